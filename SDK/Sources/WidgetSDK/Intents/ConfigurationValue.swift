@@ -1,0 +1,86 @@
+/// One parameter's value as it is stored and passed across the module boundary.
+public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): String(value)
+        }
+    }
+
+    public var type: ParameterType {
+        switch self {
+        case .string: .string
+        case .int: .integer
+        case .double: .double
+        case .bool: .boolean
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        }
+    }
+}
+
+/// An instance's configuration: parameter name to value.
+public typealias ConfigurationValues = [String: ConfigurationValue]
+
+/// The value types a parameter can have.
+public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
+    case string, integer, double, boolean
+
+    public var description: String { rawValue }
+
+    /// Reads a value typed on a command line.
+    public func parse(_ text: String) -> ConfigurationValue? {
+        switch self {
+        case .string: .string(text)
+        case .integer: Int(text).map(ConfigurationValue.int)
+        case .double: Double(text).map(ConfigurationValue.double)
+        case .boolean:
+            switch text.lowercased() {
+            case "true", "yes", "1": .bool(true)
+            case "false", "no", "0": .bool(false)
+            default: nil
+            }
+        }
+    }
+
+    /// Whether a stored value fits; an integer fits a double parameter.
+    public func accepts(_ value: ConfigurationValue) -> Bool {
+        value.type == self || (self == .double && value.type == .integer)
+    }
+}
+
+/// Raised when stored values do not fit an intent's parameters.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    public let parameter: String
+    public let message: String
+
+    public var description: String { "parameter '\(parameter)': \(message)" }
+}

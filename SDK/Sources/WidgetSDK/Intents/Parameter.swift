@@ -1,0 +1,85 @@
+import Foundation
+
+/// A configurable parameter of a `WidgetConfigurationIntent`.
+///
+/// ```swift
+/// @Parameter(title: "Top Repo", default: "apple/swift", optionsProvider: RepoOptionsProvider())
+/// var topRepo: String
+/// ```
+///
+/// A class, as in App Intents: the host fills a fresh intent's parameters in
+/// place before it hands the intent to the provider; after that it is only read.
+@propertyWrapper
+public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
+    public let title: String
+    public let description: String?
+    private let defaultValue: Value?
+    private let options: OptionSource
+    private let lock = NSLock()
+    private var value: Value?
+
+    public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
+        self.title = title
+        self.description = description
+        self.defaultValue = defaultValue
+        self.options = .any
+    }
+
+    public init(title: String, description: String? = nil, default defaultValue: Value? = nil, options: [Value]) {
+        self.title = title
+        self.description = description
+        self.defaultValue = defaultValue
+        self.options = .list(options.compactMap(\.configurationValue))
+    }
+
+    public init<Provider: DynamicOptionsProvider>(
+        title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
+    ) where Provider.Result == Value {
+        self.title = title
+        self.description = description
+        self.defaultValue = defaultValue
+        self.options = .dynamic(DynamicOptions(optionsProvider))
+    }
+
+    public init<Provider: DynamicOptionsProvider, Wrapped>(
+        title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
+    ) where Provider.Result == Wrapped, Value == Wrapped? {
+        self.title = title
+        self.description = description
+        self.defaultValue = defaultValue
+        self.options = .dynamic(DynamicOptions(optionsProvider))
+    }
+
+    /// The instance's value; the default when it has none. The host resolves
+    /// every required parameter before a provider runs.
+    public var wrappedValue: Value {
+        get {
+            if let value = lock.withLock({ value }) ?? defaultValue ?? Value.absentValue { return value }
+            preconditionFailure("parameter '\(title)' has no value and no default")
+        }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// What `WidgetConfigurationIntent` needs from a `Parameter`, without its type.
+protocol ParameterStorage: AnyObject {
+    func descriptor(name: String) -> ConfigurationParameter
+    func assign(_ value: ConfigurationValue?, name: String) throws
+}
+
+extension Parameter: ParameterStorage {
+    func descriptor(name: String) -> ConfigurationParameter {
+        ConfigurationParameter(
+            name: name, title: title, description: description, type: Value.parameterType,
+            isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options)
+    }
+
+    func assign(_ stored: ConfigurationValue?, name: String) throws {
+        guard let stored else { return }
+        guard let typed = Value(configurationValue: stored) else {
+            throw ConfigurationError(
+                parameter: name, message: "expected a \(Value.parameterType) value, found \(stored.type) '\(stored)'")
+        }
+        lock.withLock { value = typed }
+    }
+}

@@ -1,0 +1,58 @@
+/// The user-facing configuration of a kind, as in WidgetKit:
+///
+/// ```swift
+/// struct SelectRepoIntent: WidgetConfigurationIntent {
+///     static let title = "Select Repo"
+///     @Parameter(title: "Repo", optionsProvider: RepoOptionsProvider())
+///     var repo: String
+///     init() {}
+/// }
+/// ```
+///
+/// Each `@Parameter` property is one parameter, named after the property.
+public protocol WidgetConfigurationIntent: Sendable {
+    static var title: String { get }
+    static var description: String { get }
+    init()
+}
+
+/// An intent that replaces an older configuration; instances stored under
+/// `intentClassName` are migrated to this one, keeping every parameter whose
+/// name still exists.
+public protocol CustomIntentMigratedAppIntent: WidgetConfigurationIntent {
+    static var intentClassName: String { get }
+}
+
+extension WidgetConfigurationIntent {
+    public static var description: String { "" }
+
+    /// The identifier instances store, so a later version can migrate them.
+    public static var identifier: String { String(describing: Self.self) }
+
+    static var configurationDescriptor: ConfigurationDescriptor {
+        ConfigurationDescriptor(
+            style: .appIntent,
+            identifier: identifier,
+            title: title,
+            replacedIdentifier: (Self.self as? any CustomIntentMigratedAppIntent.Type)?.intentClassName,
+            parameters: Self().parameterStorage.map(\.descriptor))
+    }
+
+    /// Builds the intent from stored values; parameters without a value keep
+    /// their default.
+    init(values: ConfigurationValues) throws {
+        self.init()
+        for parameter in parameterStorage {
+            try parameter.storage.assign(values[parameter.descriptor.name], name: parameter.descriptor.name)
+        }
+    }
+
+    private var parameterStorage: [(descriptor: ConfigurationParameter, storage: any ParameterStorage)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let storage = child.value as? any ParameterStorage, let label = child.label else { return nil }
+            // A property wrapper's storage is named `_property`.
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            return (storage.descriptor(name: name), storage)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// The shared defaults suite of the bundle's container, as
+/// `UserDefaults(suiteName:)` on an App Group: the command line, the host and
+/// every widget module read and write the same values.
+///
+/// ```swift
+/// let repos = SharedDefaults.appGroup.stringArray(forKey: "repos") ?? []
+/// ```
+public struct SharedDefaults: Sendable {
+    private let store: any SharedDefaultsStore
+
+    /// The suite of the container named by the bundle manifest.
+    public static var appGroup: SharedDefaults {
+        SharedDefaults(store: installedStore.withLock { $0 })
+    }
+
+    /// The host calls this once, before it loads any widget module.
+    public static func install(_ store: any SharedDefaultsStore) {
+        installedStore.withLock { $0 = store }
+    }
+
+    private static let installedStore = Mutex<any SharedDefaultsStore>(InMemoryDefaultsStore())
+
+    init(store: any SharedDefaultsStore) {
+        self.store = store
+    }
+
+    public func string(forKey key: String) -> String? {
+        decode(String.self, forKey: key)
+    }
+
+    public func stringArray(forKey key: String) -> [String]? {
+        decode([String].self, forKey: key)
+    }
+
+    public func integer(forKey key: String) -> Int {
+        decode(Int.self, forKey: key) ?? 0
+    }
+
+    public func bool(forKey key: String) -> Bool {
+        decode(Bool.self, forKey: key) ?? false
+    }
+
+    /// Any `Codable` value, stored as JSON.
+    public func decode<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
+        guard let data = try? store.data(forKey: key) else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: data)
+    }
+
+    public func set<Value: Encodable>(_ value: Value, forKey key: String) throws {
+        try store.setData(try JSONEncoder().encode(value), forKey: key)
+    }
+
+    public func removeObject(forKey key: String) throws {
+        try store.setData(nil, forKey: key)
+    }
+}
+
+/// Where the host keeps the suite: JSON values by key.
+public protocol SharedDefaultsStore: Sendable {
+    func data(forKey key: String) throws -> Data?
+    /// Nil removes the key.
+    func setData(_ data: Data?, forKey key: String) throws
+}
+
+/// The store until the host installs the container's: nothing persists.
+final class InMemoryDefaultsStore: SharedDefaultsStore {
+    private let values = Mutex<[String: Data]>([:])
+
+    func data(forKey key: String) throws -> Data? {
+        values.withLock { $0[key] }
+    }
+
+    func setData(_ data: Data?, forKey key: String) throws {
+        values.withLock { $0[key] = data }
+    }
+}

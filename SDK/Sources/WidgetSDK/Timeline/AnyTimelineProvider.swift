@@ -1,0 +1,60 @@
+/// A provider with its entry type and content closure erased: every call
+/// returns archived entries, so the host never sees a kind's own types.
+public struct AnyTimelineProvider: Sendable {
+    private let placeholderEntry: @Sendable (TimelineProviderContext) async -> ArchivedEntry
+    private let snapshotEntry: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedEntry
+    private let makeTimeline: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedTimeline
+
+    public func placeholder(in context: TimelineProviderContext) async -> ArchivedEntry {
+        await placeholderEntry(context)
+    }
+
+    /// Throws only when `configuration` does not fit the kind's parameters.
+    public func snapshot(for configuration: ConfigurationValues, in context: TimelineProviderContext) async throws -> ArchivedEntry {
+        try await snapshotEntry(configuration, context)
+    }
+
+    public func timeline(for configuration: ConfigurationValues, in context: TimelineProviderContext) async throws -> ArchivedTimeline {
+        try await makeTimeline(configuration, context)
+    }
+
+    init<P: TimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
+        let archive = EntryArchiver(content: content)
+        placeholderEntry = { context in archive(await provider.placeholder(in: context), context) }
+        snapshotEntry = { _, context in archive(await provider.snapshot(in: context), context) }
+        makeTimeline = { _, context in archive(try await provider.timeline(in: context), context) }
+    }
+
+    init<P: AppIntentTimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
+        let archive = EntryArchiver(content: content)
+        placeholderEntry = { context in archive(await provider.placeholder(in: context), context) }
+        snapshotEntry = { values, context in
+            let intent = try P.Intent(values: values)
+            return archive(await provider.snapshot(for: intent, in: context), context)
+        }
+        makeTimeline = { values, context in
+            let intent = try P.Intent(values: values)
+            return archive(try await provider.timeline(for: intent, in: context), context)
+        }
+    }
+}
+
+/// Runs a kind's content closure with the environment of the context, turning
+/// entries into archived entries.
+private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
+    let content: @Sendable (Entry) -> Content
+
+    func callAsFunction(_ entry: Entry, _ context: TimelineProviderContext) -> ArchivedEntry {
+        var environment = EnvironmentValues()
+        environment.widgetFamily = context.family
+        environment.isPreview = context.isPreview
+        let view = EnvironmentValues.$current.withValue(environment) {
+            ViewNode(archiving: content(entry))
+        }
+        return ArchivedEntry(date: entry.date, relevance: entry.relevance, view: view)
+    }
+
+    func callAsFunction(_ timeline: Timeline<Entry>, _ context: TimelineProviderContext) -> ArchivedTimeline {
+        ArchivedTimeline(entries: timeline.entries.map { self($0, context) }, policy: timeline.policy)
+    }
+}

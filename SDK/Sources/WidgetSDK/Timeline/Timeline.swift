@@ -1,0 +1,22 @@
+import Foundation
+
+/// Entries to show at their dates, and when to ask for more.
+public struct Timeline<Entry: TimelineEntry>: Sendable {
+    public var entries: [Entry]
+    public var policy: TimelineReloadPolicy
+
+    public init(entries: [Entry], policy: TimelineReloadPolicy) {
+        self.entries = entries
+        self.policy = policy
+    }
+}
+
+/// When the host asks the provider for the next timeline.
+public enum TimelineReloadPolicy: Codable, Sendable, Hashable {
+    /// When the last entry's date has passed.
+    case atEnd
+    /// At the given date, or as soon after it as the budget allows.
+    case after(Date)
+    /// Only when reloaded explicitly (`widgethost reload`).
+    case never
+}

@@ -1,0 +1,17 @@
+/// What a provider knows about the place its entries will be shown.
+public struct TimelineProviderContext: Sendable {
+    public var family: WidgetFamily
+    public var displaySize: Size
+    /// True in the widget gallery and `widgethost preview`: return sample data
+    /// quickly, without the network.
+    public var isPreview: Bool
+    /// The `settings:` of the kind's entry in the bundle manifest.
+    public var settings: [String: String]
+
+    public init(family: WidgetFamily, isPreview: Bool = false, settings: [String: String] = [:]) {
+        self.family = family
+        self.displaySize = family.size
+        self.isPreview = isPreview
+        self.settings = settings
+    }
+}

@@ -1,0 +1,8 @@
+/// A view that is already archived; what every modifier returns.
+public struct ArchivedView: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(_ node: ViewNode) {
+        self.node = node
+    }
+}

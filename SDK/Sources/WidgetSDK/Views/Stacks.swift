@@ -1,0 +1,46 @@
+/// Children top to bottom.
+public struct VStack: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
+        node = ViewNode(.vstack(alignment: alignment, spacing: spacing), children: content().nodes)
+    }
+}
+
+/// Children leading to trailing.
+public struct HStack: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
+        node = ViewNode(.hstack(alignment: alignment, spacing: spacing), children: content().nodes)
+    }
+}
+
+/// Children on top of each other, the last frontmost.
+public struct ZStack: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
+        node = ViewNode(.zstack(alignment: alignment), children: content().nodes)
+    }
+}
+
+/// Children in rows of `columns` equal, flexible columns.
+public struct Grid: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(columns: Int, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
+        node = ViewNode(.grid(columns: max(1, columns), spacing: spacing), children: content().nodes)
+    }
+}
+
+/// Takes the space its stack does not need.
+public struct Spacer: View, PrimitiveView {
+    let minLength: Double?
+
+    public init(minLength: Double? = nil) {
+        self.minLength = minLength
+    }
+
+    var node: ViewNode { ViewNode(.spacer(minLength: minLength)) }
+}

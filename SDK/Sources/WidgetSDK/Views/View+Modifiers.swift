@@ -1,0 +1,50 @@
+extension View {
+    private func modified(_ modifier: ViewModifier) -> ArchivedView {
+        ArchivedView(ViewNode(archiving: self).modified(modifier))
+    }
+
+    public func font(_ font: Font) -> some View { modified(.font(font)) }
+    public func fontWeight(_ weight: Font.Weight) -> some View { modified(.fontWeight(weight)) }
+    public func bold() -> some View { modified(.fontWeight(.bold)) }
+    public func foregroundStyle(_ color: Color) -> some View { modified(.foregroundStyle(color)) }
+    public func background(_ color: Color) -> some View { modified(.background(color)) }
+    public func lineLimit(_ lines: Int?) -> some View { modified(.lineLimit(lines)) }
+    public func minimumScaleFactor(_ factor: Double) -> some View { modified(.minimumScaleFactor(factor)) }
+    public func clipShape(_ shape: some Shape) -> some View { modified(.clipShape(shape.kind)) }
+
+    /// In accented rendering mode, draws this view in the accent colour.
+    public func widgetAccentable(_ accentable: Bool = true) -> some View { modified(.widgetAccentable(accentable)) }
+
+    /// The widget's background: `.containerBackground(.white, for: .widget)`.
+    public func containerBackground(_ color: Color, for placement: ContainerBackgroundPlacement) -> some View {
+        modified(.containerBackground(color))
+    }
+
+    public func padding(_ length: Double = 16) -> some View {
+        padding(.all, length)
+    }
+
+    public func padding(_ edges: Edge, _ length: Double = 16) -> some View {
+        modified(.padding(EdgeInsets(
+            top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
+            bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)))
+    }
+
+    public func padding(_ insets: EdgeInsets) -> some View { modified(.padding(insets)) }
+
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
+        modified(.frame(Frame(width: width, height: height, alignment: alignment)))
+    }
+
+    public func frame(minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+                      maxHeight: Double? = nil, alignment: Alignment = .center) -> some View {
+        modified(.frame(Frame(minWidth: minWidth, maxWidth: maxWidth.map(Frame.bounded), minHeight: minHeight,
+                              maxHeight: maxHeight.map(Frame.bounded), alignment: alignment)))
+    }
+}
+
+/// Where `containerBackground` applies; widgets have one placement.
+public enum ContainerBackgroundPlacement: Sendable {
+    case widget
+}
+

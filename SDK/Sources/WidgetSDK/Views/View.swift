@@ -1,0 +1,30 @@
+/// A piece of a widget's content, written like SwiftUI. A view's `body`
+/// is evaluated once, when the host archives an entry, into a `ViewNode` tree.
+public protocol View: SendableMetatype {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { return fatalError("Never has no body") }
+}
+
+/// A view that archives itself directly instead of through a body.
+protocol PrimitiveView: View where Body == Never {
+    var node: ViewNode { get }
+}
+
+extension View where Body == Never {
+    public var body: Never { return fatalError("\(Self.self) is a primitive view and has no body") }
+}
+
+extension ViewNode {
+    /// Archives a view: primitives give their node, others their body's.
+    public init(archiving view: some View) {
+        if let primitive = view as? any PrimitiveView {
+            self = primitive.node
+        } else {
+            self = ViewNode(archiving: view.body)
+        }
+    }
+}

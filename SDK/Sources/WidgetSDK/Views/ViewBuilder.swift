@@ -1,0 +1,57 @@
+/// Builds a view's children from statements, as SwiftUI's `@ViewBuilder` does,
+/// archiving each child as it goes.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression(_ view: some View) -> ViewGroup {
+        ViewGroup(ViewNode(archiving: view).flattened)
+    }
+
+    public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup {
+        ViewGroup(parts.flatMap(\.nodes))
+    }
+
+    public static func buildOptional(_ part: ViewGroup?) -> ViewGroup {
+        part ?? ViewGroup([])
+    }
+
+    public static func buildEither(first: ViewGroup) -> ViewGroup { first }
+    public static func buildEither(second: ViewGroup) -> ViewGroup { second }
+
+    public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup {
+        ViewGroup(parts.flatMap(\.nodes))
+    }
+
+    public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
+}
+
+/// The children a `@ViewBuilder` produced; archived as a group that its parent
+/// stack takes in as its own children.
+public struct ViewGroup: View, PrimitiveView {
+    let nodes: [ViewNode]
+
+    init(_ nodes: [ViewNode]) {
+        self.nodes = nodes
+    }
+
+    var node: ViewNode {
+        nodes.count == 1 ? nodes[0] : ViewNode(.group, children: nodes)
+    }
+}
+
+/// Creates views from a collection, as SwiftUI's `ForEach`.
+public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
+    let nodes: [ViewNode]
+
+    public init(_ data: Data, @ViewBuilder content: (Data.Element) -> some View) {
+        nodes = data.flatMap { ViewNode(archiving: content($0)).flattened }
+    }
+
+    var node: ViewNode { ViewNode(.group, children: nodes) }
+}
+
+extension ViewNode {
+    /// A group without modifiers dissolves into its children.
+    var flattened: [ViewNode] {
+        content == .group && modifiers.isEmpty ? children : [self]
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The archive of a view: plain, `Codable` data that the host stores with each
+/// entry and that every renderer draws. New cases may be added; renderers
+/// ignore what they do not know.
+public struct ViewNode: Codable, Sendable, Hashable {
+    public enum Content: Codable, Sendable, Hashable {
+        case group
+        case text(String)
+        case image(ImageSource)
+        case spacer(minLength: Double?)
+        case vstack(alignment: HorizontalAlignment, spacing: Double?)
+        case hstack(alignment: VerticalAlignment, spacing: Double?)
+        case zstack(alignment: Alignment)
+        /// Children flow into rows of `columns` equal, flexible columns.
+        case grid(columns: Int, spacing: Double?)
+        case shape(ShapeKind)
+    }
+
+    public var content: Content
+    public var children: [ViewNode]
+    /// Applied in order, the first one innermost, as SwiftUI modifiers chain.
+    public var modifiers: [ViewModifier]
+
+    public init(_ content: Content, children: [ViewNode] = [], modifiers: [ViewModifier] = []) {
+        self.content = content
+        self.children = children
+        self.modifiers = modifiers
+    }
+
+    /// A copy with one more modifier applied outside the existing ones.
+    public func modified(_ modifier: ViewModifier) -> ViewNode {
+        var copy = self
+        copy.modifiers.append(modifier)
+        return copy
+    }
+}
+
+/// The archived form of a view modifier.
+public enum ViewModifier: Codable, Sendable, Hashable {
+    case font(Font)
+    case fontWeight(Font.Weight)
+    case foregroundStyle(Color)
+    case background(Color)
+    case padding(EdgeInsets)
+    case frame(Frame)
+    case clipShape(ShapeKind)
+    case lineLimit(Int?)
+    case minimumScaleFactor(Double)
+    case widgetAccentable(Bool)
+    case widgetAccentedRenderingMode(WidgetAccentedRenderingMode)
+    /// The widget's background, drawn behind everything at the family's size.
+    case containerBackground(Color)
+}
+
+/// Where an image's pixels come from.
+public enum ImageSource: Codable, Sendable, Hashable {
+    /// Encoded image bytes (PNG, JPEG), e.g. an avatar.
+    case data(Data)
+    /// A symbol by SF Symbols name; renderers draw the ones they know.
+    case symbol(String)
+}
+
+/// A fixed or flexible frame around a view.
+public struct Frame: Codable, Sendable, Hashable {
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    public var alignment: Alignment
+
+    /// What `.infinity` is archived as: JSON has no infinity, and any extent
+    /// larger than a widget means "as much as there is".
+    public static let unbounded = 1e9
+
+    static func bounded(_ extent: Double) -> Double { min(extent, unbounded) }
+}
+
+/// Insets on each edge, in points.
+public struct EdgeInsets: Codable, Sendable, Hashable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// The edges `padding` applies to.
+public struct Edge: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let top = Edge(rawValue: 1 << 0)
+    public static let leading = Edge(rawValue: 1 << 1)
+    public static let bottom = Edge(rawValue: 1 << 2)
+    public static let trailing = Edge(rawValue: 1 << 3)
+    public static let horizontal: Edge = [.leading, .trailing]
+    public static let vertical: Edge = [.top, .bottom]
+    public static let all: Edge = [.horizontal, .vertical]
+}
+
+/// How an image looks when the widget is shown in accented mode.
+public enum WidgetAccentedRenderingMode: String, Codable, Sendable, Hashable {
+    case accented, desaturated, accentedDesaturated, fullColor
+}

@@ -1,0 +1,17 @@
+/// A kind with no user-configurable parameters.
+public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: WidgetConfiguration {
+    public private(set) var descriptor: WidgetDescriptor
+
+    public init(kind: String, provider: Provider,
+                @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content) {
+        descriptor = WidgetDescriptor(
+            kind: kind, configuration: .none,
+            provider: AnyTimelineProvider(provider, content: content))
+    }
+
+    public func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self {
+        var copy = self
+        change(&copy.descriptor)
+        return copy
+    }
+}

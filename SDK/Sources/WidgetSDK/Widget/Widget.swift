@@ -1,0 +1,27 @@
+/// A widget kind, as in WidgetKit:
+///
+/// ```swift
+/// struct SingleRepoWidget: Widget {
+///     var body: some WidgetConfiguration {
+///         AppIntentConfiguration(kind: "SingleRepo", intent: SelectRepoIntent.self,
+///                                provider: Provider()) { entry in
+///             RepoMediumView(repo: entry.repo)
+///         }
+///         .configurationDisplayName("Single Repo")
+///         .supportedFamilies([.systemMedium, .systemLarge])
+///     }
+/// }
+/// ```
+///
+/// The kind's identifier is the `kind:` its configuration names; a widget has
+/// exactly one configuration.
+public protocol Widget: Sendable {
+    associatedtype Body: WidgetConfiguration
+    init()
+    var body: Body { get }
+}
+
+extension Widget {
+    /// The kind identifier, read from the configuration.
+    public var kind: String { body.descriptor.kind }
+}

@@ -1,0 +1,35 @@
+/// What a widget module hands to the host: its widgets.
+///
+/// Every module exports two C symbols, written once at the bottom of the
+/// module:
+///
+/// ```swift
+/// @_cdecl("widgethost_sdk_version")
+/// public func sdkVersion() -> Int32 { WidgetSDK.version }
+///
+/// @_cdecl("widgethost_module")
+/// public func widgetModule() -> UnsafeMutableRawPointer {
+///     WidgetModule(SingleRepoWidget()).retainedPointer()
+/// }
+/// ```
+public final class WidgetModule: Sendable {
+    public let widgets: [any Widget]
+
+    public init(_ widgets: any Widget...) {
+        self.widgets = widgets
+    }
+
+    public init(widgets: [any Widget]) {
+        self.widgets = widgets
+    }
+
+    /// A +1 reference for the host to take with `Unmanaged.takeRetainedValue`.
+    public func retainedPointer() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The descriptors of all widgets, in the order the module lists them.
+    public var descriptors: [WidgetDescriptor] {
+        widgets.map { $0.body.descriptor }
+    }
+}
