@@ -1,0 +1,63 @@
+import WidgetSDK
+import YAML
+
+/// A manifest with its modules loaded and every kind validated. Kinds with
+/// problems are left out and their problems listed; the others are usable.
+public struct LoadedBundle: Sendable {
+    public let manifest: Manifest
+    public let kinds: [LoadedKind]
+    public let diagnostics: [Diagnostic]
+
+    public var isValid: Bool { diagnostics.isEmpty }
+
+    public func kind(named name: String) -> LoadedKind? {
+        kinds.first { $0.name == name }
+    }
+
+    /// Loads every module the manifest names; one module's failure does not
+    /// stop the others.
+    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil) -> LoadedBundle {
+        let loader = ModuleLoader(searchPath: searchPath ?? ModuleSearchPath(manifest: manifest))
+        var kinds: [LoadedKind] = []
+        var diagnostics: [Diagnostic] = []
+        for entry in manifest.widgets {
+            func report(_ mark: Mark?, _ message: String) {
+                diagnostics.append(Diagnostic(file: manifest.file, mark: mark, kind: entry.kind.value, message: message))
+            }
+            let module: ModuleLoader.LoadedModule
+            switch loader.load(module: entry.module.value) {
+            case .success(let loaded): module = loaded
+            case .failure(let error):
+                report(entry.module.mark, error.description)
+                continue
+            }
+            let matching = module.descriptors.filter { $0.kind == entry.kind.value }
+            guard let descriptor = matching.first else {
+                report(entry.kind.mark, notExportedMessage(entry: entry, module: module))
+                continue
+            }
+            if matching.count > 1 {
+                report(entry.kind.mark, "\(module.path) exports \(matching.count) kinds named '\(descriptor.kind)'; kind names must be unique")
+                continue
+            }
+            let problems = KindValidator(descriptor: descriptor, entry: entry).problems()
+            for problem in problems {
+                report(problem.mark, problem.message)
+            }
+            if problems.isEmpty {
+                let families = entry.families?.value ?? descriptor.supportedFamilies
+                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, families: families))
+            }
+        }
+        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics)
+    }
+
+    private static func notExportedMessage(entry: WidgetEntry, module: ModuleLoader.LoadedModule) -> String {
+        let exported = module.descriptors.map(\.kind)
+        var message = "module '\(entry.module.value)' (\(module.path)) does not export kind '\(entry.kind.value)'"
+        if let suggestion = Suggestion.closest(to: entry.kind.value, in: exported) {
+            message += " (did you mean '\(suggestion)'?)"
+        }
+        return message + "; it exports: " + (exported.isEmpty ? "nothing" : exported.joined(separator: ", "))
+    }
+}

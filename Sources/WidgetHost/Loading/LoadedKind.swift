@@ -1,0 +1,21 @@
+import WidgetSDK
+
+/// A kind that loaded and passed validation: what its manifest entry says,
+/// what its module declares, and the families it may be placed at.
+public struct LoadedKind: Sendable {
+    public let entry: WidgetEntry
+    public let descriptor: WidgetDescriptor
+    public let modulePath: String
+    /// The kind's supported families, narrowed by the manifest entry.
+    public let families: [WidgetFamily]
+
+    public var name: String { descriptor.kind }
+    public var configuration: ConfigurationDescriptor { descriptor.configuration }
+
+    /// The family a new instance gets when none is asked for.
+    public var defaultFamily: WidgetFamily { families[0] }
+
+    public func context(for family: WidgetFamily, isPreview: Bool = false) -> TimelineProviderContext {
+        TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings)
+    }
+}

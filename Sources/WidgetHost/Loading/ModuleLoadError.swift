@@ -1,0 +1,24 @@
+/// Why a widget module could not be used. Each is one line a user can act on.
+public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notFound(module: String, searched: [String])
+    case openFailed(path: String, reason: String)
+    case notAWidgetModule(path: String, missingSymbol: String)
+    case sdkMismatch(path: String, moduleVersion: Int32, hostVersion: Int32)
+    case foreignModuleObject(path: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let module, let searched):
+            "module '\(module)' not found: no \(ModuleSearchPath.libraryName(module)) in \(searched.joined(separator: ", ")) "
+                + "(add its folder to module_paths or \(ModuleSearchPath.environmentVariable))"
+        case .openFailed(let path, let reason):
+            "\(path) could not be loaded: \(reason)"
+        case .notAWidgetModule(let path, let symbol):
+            "\(path) is not a widget module: it exports no '\(symbol)' symbol"
+        case .sdkMismatch(let path, let moduleVersion, let hostVersion):
+            "\(path) was built against WidgetSDK \(moduleVersion), but this host uses WidgetSDK \(hostVersion); rebuild the module against this SDK"
+        case .foreignModuleObject(let path):
+            "\(path) returned an object that is not a WidgetModule of this host's WidgetSDK (is WidgetSDK linked statically into it?)"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import YAML
+
+extension Manifest {
+    /// Reads and checks a manifest. Every error names the file, and where the
+    /// problem is in it, line and column.
+    public static func load(from path: String) throws(YAMLError) -> Manifest {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
+            throw YAMLError(file: path, mark: nil, message: reason)
+        }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(YAMLError) -> Manifest {
+        var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
+        manifest.file = file
+        try manifest.check()
+        return manifest
+    }
+
+    /// Rules that span entries, which decoding alone cannot see.
+    private func check() throws(YAMLError) {
+        func fail(_ mark: Mark?, _ path: String, _ message: String) -> YAMLError {
+            YAMLError(file: file, mark: mark, path: path, message: message)
+        }
+        if widgets.isEmpty {
+            throw fail(nil, "widgets", "the bundle offers no widget kinds; list at least one under 'widgets'")
+        }
+        let group = container.group.value
+        if !ContainerSettings.isValidGroup(group) {
+            throw fail(container.group.mark, "container.group",
+                       "'\(group)' is not a group identifier: use letters, digits, '.', '-' and '_', like group.com.example.Widgets")
+        }
+        var seen: [String: WidgetEntry] = [:]
+        for (index, entry) in widgets.enumerated() {
+            let kind = entry.kind.value
+            if let first = seen[kind] {
+                let line = first.kind.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
+                throw fail(entry.kind.mark, "widgets[\(index)].kind", "kind '\(kind)' is listed twice\(line)")
+            }
+            seen[kind] = entry
+            if let families = entry.families, families.value.isEmpty {
+                throw fail(families.mark, "widgets[\(index)].families",
+                           "an empty family list would hide the kind; remove 'families' to offer all the kind supports")
+            }
+        }
+    }
+}
+
+extension ContainerSettings {
+    static func isValidGroup(_ group: String) -> Bool {
+        !group.isEmpty && group.count <= 255 && group.first != "." &&
+            group.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._-".unicodeScalars.contains($0) }
+    }
+}

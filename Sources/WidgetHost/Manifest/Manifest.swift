@@ -1,0 +1,70 @@
+import Foundation
+import WidgetSDK
+import YAML
+
+/// The bundle manifest (`config.yaml`): the widget kinds a host offers, where
+/// their modules are, and the container their instances live in. The
+/// WidgetBundle of widgethost.
+public struct Manifest: Decodable, Sendable {
+    /// The bundle's name, shown in summaries.
+    public var name: String?
+    public var container: ContainerSettings
+    /// Folders searched for widget modules, relative to the manifest.
+    public var modulePaths: [Located<String>]
+    public var widgets: [WidgetEntry]
+
+    /// The manifest file this was read from.
+    public var file: String = ""
+
+    enum CodingKeys: String, CodingKey {
+        case name, container, widgets
+        case modulePaths = "module_paths"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.container = try container.decode(ContainerSettings.self, forKey: .container)
+        modulePaths = try container.decodeIfPresent([Located<String>].self, forKey: .modulePaths) ?? []
+        widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
+    }
+
+    /// The folder the manifest is in; relative paths in it start here.
+    public var directory: URL {
+        URL(fileURLWithPath: file).deletingLastPathComponent()
+    }
+}
+
+/// A kind the bundle offers, and the module that exports it.
+public struct WidgetEntry: Decodable, Sendable {
+    public var kind: Located<String>
+    /// The module's name: `SingleRepo` is `libSingleRepo.so`.
+    public var module: Located<String>
+    /// Narrows the kind's supported families; never widens them.
+    public var families: Located<[WidgetFamily]>?
+    /// Handed to the kind's provider as `context.settings`.
+    public var settings: [String: String]
+    public var mark: Mark?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, module, families, settings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        mark = decoder.yamlMark
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Located<String>.self, forKey: .kind)
+        module = try container.decodeIfPresent(Located<String>.self, forKey: .module) ?? kind
+        families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
+        settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
+    }
+}
+
+/// Where instances and shared defaults are stored: the App Group.
+public struct ContainerSettings: Decodable, Sendable {
+    /// A group identifier such as `group.co.harold.RepoWatcher`.
+    public var group: Located<String>
+    /// The folder for the container's files; default
+    /// `$XDG_DATA_HOME/widgethost/<group>/`. Relative to the manifest.
+    public var path: String?
+}

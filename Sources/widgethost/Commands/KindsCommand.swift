@@ -1,0 +1,54 @@
+import ArgumentParser
+import WidgetHost
+
+struct KindsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kinds",
+        abstract: "List the widget kinds of the bundle: families, configuration, parameters and their defaults.")
+
+    @OptionGroup var manifest: ManifestOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() async throws {
+        let bundle = try manifest.loadBundle()
+        var infos: [KindInfo] = []
+        for kind in bundle.kinds {
+            infos.append(await KindInfo(kind))
+        }
+        for diagnostic in bundle.diagnostics {
+            Terminal.error(diagnostic.description)
+        }
+        if json {
+            try Terminal.printJSON(infos)
+        } else {
+            print(infos.map(Self.text).joined(separator: "\n\n"))
+        }
+        if !bundle.isValid { throw ExitCode.failure }
+    }
+
+    static func text(_ info: KindInfo) -> String {
+        var lines = ["\(info.kind) — \(info.displayName)"]
+        if !info.description.isEmpty { lines.append("  \(info.description)") }
+        lines.append("  families: \(info.families.map(\.rawValue).joined(separator: ", "))")
+        let configuration = info.configuration
+        var style = "  configuration: \(configuration.style)"
+        if let identifier = configuration.identifier { style += " (\(identifier))" }
+        if let replaces = configuration.replaces { style += ", replaces \(replaces)" }
+        lines.append(style)
+        let flagWidth = (configuration.parameters.map(\.flag.count).max() ?? 0) + 2
+        for parameter in configuration.parameters {
+            var facts = [parameter.optional ? "optional \(parameter.type)" : parameter.type]
+            if let value = parameter.default { facts.append("default \(value)") }
+            switch parameter.options.source {
+            case "static": facts.append("one of \(parameter.options.values?.map(\.description).joined(separator: ", ") ?? "")")
+            case "dynamic": facts.append("options from \(parameter.options.provider ?? "a provider")")
+            default: break
+            }
+            lines.append("    \(Terminal.pad(parameter.flag, flagWidth))\(parameter.title) (\(facts.joined(separator: "; ")))")
+        }
+        lines.append("  module: \(info.module)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import WidgetHost
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check the bundle manifest and every kind it names.",
+        discussion: """
+            Loads each widget module and checks its kind: one configuration, known and supported families, \
+            valid parameter defaults. Prints one line per kind. Every problem is reported, as \
+            file:line:column: message, and the exit status is 1 if there is any.
+            """)
+
+    @Argument(help: ArgumentHelp("The bundle manifest (default: --config, else ./config.yaml).", valueName: "manifest"))
+    var manifestPath: String?
+
+    @OptionGroup var manifest: ManifestOptions
+
+    func run() throws {
+        let bundle = try manifest.loadBundle(overriding: manifestPath)
+        let nameWidth = (bundle.kinds.map(\.name.count).max() ?? 0) + 2
+        for kind in bundle.kinds {
+            let parameters = kind.configuration.parameters.map(\.name)
+            let configuration = parameters.isEmpty ? "no parameters" : "parameters: " + parameters.joined(separator: ", ")
+            print("ok  \(Terminal.pad(kind.name, nameWidth))\(kind.families.map(\.rawValue).joined(separator: ", "))  ·  \(configuration)")
+        }
+        for diagnostic in bundle.diagnostics {
+            Terminal.error(diagnostic.description)
+        }
+        let total = bundle.manifest.widgets.count
+        if bundle.isValid {
+            print("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
+        } else {
+            Terminal.error("\(bundle.manifest.file): \(bundle.diagnostics.count) problem\(bundle.diagnostics.count == 1 ? "" : "s"); \(bundle.kinds.count) of \(total) kinds valid")
+            throw ExitCode.failure
+        }
+    }
+}

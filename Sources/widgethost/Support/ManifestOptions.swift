@@ -1,0 +1,23 @@
+import ArgumentParser
+import WidgetHost
+
+/// `--config`, shared by every command that reads the bundle manifest.
+struct ManifestOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp("The bundle manifest.", valueName: "manifest"))
+    var path = "config.yaml"
+
+    /// The manifest, or a `file:line:column: message` on standard error and exit 1.
+    func loadManifest(overriding positional: String? = nil) throws -> Manifest {
+        do {
+            return try Manifest.load(from: positional ?? path)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode.failure
+        }
+    }
+
+    /// The manifest with its modules loaded; kinds with problems are left out.
+    func loadBundle(overriding positional: String? = nil) throws -> LoadedBundle {
+        LoadedBundle.load(try loadManifest(overriding: positional))
+    }
+}
