@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Widget kinds are dynamic libraries loaded at run time; the host never links
+// them. Test fixtures are dynamic libraries too, each breaking one rule.
+let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
+let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK"]
+
+let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
+
+let package = Package(
+    name: "widgethost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "widgethost", targets: ["widgethost"]),
+        .library(name: "YAML", targets: ["YAML"]),
+    ]
+    + widgetKinds.map { .library(name: $0, type: .dynamic, targets: [$0]) }
+    + fixtureModules.map { .library(name: $0, type: .dynamic, targets: [$0]) },
+    dependencies: [
+        .package(path: "SDK"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "WidgetHost", dependencies: ["YAML", sdk]),
+        .executableTarget(
+            name: "widgethost",
+            dependencies: ["WidgetHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // Shared by the three GitHub kinds; linked into each of them.
+        .target(name: "RepoWatcherCore", dependencies: [sdk], path: "Widgets/RepoWatcherCore"),
+    ]
+    + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
+    + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
+    + [
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        // Must not depend on a kind's or fixture's target: that would link it
+        // statically. Tests find the built .so files beside the test bundle.
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk], exclude: ["Manifests"]),
+    ]
+)

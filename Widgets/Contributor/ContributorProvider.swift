@@ -1,0 +1,24 @@
+import Foundation
+import RepoWatcherCore
+import WidgetSDK
+
+struct ContributorProvider: TimelineProvider {
+    /// The manifest setting naming the repository.
+    static let repoSetting = "repo"
+
+    func placeholder(in context: Context) async -> RepoEntry {
+        RepoEntry(date: .now, repo: .placeholder)
+    }
+
+    func snapshot(in context: Context) async -> RepoEntry {
+        let fullName = context.settings[Self.repoSetting] ?? Repository.defaultFullName
+        return RepoEntry(date: .now, repo: .sample(fullName: fullName))
+    }
+
+    /// Serves the snapshot's sample data until the host's GitHub service
+    /// exists (issue 5).
+    func timeline(in context: Context) async throws -> Timeline<RepoEntry> {
+        let entry = await snapshot(in: context)
+        return Timeline(entries: [entry], policy: .after(entry.date.addingTimeInterval(12 * 3_600)))
+    }
+}

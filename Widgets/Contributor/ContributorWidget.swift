@@ -1,0 +1,29 @@
+import Foundation
+import RepoWatcherCore
+import WidgetSDK
+
+/// One repository with its top contributors. The repository is the bundle's
+/// choice, not the user's: the manifest entry's `settings: {repo: owner/name}`.
+struct ContributorWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Contributor", provider: ContributorProvider()) { entry in
+            ContributorEntryView(entry: entry)
+        }
+        .configurationDisplayName("Contributors")
+        .description("A repository's top contributors.")
+        .supportedFamilies([.systemLarge])
+    }
+}
+
+struct ContributorEntryView: View {
+    let entry: RepoEntry
+
+    var body: some View {
+        VStack {
+            RepoMediumView(repo: entry.repo, date: entry.date)
+            Spacer(minLength: 40)
+            ContributorListView(contributors: entry.repo.contributors)
+        }
+        .containerBackground(.white, for: .widget)
+    }
+}

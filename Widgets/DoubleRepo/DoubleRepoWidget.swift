@@ -1,0 +1,43 @@
+import Foundation
+import RepoWatcherCore
+import WidgetSDK
+
+/// Two repositories, top and bottom, each as SingleRepo's medium view.
+struct DoubleRepoWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "DoubleRepo", intent: SelectTwoReposIntent.self, provider: DoubleRepoProvider()) { entry in
+            DoubleRepoEntryView(entry: entry)
+        }
+        .configurationDisplayName("Double Repo")
+        .description("Keep an eye on two GitHub repositories.")
+        .supportedFamilies([.systemLarge])
+    }
+}
+
+struct SelectTwoReposIntent: WidgetConfigurationIntent {
+    static let title = "Select Two Repos"
+    static let description = "Choose the two repositories to watch."
+
+    @Parameter(title: "Top Repo", default: "apple/swift", optionsProvider: RepoOptionsProvider())
+    var topRepo: String
+
+    @Parameter(title: "Bottom Repo", default: "kudoleh/iOS-Clean-Architecture-MVVM", optionsProvider: RepoOptionsProvider())
+    var bottomRepo: String
+
+    init() {}
+}
+
+struct DoubleRepoEntryView: View {
+    let entry: RepoEntry
+
+    var body: some View {
+        VStack {
+            RepoMediumView(repo: entry.repo, date: entry.date)
+            Spacer()
+            if let bottomRepo = entry.bottomRepo {
+                RepoMediumView(repo: bottomRepo, date: entry.date)
+            }
+        }
+        .containerBackground(.white, for: .widget)
+    }
+}

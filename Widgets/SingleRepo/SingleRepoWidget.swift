@@ -1,0 +1,42 @@
+import Foundation
+import RepoWatcherCore
+import WidgetSDK
+
+/// One repository: its counts and days since the last push (medium), plus its
+/// top contributors (large).
+struct SingleRepoWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "SingleRepo", intent: SelectSingleRepoIntent.self, provider: SingleRepoProvider()) { entry in
+            SingleRepoEntryView(entry: entry)
+        }
+        .configurationDisplayName("Single Repo")
+        .description("Keep an eye on one GitHub repository.")
+        .supportedFamilies([.systemMedium, .systemLarge])
+    }
+}
+
+struct SelectSingleRepoIntent: WidgetConfigurationIntent {
+    static let title = "Select Single Repo"
+    static let description = "Choose the repository to watch."
+
+    @Parameter(title: "Repo", optionsProvider: RepoOptionsProvider())
+    var repo: String
+
+    init() {}
+}
+
+struct SingleRepoEntryView: View {
+    @Environment(\.widgetFamily) var family
+    let entry: RepoEntry
+
+    var body: some View {
+        VStack {
+            RepoMediumView(repo: entry.repo, date: entry.date)
+            if family == .systemLarge {
+                Spacer(minLength: 40)
+                ContributorListView(contributors: entry.repo.contributors)
+            }
+        }
+        .containerBackground(.white, for: .widget)
+    }
+}
