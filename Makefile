@@ -1,0 +1,45 @@
+# widgethost — `make run` runs the host on config.yaml, `make test` runs the tests.
+# Both first install the Debian packages the build needs, if any are missing.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+CONFIG ?= config.yaml
+# libyaml: the manifest parser. libsqlite3: the shared container.
+# pkg-config: how SwiftPM finds libyaml.
+APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config
+
+.PHONY: all deps build run test bench clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "widgethost needs these Debian packages:$$missing"; \
+	if [ "$$(id -u)" -eq 0 ]; then \
+	  echo "+ apt-get update && apt-get install -y$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing; \
+	elif command -v sudo >/dev/null 2>&1; then \
+	  echo "+ sudo apt-get update && sudo apt-get install -y$$missing"; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing; \
+	else \
+	  echo "Not root and no sudo: run  apt-get install -y$$missing  as root, then try again."; exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	.build/debug/widgethost run $(CONFIG)
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: build
+	@echo "make bench: no benchmarks yet; the scheduler, GitHub and rendering issues add theirs."
+
+clean:
+	rm -rf .build SDK/.build
