@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk], exclude: ["Manifests"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk]),
     ]
 )

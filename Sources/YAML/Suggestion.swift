@@ -5,7 +5,7 @@ public enum Suggestion {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
-        let tolerance = max(1, min(word.count, best.0.count) / 3)
+        let tolerance = max(1, min(word.count, best.0.count) / 4)
         return best.1 <= tolerance ? best.0 : nil
     }
 

@@ -68,7 +68,7 @@ struct KindValidator {
             break
         }
         if let value = parameter.defaultValue, !parameter.type.accepts(value) {
-            problems.append("default '\(value)' is not a \(parameter.type) value")
+            problems.append("default '\(value)' is not \(parameter.type.withArticle) value")
         }
         return problems
     }

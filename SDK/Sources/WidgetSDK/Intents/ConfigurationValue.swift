@@ -56,6 +56,11 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// "an integer", "a string": for messages.
+    public var withArticle: String {
+        self == .integer ? "an integer" : "a \(rawValue)"
+    }
+
     /// Reads a value typed on a command line.
     public func parse(_ text: String) -> ConfigurationValue? {
         switch self {

@@ -78,7 +78,7 @@ extension Parameter: ParameterStorage {
         guard let stored else { return }
         guard let typed = Value(configurationValue: stored) else {
             throw ConfigurationError(
-                parameter: name, message: "expected a \(Value.parameterType) value, found \(stored.type) '\(stored)'")
+                parameter: name, message: "expected \(Value.parameterType.withArticle) value, found \(stored.type) '\(stored)'")
         }
         lock.withLock { value = typed }
     }

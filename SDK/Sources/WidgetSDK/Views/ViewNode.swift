@@ -71,6 +71,17 @@ public struct Frame: Codable, Sendable, Hashable {
     public var maxHeight: Double?
     public var alignment: Alignment
 
+    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
+                minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+
     /// What `.infinity` is archived as: JSON has no infinity, and any extent
     /// larger than a widget means "as much as there is".
     public static let unbounded = 1e9

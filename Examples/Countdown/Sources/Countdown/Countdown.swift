@@ -1,0 +1,91 @@
+import Foundation
+import WidgetSDK
+
+/// Days left until a date the user picks.
+struct CountdownWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Countdown", intent: CountdownIntent.self, provider: CountdownProvider()) { entry in
+            CountdownView(entry: entry)
+        }
+        .configurationDisplayName("Countdown")
+        .description("Days left until an event.")
+        .supportedFamilies([.systemSmall, .accessoryInline])
+    }
+}
+
+struct CountdownIntent: WidgetConfigurationIntent {
+    static let title = "Countdown"
+
+    @Parameter(title: "Event", default: "Launch")
+    var event: String
+
+    @Parameter(title: "Date (YYYY-MM-DD)", default: "2027-01-01")
+    var date: String
+
+    init() {}
+}
+
+struct CountdownEntry: TimelineEntry {
+    let date: Date
+    let event: String
+    let daysLeft: Int
+}
+
+struct CountdownProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> CountdownEntry {
+        CountdownEntry(date: .now, event: "Event", daysLeft: 42)
+    }
+
+    func snapshot(for configuration: CountdownIntent, in context: Context) async -> CountdownEntry {
+        entry(for: configuration, at: .now)
+    }
+
+    /// One entry now and one at each of the next seven midnights, then ask again.
+    func timeline(for configuration: CountdownIntent, in context: Context) async throws -> Timeline<CountdownEntry> {
+        let calendar = Calendar(identifier: .gregorian)
+        let today = calendar.startOfDay(for: .now)
+        let midnights = (1...7).compactMap { calendar.date(byAdding: .day, value: $0, to: today) }
+        let entries = [entry(for: configuration, at: .now)] + midnights.map { entry(for: configuration, at: $0) }
+        return Timeline(entries: entries, policy: .atEnd)
+    }
+
+    private func entry(for configuration: CountdownIntent, at date: Date) -> CountdownEntry {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        let target = formatter.date(from: configuration.date) ?? date
+        let days = Int(target.timeIntervalSince(date) / 86_400)
+        return CountdownEntry(date: date, event: configuration.event, daysLeft: max(0, days))
+    }
+}
+
+struct CountdownView: View {
+    @Environment(\.widgetFamily) var family
+    let entry: CountdownEntry
+
+    var body: some View {
+        if family == .accessoryInline {
+            Text("\(entry.daysLeft) days to \(entry.event)")
+        } else {
+            VStack(spacing: 4) {
+                Text("\(entry.daysLeft)")
+                    .font(.system(size: 56, weight: .bold))
+                    .foregroundStyle(.accent)
+                    .widgetAccentable()
+                Text("days to \(entry.event)")
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            }
+            .containerBackground(.white, for: .widget)
+        }
+    }
+}
+
+// The two symbols every widget module exports.
+
+@_cdecl("widgethost_sdk_version")
+public func sdkVersion() -> Int32 { WidgetSDK.version }
+
+@_cdecl("widgethost_module")
+public func widgetModule() -> UnsafeMutableRawPointer {
+    WidgetModule(CountdownWidget()).retainedPointer()
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+@Suite("Loading widget modules with dlopen")
+struct LoadingTests {
+    @Test func theThreeKindsLoad() throws {
+        let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
+        let bundle = LoadedBundle.load(manifest)
+        #expect(bundle.diagnostics.isEmpty, "\(bundle.diagnostics)")
+        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor"])
+
+        let single = try #require(bundle.kind(named: "SingleRepo"))
+        #expect(single.families == [.systemMedium, .systemLarge])
+        #expect(single.descriptor.displayName == "Single Repo")
+        #expect(single.configuration.style == .appIntent)
+        #expect(single.configuration.parameters.map(\.name) == ["repo"])
+        #expect(single.modulePath.hasSuffix("/libSingleRepo.so"))
+
+        let double = try #require(bundle.kind(named: "DoubleRepo"))
+        #expect(double.families == [.systemLarge])
+        #expect(double.configuration.parameters.map(\.name) == ["topRepo", "bottomRepo"])
+        #expect(double.configuration.parameters.map(\.defaultValue) == [.string("apple/swift"), .string("kudoleh/iOS-Clean-Architecture-MVVM")])
+
+        let contributor = try #require(bundle.kind(named: "Contributor"))
+        #expect(contributor.configuration.style == .static)
+        #expect(contributor.configuration.parameters.isEmpty)
+        #expect(contributor.families == [.systemLarge])
+    }
+
+    @Test func eachBrokenModuleFailsAloneWhileTheOthersLoad() throws {
+        let text = TestSupport.manifestText([
+            ("SingleRepo", "SingleRepo"),
+            ("Nothing", "FixtureNoEntry"),
+            ("Gone", "NoSuchModule"),
+            ("Future", "FixtureWrongSDK"),
+            ("Gauge", "FixtureKinds"),
+        ])
+        let manifest = try TestSupport.manifest(text)
+        let bundle = LoadedBundle.load(manifest)
+        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "Gauge"])
+
+        let messages = Dictionary(uniqueKeysWithValues: bundle.diagnostics.map { ($0.kind ?? "", $0) })
+        let products = TestSupport.productsDirectory.path
+        #expect(messages["Nothing"]?.message == "\(products)/libFixtureNoEntry.so is not a widget module: it exports no 'widgethost_sdk_version' symbol")
+        #expect(messages["Gone"]?.message.hasPrefix("module 'NoSuchModule' not found: no libNoSuchModule.so in ") == true)
+        #expect(messages["Gone"]?.message.contains(products) == true, "says where it looked")
+        #expect(messages["Future"]?.message == "\(products)/libFixtureWrongSDK.so was built against WidgetSDK 999, but this host uses WidgetSDK \(WidgetSDK.version); rebuild the module against this SDK")
+        // Each is placed at its entry's module value.
+        #expect(messages["Nothing"]?.mark?.line == 5)
+        #expect(messages["Gone"]?.mark?.line == 6)
+        #expect(bundle.diagnostics.count == 3)
+    }
+
+    @Test func kindNotExportedByItsModuleSuggestsOne() throws {
+        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Guage", "FixtureKinds")])))
+        #expect(bundle.diagnostics.map(\.message) == [
+            "module 'FixtureKinds' (\(TestSupport.productsDirectory.path)/libFixtureKinds.so) does not export kind 'Guage' (did you mean 'Gauge'?); it exports: Gauge, Note",
+        ])
+    }
+
+    @Test func aModuleIsOpenedOncePerBundle() throws {
+        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Gauge", "FixtureKinds"), ("Note", "FixtureKinds")])))
+        #expect(bundle.kinds.map(\.modulePath) == Array(repeating: bundle.kinds[0].modulePath, count: 2))
+    }
+
+    @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() throws {
+        let manifest = try TestSupport.manifest("container: {group: g.x}\nmodule_paths: [plugins]\nwidgets:\n  - kind: A\n")
+        let path = ModuleSearchPath(manifest: manifest, environment: ["WIDGETHOST_MODULE_PATH": "/opt/one:/opt/two"])
+        #expect(path.directories.map(\.path) == [
+            manifest.directory.appendingPathComponent("plugins").path, "/opt/one", "/opt/two", TestSupport.productsDirectory.path,
+        ])
+    }
+
+    @Test func modulesAreFoundThroughTheEnvironmentVariable() throws {
+        // A copy of a module in a folder only the environment names.
+        let folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.copyItem(
+            at: TestSupport.productsDirectory.appendingPathComponent("libFixtureKinds.so"),
+            to: folder.appendingPathComponent("libCopiedKinds.so"))
+        let manifest = try TestSupport.manifest(TestSupport.manifestText([("Gauge", "CopiedKinds")]))
+        let searchPath = ModuleSearchPath(manifest: manifest, environment: ["WIDGETHOST_MODULE_PATH": folder.path])
+        #expect(searchPath.locate(module: "CopiedKinds")?.path == folder.appendingPathComponent("libCopiedKinds.so").path)
+    }
+
+    @Test func aFileThatIsNotALibraryIsRefused() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder.appendingPathComponent("libFake.so").path
+        try "not an ELF file".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .failure(.openFailed(let failedPath, let reason)) = ModuleLoader.open(path: path) else {
+            Issue.record("a text file loaded as a module")
+            return
+        }
+        #expect(failedPath == path)
+        #expect(!reason.isEmpty)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import WidgetSDK
+import YAML
+@testable import WidgetHost
+
+@Suite("Bundle manifest")
+struct ManifestTests {
+    @Test func theShippedManifestDecodes() throws {
+        let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
+        #expect(manifest.name == "RepoWatcher")
+        #expect(manifest.container.group.value == "group.co.harold.RepoWatcher")
+        #expect(manifest.widgets.map(\.kind.value) == ["SingleRepo", "DoubleRepo", "Contributor"])
+        #expect(manifest.widgets[2].settings == ["repo": "sallen0400/swift-news"])
+    }
+
+    @Test func everyKeyDecodes() throws {
+        let manifest = try TestSupport.manifest("""
+            name: Everything
+            container:
+              group: group.example.all
+              path: data/container
+            module_paths: [modules, /opt/widgets]
+            widgets:
+              - kind: Gauge
+                module: FixtureKinds
+                families: [systemSmall]
+                settings: {unit: celsius}
+              - kind: Note
+                module: FixtureKinds
+            """)
+        #expect(manifest.container.path == "data/container")
+        #expect(manifest.modulePaths.map(\.value) == ["modules", "/opt/widgets"])
+        #expect(manifest.widgets[0].families?.value == [.systemSmall])
+        #expect(manifest.widgets[0].families?.mark == Mark(line: 9, column: 15))
+        #expect(manifest.widgets[0].settings == ["unit": "celsius"])
+        #expect(manifest.widgets[1].families == nil)
+    }
+
+    @Test func moduleDefaultsToTheKindName() throws {
+        let manifest = try TestSupport.manifest("container: {group: g.x}\nwidgets:\n  - kind: SingleRepo\n")
+        #expect(manifest.widgets[0].module.value == "SingleRepo")
+    }
+
+    private func failure(_ text: String) throws -> String {
+        let path = try TestSupport.writeManifest(text)
+        do {
+            _ = try Manifest.load(from: path)
+            return "no error"
+        } catch {
+            // Name the file as a user would see it relative to its folder.
+            return error.description.replacingOccurrences(of: path, with: "config.yaml")
+        }
+    }
+
+    @Test func missingFile() {
+        #expect(throws: YAMLError(file: "/nonexistent/config.yaml", mark: nil, message: "no such file")) {
+            try Manifest.load(from: "/nonexistent/config.yaml")
+        }
+    }
+
+    @Test func unknownKeySuggestsTheRightOne() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    modle: B\n")
+            == "config.yaml:4:5: widgets[0]: unknown key 'modle' (did you mean 'module'?)")
+        #expect(try failure("container: {group: g.x}\nwidget:\n  - kind: A\n")
+            == "config.yaml:1:1: missing key 'widgets'")
+        #expect(try failure("container: {group: g.x}\nwidgets: []\nmodule_path: [x]\n")
+            == "config.yaml:3:1: unknown key 'module_path' (did you mean 'module_paths'?)")
+    }
+
+    @Test func unknownFamilyIsNamedWithItsPosition() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    families: [systemSmall, systemHuge]\n")
+            == "config.yaml:4:29: widgets[0].families[1]: unknown value 'systemHuge'; expected one of: systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline")
+    }
+
+    @Test func wrongTypes() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  kind: A\n")
+            == "config.yaml:3:3: widgets: expected a sequence, found a mapping")
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: [A]\n")
+            == "config.yaml:3:11: widgets[0].kind: expected a string, found a sequence")
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    settings: {repo: [a]}\n")
+            == "config.yaml:4:22: widgets[0].settings.repo: expected a string, found a sequence")
+    }
+
+    @Test func noKinds() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets: []\n")
+            == "config.yaml: widgets: the bundle offers no widget kinds; list at least one under 'widgets'")
+    }
+
+    @Test func twoEntriesWithOneKind() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n  - kind: B\n  - kind: A\n")
+            == "config.yaml:5:11: widgets[2].kind: kind 'A' is listed twice (first at line 3, column 11)")
+    }
+
+    @Test func emptyFamilies() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    families: []\n")
+            == "config.yaml:4:15: widgets[0].families: an empty family list would hide the kind; remove 'families' to offer all the kind supports")
+    }
+
+    @Test func badGroupIdentifier() throws {
+        #expect(try failure("container: {group: ../etc}\nwidgets:\n  - kind: A\n")
+            == "config.yaml:1:20: container.group: '../etc' is not a group identifier: use letters, digits, '.', '-' and '_', like group.com.example.Widgets")
+    }
+
+    @Test func syntaxErrorsNameTheFile() throws {
+        #expect(try failure("container: {group: g.x\nwidgets: []\n")
+            == "config.yaml:2:8: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 12)")
+    }
+}

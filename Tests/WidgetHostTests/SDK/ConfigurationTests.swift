@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+/// The SDK as the host sees it through a loaded module: parameters, archived
+/// timelines and configuration values crossing the boundary.
+@Suite("Configurations and archived timelines across the module boundary")
+struct ConfigurationTests {
+    private func fixtureKind(_ name: String) throws -> LoadedKind {
+        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([(name, "FixtureKinds")])))
+        return try #require(bundle.kind(named: name), "\(bundle.diagnostics)")
+    }
+
+    @Test func parametersAreReadFromTheIntent() throws {
+        let parameters = try fixtureKind("Gauge").configuration.parameters
+        #expect(parameters.map(\.name) == ["label", "level", "scale", "inverted", "note"])
+        #expect(parameters.map(\.type) == [.string, .integer, .double, .boolean, .string])
+        #expect(parameters.map(\.isOptional) == [false, false, false, false, true])
+        #expect(parameters.map(\.defaultValue) == [.string("CPU"), .int(3), .double(1.5), .bool(false), nil])
+        guard case .list(let levels) = parameters[1].options else {
+            Issue.record("level has no static options")
+            return
+        }
+        #expect(levels == [1, 2, 3, 4, 5].map(ConfigurationValue.int))
+    }
+
+    @Test func timelineEntriesAreArchivedWithTheEnvironmentFamily() async throws {
+        let kind = try fixtureKind("Gauge")
+        let timeline = try await kind.descriptor.provider.timeline(for: [:], in: kind.context(for: .systemSmall))
+        #expect(timeline.policy == .atEnd)
+        #expect(timeline.entries.map(\.date) == [Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 1_060)])
+        #expect(timeline.entries[0].view == ViewNode(
+            .vstack(alignment: .leading, spacing: 2),
+            children: [
+                ViewNode(.text("CPU 3 1.5 false -"), modifiers: [.font(.headline)]),
+                ViewNode(.text("systemSmall")),
+            ]))
+    }
+
+    @Test func storedValuesReachTheProvider() async throws {
+        let kind = try fixtureKind("Gauge")
+        let values: ConfigurationValues = ["label": .string("GPU"), "level": .int(5), "scale": .int(2), "inverted": .bool(true), "note": .string("hot")]
+        let entry = try await kind.descriptor.provider.snapshot(for: values, in: kind.context(for: .systemMedium))
+        #expect(entry.view.children.first?.content == .text("GPU 5 2.0 true hot"))
+        #expect(entry.view.children.last?.content == .text("systemMedium"))
+    }
+
+    @Test func aValueOfTheWrongTypeIsRefusedByName() async throws {
+        let kind = try fixtureKind("Gauge")
+        await #expect {
+            try await kind.descriptor.provider.snapshot(for: ["level": .string("high")], in: kind.context(for: .systemSmall))
+        } throws: { error in
+            (error as? ConfigurationError)?.description == "parameter 'level': expected an integer value, found string 'high'"
+        }
+    }
+
+    @Test func aMigratedConfigurationNamesTheOneItReplaces() throws {
+        let note = try fixtureKind("Note")
+        #expect(note.configuration.identifier == "NoteIntent")
+        #expect(note.configuration.replacedIdentifier == "LegacyNoteIntent")
+    }
+
+    @Test func theArchiveRoundTripsThroughJSON() async throws {
+        let kind = try fixtureKind("Gauge")
+        let timeline = try await kind.descriptor.provider.timeline(for: [:], in: kind.context(for: .systemSmall))
+        let decoded = try JSONDecoder().decode(ArchivedTimeline.self, from: JSONEncoder().encode(timeline))
+        #expect(decoded == timeline)
+    }
+
+    @Test func placeholderNeedsNoConfiguration() async throws {
+        let kind = try fixtureKind("Gauge")
+        let placeholder = await kind.descriptor.provider.placeholder(in: kind.context(for: .systemSmall))
+        #expect(placeholder.view.children.first?.content == .text("placeholder"))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+@Suite("Dynamic options read the shared defaults")
+struct SharedDefaultsTests {
+    @Test func singleRepoOffersTheSavedRepositories() async throws {
+        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("SingleRepo", "SingleRepo")])))
+        let parameter = try #require(bundle.kind(named: "SingleRepo")?.configuration.parameters.first)
+        guard case .dynamic(let options) = parameter.options else {
+            Issue.record("repo has no dynamic options")
+            return
+        }
+        #expect(options.providerName == "RepoOptionsProvider")
+        #expect(await parameter.resolvedDefault() == .string("sallen0400/swift-news"))
+
+        let defaults = SharedDefaults.appGroup
+        try defaults.removeObject(forKey: "repos")
+        #expect(try await options.results() == [.string("sallen0400/swift-news")], "the list starts with the sample repository")
+        try defaults.set(["apple/swift", "swiftlang/swift-syntax"], forKey: "repos")
+        #expect(try await options.results() == [.string("apple/swift"), .string("swiftlang/swift-syntax")])
+        try defaults.removeObject(forKey: "repos")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// The real parts the tests use: the built modules and binary, temporary
+/// folders, and the command line as a subprocess.
+enum TestSupport {
+    /// Where `swift build` put the modules, the widgethost binary and this test bundle.
+    static let productsDirectory: URL = ModuleSearchPath.executableDirectory!
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes a manifest into a fresh folder and returns its path.
+    static func writeManifest(_ text: String, name: String = "config.yaml") throws -> String {
+        let url = try temporaryDirectory().appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static func manifest(_ text: String) throws -> Manifest {
+        try Manifest.load(from: try writeManifest(text))
+    }
+
+    /// A manifest offering the given `kind: module` entries.
+    static func manifestText(_ entries: [(kind: String, module: String)], extra: String = "") -> String {
+        """
+        container:
+          group: group.test.widgethost
+        widgets:
+        \(entries.map { "  - {kind: \($0.kind), module: \($0.module)}" }.joined(separator: "\n"))
+        \(extra)
+        """
+    }
+
+    struct ProcessResult {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs the built `widgethost` binary.
+    static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("widgethost")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = try temporaryDirectory()
+        let stdoutURL = output.appendingPathComponent("stdout"), stderrURL = output.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        try process.run()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+}
