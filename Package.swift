@@ -20,13 +20,15 @@ let package = Package(
     dependencies: [
         .package(path: "SDK"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The shared container: SQLite with WAL and migrations, safe across processes.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "WidgetHost", dependencies: ["YAML", sdk]),
+        .target(name: "WidgetHost", dependencies: ["YAML", sdk, .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "widgethost",
             dependencies: ["WidgetHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -40,6 +42,6 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk, .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -9,5 +9,9 @@ struct WidgetHostCommand: AsyncParsableCommand {
             The bundle manifest (config.yaml) names the kinds this host offers and the container their \
             instances live in. Start with 'widgethost validate', then 'widgethost kinds'.
             """,
-        subcommands: [ValidateCommand.self, KindsCommand.self, RunCommand.self])
+        subcommands: [
+            ValidateCommand.self, KindsCommand.self, RunCommand.self,
+            ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
+            OptionsCommand.self,
+        ])
 }

@@ -27,12 +27,23 @@ struct ValidateCommand: ParsableCommand {
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
         }
+        try reportStoredInstances(of: bundle)
         let total = bundle.manifest.widgets.count
         if bundle.isValid {
             print("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
         } else {
             Terminal.error("\(bundle.manifest.file): \(bundle.diagnostics.count) problem\(bundle.diagnostics.count == 1 ? "" : "s"); \(bundle.kinds.count) of \(total) kinds valid")
             throw ExitCode.failure
+        }
+    }
+
+    /// Instances the bundle can no longer show are kept; say which. A
+    /// container that does not exist yet is not created.
+    private func reportStoredInstances(of bundle: LoadedBundle) throws {
+        guard SharedContainer.exists(at: ContainerLocation(manifest: bundle.manifest)) else { return }
+        let workspace = try manifest.openWorkspace(bundle.manifest)
+        for (instance, state) in try workspace.instancesWithState() where state != .ready {
+            Terminal.note("instance \(instance.id) (\(instance.kind), \(instance.family.rawValue)) is kept but not shown: \(state)")
         }
     }
 }

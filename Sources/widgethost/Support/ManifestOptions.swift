@@ -16,6 +16,20 @@ struct ManifestOptions: ParsableArguments {
         }
     }
 
+    /// The manifest's container opened and its kinds loaded; notes about
+    /// migrated instances go to standard error.
+    func openWorkspace(_ loaded: Manifest? = nil) throws -> Workspace {
+        let manifest = try loaded ?? loadManifest()
+        do {
+            let workspace = try Workspace(manifest: manifest)
+            for report in workspace.migrations { Terminal.note(report.description) }
+            return workspace
+        } catch {
+            Terminal.error("\(manifest.file): container \(manifest.container.group.value): \(error)")
+            throw ExitCode.failure
+        }
+    }
+
     /// The manifest with its modules loaded; kinds with problems are left out.
     func loadBundle(overriding positional: String? = nil) throws -> LoadedBundle {
         LoadedBundle.load(try loadManifest(overriding: positional))

@@ -1,9 +1,27 @@
+import ArgumentParser
 import Foundation
 
 /// Output helpers: results to standard output, problems to standard error.
 enum Terminal {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Something the user should know that is not a failure.
+    static func note(_ message: String) {
+        error("note: " + message)
+    }
+
+    /// Runs `body`; an error it throws is printed as one line and exits 1.
+    static func failing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            self.error("error: \(error)")
+            throw ExitCode.failure
+        }
     }
 
     static func printJSON(_ value: some Encodable) throws {

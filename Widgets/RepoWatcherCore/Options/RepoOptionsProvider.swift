@@ -15,4 +15,14 @@ public struct RepoOptionsProvider: DynamicOptionsProvider {
     public func defaultResult() async -> String? {
         Repository.defaultFullName
     }
+
+    public static var savedListKey: String? { reposKey }
+
+    public func validate(_ value: String) throws -> String {
+        do {
+            return try RepositoryName.validate(value)
+        } catch {
+            throw OptionValidationError(error.description)
+        }
+    }
 }

@@ -31,15 +31,31 @@ public enum OptionSource: Sendable {
 public struct DynamicOptions: Sendable {
     /// The provider's type name, for help text.
     public let providerName: String
+    /// See `DynamicOptionsProvider.savedListKey`.
+    public let savedListKey: String?
     private let fetchResults: @Sendable () async throws -> [ConfigurationValue]
     private let fetchDefault: @Sendable () async -> ConfigurationValue?
+    private let check: @Sendable (ConfigurationValue) throws -> ConfigurationValue
 
     init<P: DynamicOptionsProvider>(_ provider: P) {
         providerName = String(describing: P.self)
+        savedListKey = P.savedListKey
         fetchResults = { try await provider.results().compactMap(\.configurationValue) }
         fetchDefault = { await provider.defaultResult()?.configurationValue }
+        check = { value in
+            guard let typed = P.Result(configurationValue: value) else {
+                throw OptionValidationError("expected \(P.Result.parameterType.withArticle) value, found \(value.type) '\(value)'")
+            }
+            guard let checked = try provider.validate(typed).configurationValue else {
+                throw OptionValidationError("'\(value)' is not a valid choice")
+            }
+            return checked
+        }
     }
 
     public func results() async throws -> [ConfigurationValue] { try await fetchResults() }
     public func defaultResult() async -> ConfigurationValue? { await fetchDefault() }
+
+    /// The provider's check of a value the user gave; returns it normalised.
+    public func validate(_ value: ConfigurationValue) throws -> ConfigurationValue { try check(value) }
 }

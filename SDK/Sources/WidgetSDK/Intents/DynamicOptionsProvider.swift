@@ -4,8 +4,30 @@ public protocol DynamicOptionsProvider: Sendable {
     func results() async throws -> [Result]
     /// The value a new instance gets when the user chooses none.
     func defaultResult() async -> Result?
+
+    /// The shared-defaults key of a list that the user's own choices are saved
+    /// in, like the app's saved repositories. When set, a value the user gives
+    /// that is not in the list yet is checked with `validate(_:)` and added.
+    static var savedListKey: String? { get }
+
+    /// Checks a value the user typed, and may normalise it. Throw
+    /// `OptionValidationError` naming the rule it broke.
+    func validate(_ value: Result) throws -> Result
 }
 
 extension DynamicOptionsProvider {
     public func defaultResult() async -> Result? { nil }
+    public static var savedListKey: String? { nil }
+    public func validate(_ value: Result) throws -> Result { value }
+}
+
+/// A value the user gave is not acceptable; `message` says which rule it broke.
+public struct OptionValidationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
 }

@@ -1,0 +1,31 @@
+/// Why a container cannot be used. Nothing is written when one is raised.
+public enum ContainerError: Error, Sendable, CustomStringConvertible {
+    case cannotCreateFolder(path: String, reason: String)
+    case notWritable(path: String)
+    case notADatabase(path: String)
+    case cannotOpen(path: String, reason: String)
+    case unknownInstance(id: String, suggestion: String?)
+    case savedListEntryInUse(value: String, instanceIDs: [String])
+    case notInSavedList(value: String, key: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateFolder(let path, let reason):
+            "cannot create the container folder \(path): \(reason)"
+        case .notWritable(let path):
+            "the container folder \(path) is not writable"
+        case .notADatabase(let path):
+            "\(path) is not a widgethost container: the file is not a SQLite database (it was left untouched)"
+        case .cannotOpen(let path, let reason):
+            "cannot open the container \(path): \(reason)"
+        case .unknownInstance(let id, let suggestion):
+            "no instance with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                + "; 'widgethost list-instances' shows them"
+        case .savedListEntryInUse(let value, let ids):
+            "\(value) is used by instance\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")); "
+                + "remove \(ids.count == 1 ? "it" : "them") first, or pass --force to remove \(ids.count == 1 ? "it" : "them") too"
+        case .notInSavedList(let value, let key):
+            "\(value) is not in the saved \(key)"
+        }
+    }
+}

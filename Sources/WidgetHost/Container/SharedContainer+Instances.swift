@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import WidgetSDK
+import YAML
+
+extension SharedContainer {
+    /// What a new instance needs; the id and dates are given on insert.
+    public struct NewInstance: Sendable {
+        public var kind: String
+        public var family: WidgetFamily
+        public var name: String?
+        public var configurationIdentifier: String?
+        public var configuration: ConfigurationValues
+        /// Values to add to saved lists (key → values) in the same transaction.
+        public var savedListAdditions: [String: [String]]
+        /// Each saved list as its provider offers it when nothing is saved yet.
+        public var savedListInitialValues: [String: [String]]
+    }
+
+    /// Inserts an instance and its saved-list additions in one transaction.
+    /// Returns the instance and the values that were new to their lists.
+    public func insert(_ new: NewInstance) throws -> (instance: WidgetInstance, addedToSavedLists: [String: [String]]) {
+        try write { db in
+            var added: [String: [String]] = [:]
+            for (key, values) in new.savedListAdditions {
+                let initial = new.savedListInitialValues[key] ?? []
+                added[key] = try addToSavedList(values, key: key, initial: initial, in: db)
+            }
+            var id = InstanceID.random()
+            while try WidgetInstance.exists(db, key: id) { id = InstanceID.random() }
+            let now = Date()
+            let instance = WidgetInstance(
+                id: id, kind: new.kind, family: new.family, name: new.name,
+                configurationIdentifier: new.configurationIdentifier, configuration: new.configuration,
+                createdAt: now, updatedAt: now)
+            try instance.insert(db)
+            return (instance, added.filter { !$0.value.isEmpty })
+        }
+    }
+
+    public func instances() throws -> [WidgetInstance] {
+        try read { db in try WidgetInstance.order(Column("createdAt"), Column("id")).fetchAll(db) }
+    }
+
+    public func instance(id: String) throws -> WidgetInstance? {
+        try read { db in try WidgetInstance.fetchOne(db, key: id) }
+    }
+
+    /// Removes an instance; an unknown id is an error naming the closest one.
+    @discardableResult
+    public func removeInstance(id: String) throws -> WidgetInstance {
+        try write { db in
+            guard let instance = try WidgetInstance.fetchOne(db, key: id) else {
+                let ids = try String.fetchAll(db, sql: "SELECT id FROM instance")
+                throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: ids))
+            }
+            try instance.delete(db)
+            return instance
+        }
+    }
+}
+

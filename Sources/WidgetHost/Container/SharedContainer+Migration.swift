@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import WidgetSDK
+
+extension SharedContainer {
+    /// What migrating one kind's instances did.
+    public struct MigrationReport: Sendable, Hashable, CustomStringConvertible {
+        public let kind: String
+        public let from: String
+        public let to: String
+        public let count: Int
+        /// Parameters that no longer exist and were dropped, by name.
+        public let droppedParameters: [String]
+
+        public var description: String {
+            var text = "migrated \(count) \(kind) instance\(count == 1 ? "" : "s") from \(from) to \(to)"
+            if !droppedParameters.isEmpty { text += " (dropped parameters no longer declared: \(droppedParameters.joined(separator: ", ")))" }
+            return text
+        }
+    }
+
+    /// Moves instances stored under a configuration a kind now replaces
+    /// (`CustomIntentMigratedAppIntent`) to the new one, keeping every
+    /// parameter whose name still exists. One transaction for all kinds.
+    public func migrateInstances(of kinds: [LoadedKind]) throws -> [MigrationReport] {
+        let migrating = kinds.compactMap { kind -> (LoadedKind, String, String)? in
+            guard let old = kind.configuration.replacedIdentifier, let new = kind.configuration.identifier else { return nil }
+            return (kind, old, new)
+        }
+        guard !migrating.isEmpty else { return [] }
+        return try write { db in
+            var reports: [MigrationReport] = []
+            for (kind, old, new) in migrating {
+                let stale = try WidgetInstance
+                    .filter(Column("kind") == kind.name && Column("configurationIdentifier") == old)
+                    .fetchAll(db)
+                guard !stale.isEmpty else { continue }
+                let names = Set(kind.configuration.parameters.map(\.name))
+                var dropped = Set<String>()
+                for var instance in stale {
+                    dropped.formUnion(instance.configuration.keys.filter { !names.contains($0) })
+                    instance.configuration = instance.configuration.filter { names.contains($0.key) }
+                    instance.configurationIdentifier = new
+                    instance.updatedAt = Date()
+                    try instance.update(db)
+                }
+                reports.append(MigrationReport(kind: kind.name, from: old, to: new, count: stale.count, droppedParameters: dropped.sorted()))
+            }
+            return reports
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import WidgetSDK
+
+/// Saved lists in the shared defaults (the user's repositories): values
+/// compare case-insensitively, as GitHub names do, and each list holds a
+/// value once.
+extension SharedContainer {
+    /// The list under `key`, or `initial` when nothing is saved yet.
+    public func savedList(key: String, initial: [String]) throws -> [String] {
+        try read { db in try stringList(forKey: key, in: db) ?? initial }
+    }
+
+    /// Adds the values not yet in the list, in one transaction; returns those added.
+    @discardableResult
+    public func addToSavedList(_ values: [String], key: String, initial: [String]) throws -> [String] {
+        try write { db in try addToSavedList(values, key: key, initial: initial, in: db) }
+    }
+
+    func addToSavedList(_ values: [String], key: String, initial: [String], in db: Database) throws -> [String] {
+        let saved = try stringList(forKey: key, in: db)
+        var list = saved ?? initial
+        var added: [String] = []
+        for value in values where !list.contains(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) {
+            list.append(value)
+            added.append(value)
+        }
+        // Saving the initial list too fixes what the user saw as their list.
+        if !added.isEmpty || saved == nil {
+            try setStringList(list, forKey: key, in: db)
+        }
+        return added
+    }
+
+    /// Removes `value` from the list. Instances whose configuration uses it
+    /// (in one of `parameters`) block the removal unless `force`, which removes
+    /// them in the same transaction. Returns the removed instances.
+    public func removeFromSavedList(
+        _ value: String, key: String, initial: [String], usedBy parameters: [(kind: String, parameter: String)], force: Bool
+    ) throws -> [WidgetInstance] {
+        try write { db in
+            var list = try stringList(forKey: key, in: db) ?? initial
+            guard let index = list.firstIndex(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
+                throw ContainerError.notInSavedList(value: value, key: key)
+            }
+            let users = try WidgetInstance.fetchAll(db).filter { instance in
+                parameters.contains { $0.kind == instance.kind && instance.configuration[$0.parameter]?.matches(value) == true }
+            }
+            if !users.isEmpty && !force {
+                throw ContainerError.savedListEntryInUse(value: list[index], instanceIDs: users.map(\.id))
+            }
+            for instance in users { try instance.delete(db) }
+            list.remove(at: index)
+            try setStringList(list, forKey: key, in: db)
+            return users
+        }
+    }
+}
+
+extension ConfigurationValue {
+    func matches(_ text: String) -> Bool {
+        if case .string(let value) = self { return value.caseInsensitiveCompare(text) == .orderedSame }
+        return false
+    }
+}
+

@@ -1,0 +1,120 @@
+import WidgetSDK
+import YAML
+
+/// Turns `add-instance` arguments into a checked new instance: parameters by
+/// their `--kebab-case` flags, defaults filled in, values checked against the
+/// kind's types and options, the family against the kind's families.
+public struct InstancePlanner: Sendable {
+    public let bundle: LoadedBundle
+
+    public init(bundle: LoadedBundle) {
+        self.bundle = bundle
+    }
+
+    /// The loaded kind named `name`, or why there is none.
+    public func kind(named name: String) throws(InstanceRequestError) -> LoadedKind {
+        if let kind = bundle.kind(named: name) { return kind }
+        if bundle.manifest.widgets.contains(where: { $0.kind.value == name }) {
+            throw .kindNotLoaded(name, problems: bundle.diagnostics.filter { $0.kind == name }.map(\.message))
+        }
+        let available = bundle.kinds.map(\.name)
+        throw .unknownKind(name, suggestion: Suggestion.closest(to: name, in: available), available: available)
+    }
+
+    public func plan(kind name: String, family: String?, name instanceName: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
+        let kind = try kind(named: name)
+        let family = try resolveFamily(family, for: kind)
+        let given = try parse(arguments, for: kind)
+
+        var configuration: ConfigurationValues = [:]
+        var additions: [String: [String]] = [:]
+        var initial: [String: [String]] = [:]
+        for parameter in kind.configuration.parameters {
+            let flag = "--" + ParameterFlag.name(for: parameter.name)
+            var value: ConfigurationValue
+            if let text = given[parameter.name] {
+                guard let parsed = parameter.type.parse(text) else {
+                    throw InstanceRequestError.invalidValue(flag: flag, message: "expected \(parameter.type.withArticle), found '\(text)'")
+                }
+                value = parsed
+            } else if let fallback = await parameter.resolvedDefault() {
+                value = fallback
+            } else if parameter.isOptional {
+                continue
+            } else {
+                throw InstanceRequestError.missingRequired(flag: flag)
+            }
+
+            switch parameter.options {
+            case .any:
+                break
+            case .list(let options):
+                guard options.contains(value) else {
+                    throw InstanceRequestError.invalidValue(
+                        flag: flag, message: "'\(value)' is not one of \(options.map(\.description).joined(separator: ", "))")
+                }
+            case .dynamic(let options):
+                do {
+                    value = try options.validate(value)
+                } catch {
+                    throw InstanceRequestError.invalidValue(flag: flag, message: String(describing: error))
+                }
+                let offered = try await options.results()
+                if let key = options.savedListKey {
+                    initial[key] = offered.map(\.description)
+                    if !offered.contains(where: { $0.matches(value.description) }) {
+                        additions[key, default: []].append(value.description)
+                    }
+                } else if !offered.contains(value) {
+                    throw InstanceRequestError.invalidValue(
+                        flag: flag, message: "'\(value)' is not offered; choices: \(offered.map(\.description).joined(separator: ", "))")
+                }
+            }
+            configuration[parameter.name] = value
+        }
+        return SharedContainer.NewInstance(
+            kind: kind.name, family: family, name: instanceName,
+            configurationIdentifier: kind.configuration.identifier, configuration: configuration,
+            savedListAdditions: additions, savedListInitialValues: initial)
+    }
+
+    private func resolveFamily(_ requested: String?, for kind: LoadedKind) throws(InstanceRequestError) -> WidgetFamily {
+        guard let requested else { return kind.defaultFamily }
+        guard let family = WidgetFamily(rawValue: requested) else {
+            throw .unknownFamily(requested, suggestion: Suggestion.closest(to: requested, in: WidgetFamily.allCases.map(\.rawValue)))
+        }
+        guard kind.families.contains(family) else {
+            throw .unsupportedFamily(family, kind: kind.name, supported: kind.families)
+        }
+        return family
+    }
+
+    /// `--flag value` and `--flag=value` pairs, by parameter name.
+    private func parse(_ arguments: [String], for kind: LoadedKind) throws(InstanceRequestError) -> [String: String] {
+        let byFlag = Dictionary(uniqueKeysWithValues: kind.configuration.parameters.map {
+            ("--" + ParameterFlag.name(for: $0.name), $0.name)
+        })
+        var values: [String: String] = [:]
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
+            var flag = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard let parameter = byFlag[flag] else {
+                let flags = byFlag.keys.sorted()
+                throw .unknownFlag(flag, kind: kind.name, suggestion: Suggestion.closest(to: flag, in: flags), available: flags)
+            }
+            if value == nil, let next = remaining.first, !next.hasPrefix("--") {
+                value = remaining.popFirst()
+            }
+            guard let value else { throw .missingValue(flag: flag) }
+            guard values[parameter] == nil else { throw .repeatedFlag(flag) }
+            values[parameter] = value
+        }
+        return values
+    }
+}

@@ -1,0 +1,48 @@
+import WidgetSDK
+
+/// Why an `add-instance` request was refused. Nothing was written.
+public enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
+    case unknownKind(String, suggestion: String?, available: [String])
+    case kindNotLoaded(String, problems: [String])
+    case unknownFamily(String, suggestion: String?)
+    case unsupportedFamily(WidgetFamily, kind: String, supported: [WidgetFamily])
+    case unknownFlag(String, kind: String, suggestion: String?, available: [String])
+    case unexpectedArgument(String)
+    case missingValue(flag: String)
+    case repeatedFlag(String)
+    case invalidValue(flag: String, message: String)
+    case missingRequired(flag: String)
+    case noOptions(kind: String, parameter: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownKind(let kind, let suggestion, let available):
+            "unknown kind '\(kind)'" + hint(suggestion) + "; this bundle offers: \(available.joined(separator: ", "))"
+        case .kindNotLoaded(let kind, let problems):
+            "kind '\(kind)' could not be loaded: \(problems.joined(separator: "; "))"
+        case .unknownFamily(let family, let suggestion):
+            "unknown family '\(family)'" + hint(suggestion) + "; families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unsupportedFamily(let family, let kind, let supported):
+            "\(kind) does not support \(family.rawValue); it supports \(supported.map(\.rawValue).joined(separator: ", "))"
+        case .unknownFlag(let flag, let kind, let suggestion, let available):
+            "unknown option '\(flag)' for \(kind)" + hint(suggestion)
+                + (available.isEmpty ? "; \(kind) takes no parameters" : "; \(kind) takes: \(available.joined(separator: ", "))")
+        case .unexpectedArgument(let argument):
+            "unexpected argument '\(argument)'; parameters are given as --name value"
+        case .missingValue(let flag):
+            "\(flag) needs a value"
+        case .repeatedFlag(let flag):
+            "\(flag) is given more than once"
+        case .invalidValue(let flag, let message):
+            "\(flag): \(message)"
+        case .missingRequired(let flag):
+            "\(flag) is required: it has no default"
+        case .noOptions(let kind, let parameter, let available):
+            "\(kind) has no parameter '\(parameter)'; its parameters: " + (available.isEmpty ? "none" : available.joined(separator: ", "))
+        }
+    }
+
+    private func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}

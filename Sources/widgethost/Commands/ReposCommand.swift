@@ -1,0 +1,91 @@
+import ArgumentParser
+import WidgetHost
+
+/// The saved repositories: the list SingleRepo's and DoubleRepo's options
+/// come from (the original app's "add" button).
+struct ReposCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repos",
+        abstract: "Manage the saved repositories that repository parameters offer.",
+        subcommands: [Add.self, List.self, Remove.self])
+
+    /// The shared-defaults key RepoOptionsProvider keeps the list under.
+    static let listKey = "repos"
+
+    static func savedList(in workspace: Workspace) throws -> SavedList {
+        guard let list = workspace.bundle.savedList(key: listKey) else {
+            Terminal.error("error: no kind in \(workspace.manifest.file) keeps a saved '\(listKey)' list")
+            throw ExitCode.failure
+        }
+        return list
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save repositories (owner/name) to the list.")
+
+        @Argument(help: ArgumentHelp("Repositories as owner/name.", valueName: "owner/name"))
+        var repositories: [String]
+
+        @OptionGroup var manifest: ManifestOptions
+
+        func run() async throws {
+            let workspace = try manifest.openWorkspace()
+            let list = try ReposCommand.savedList(in: workspace)
+            try await Terminal.failing {
+                let checked = try repositories.map { try list.validate($0) }
+                let added = try workspace.container.addToSavedList(
+                    checked, key: list.key, initial: try await list.currentValues())
+                for repository in checked {
+                    print(added.contains(repository) ? "saved \(repository)" : "\(repository) is already saved")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the saved repositories.")
+
+        @OptionGroup var manifest: ManifestOptions
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        func run() async throws {
+            let workspace = try manifest.openWorkspace()
+            let list = try ReposCommand.savedList(in: workspace)
+            let repositories = try await Terminal.failing { try await list.currentValues() }
+            if json {
+                try Terminal.printJSON(repositories)
+            } else {
+                repositories.forEach { print($0) }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a repository from the list.",
+            discussion: "Refused while instances show the repository, unless --force, which removes those instances too.")
+
+        @Argument(help: ArgumentHelp("The repository, as owner/name.", valueName: "owner/name"))
+        var repository: String
+
+        @Flag(help: "Also remove the instances that show this repository.")
+        var force = false
+
+        @OptionGroup var manifest: ManifestOptions
+
+        func run() async throws {
+            let workspace = try manifest.openWorkspace()
+            let list = try ReposCommand.savedList(in: workspace)
+            try await Terminal.failing {
+                let removed = try workspace.container.removeFromSavedList(
+                    repository, key: list.key, initial: try await list.currentValues(), usedBy: list.parameters, force: force)
+                print("removed \(repository)")
+                for instance in removed {
+                    print("removed instance \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
+                }
+            }
+        }
+    }
+}
