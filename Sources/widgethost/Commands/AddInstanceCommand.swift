@@ -35,7 +35,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let kindName = kind else {
-            print(Self.helpMessage())
+            print(WidgetHostCommand.helpMessage(for: Self.self))
             if !help { throw ExitCode.validationFailure }
             return
         }

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// Each bad input: a clear message, a non-zero exit, and nothing changed.
+@Suite("Bad input changes nothing")
+struct BadInputTests {
+    private func expectRefused(_ arguments: [String], message: String, in fixture: ContainerFixture) throws {
+        let before = try fixture.snapshot()
+        let result = try fixture.run(arguments)
+        #expect(result.status != 0, "\(arguments) was accepted")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(try fixture.snapshot() == before, "\(arguments) changed the container")
+    }
+
+    private func preparedFixture() throws -> ContainerFixture {
+        let fixture = try ContainerFixture()
+        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        return fixture
+    }
+
+    @Test func unknownKind() throws {
+        try expectRefused(["add-instance", "SingelRepo"],
+                          message: "error: unknown kind 'SingelRepo' (did you mean 'SingleRepo'?); this bundle offers: SingleRepo, DoubleRepo, Contributor, Gauge, Note",
+                          in: try preparedFixture())
+    }
+
+    @Test func unknownFlagForThatKind() throws {
+        try expectRefused(["add-instance", "SingleRepo", "--top-repo", "apple/swift"],
+                          message: "error: unknown option '--top-repo' for SingleRepo; SingleRepo takes: --repo", in: try preparedFixture())
+        try expectRefused(["add-instance", "SingleRepo", "--rpeo", "apple/swift"],
+                          message: "error: unknown option '--rpeo' for SingleRepo (did you mean '--repo'?)", in: try preparedFixture())
+    }
+
+    @Test func missingValue() throws {
+        try expectRefused(["add-instance", "SingleRepo", "--repo"], message: "error: --repo needs a value", in: try preparedFixture())
+    }
+
+    @Test func valueOfTheWrongType() throws {
+        try expectRefused(["add-instance", "Gauge", "--level", "high"],
+                          message: "error: --level: expected an integer, found 'high'", in: try preparedFixture())
+        try expectRefused(["add-instance", "Gauge", "--level", "9"],
+                          message: "error: --level: '9' is not one of 1, 2, 3, 4, 5", in: try preparedFixture())
+    }
+
+    static let invalidRepositories: [(String, String)] = [
+        ("../etc", "the owner may contain only ASCII letters, digits and hyphens"),
+        ("a/b/c", "a repository is written owner/name, with exactly one '/'"),
+        ("apple/", "the repository name must be 1 to 100 characters long"),
+        ("-x/y", "the owner cannot start or end with a hyphen or contain two in a row"),
+        ("apple/" + String(repeating: "n", count: 101), "the repository name must be 1 to 100 characters long"),
+        ("apple/my repo", "the repository name may contain only ASCII letters, digits, '.', '_' and '-'"),
+        ("äpple/swift", "the owner may contain only ASCII letters, digits and hyphens"),
+        ("apple/..", "the repository name cannot be '.' or '..'"),
+        ("a--b/c", "the owner cannot start or end with a hyphen or contain two in a row"),
+        (String(repeating: "o", count: 40) + "/x", "the owner must be 1 to 39 characters long"),
+        ("apple", "a repository is written owner/name, with exactly one '/'"),
+    ]
+
+    @Test(arguments: invalidRepositories)
+    func invalidRepositoryName(_ repository: String, _ rule: String) throws {
+        let fixture = try preparedFixture()
+        try expectRefused(["add-instance", "SingleRepo", "--repo", repository],
+                          message: "error: --repo: '\(repository)' is not a GitHub repository: \(rule)", in: fixture)
+        // `--` lets a value that starts with '-' through, as a user would type it.
+        try expectRefused(["repos", "add", "--", repository],
+                          message: "error: '\(repository)' is not a GitHub repository: \(rule)", in: fixture)
+    }
+
+    @Test func unsupportedFamily() throws {
+        try expectRefused(["add-instance", "DoubleRepo", "--family", "systemMedium"],
+                          message: "error: DoubleRepo does not support systemMedium; it supports systemLarge", in: try preparedFixture())
+        try expectRefused(["add-instance", "SingleRepo", "--family", "systemMeduim"],
+                          message: "error: unknown family 'systemMeduim' (did you mean 'systemMedium'?)", in: try preparedFixture())
+    }
+
+    @Test func familyNarrowedByTheManifestIsRefused() throws {
+        let fixture = try ContainerFixture()
+        let text = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "  - kind: SingleRepo\n", with: "  - kind: SingleRepo\n    families: [systemLarge]\n")
+        try text.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        try expectRefused(["add-instance", "SingleRepo", "--family", "systemMedium"],
+                          message: "error: SingleRepo does not support systemMedium; it supports systemLarge", in: fixture)
+    }
+
+    @Test func unknownInstanceID() throws {
+        let fixture = try preparedFixture()
+        let id = try #require(try fixture.instances().first?["id"] as? String)
+        let typo = String(id.dropLast()) + (id.last == "z" ? "y" : "z")
+        try expectRefused(["remove-instance", typo],
+                          message: "error: no instance with id '\(typo)' (did you mean '\(id)'?); 'widgethost list-instances' shows them", in: fixture)
+    }
+
+    @Test func removingARepositoryThatIsNotSaved() throws {
+        try expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try preparedFixture())
+    }
+
+    @Test func containerPathThatCannotBeCreated() throws {
+        // Root may write anywhere, so the folder is made impossible: its parent is a file.
+        let fixture = try ContainerFixture(containerPath: "blocker/data")
+        try "a file".write(to: fixture.folder.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
+        let result = try fixture.run("add-instance", "Contributor")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("container group.test.container: cannot create the container folder \(fixture.folder.path)/blocker/data: "))
+    }
+
+    @Test func containerFileThatIsNotADatabase() throws {
+        let fixture = try ContainerFixture()
+        try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        let contents = String(repeating: "not a database. ", count: 512)
+        try contents.write(toFile: fixture.databasePath, atomically: true, encoding: .utf8)
+        for arguments in [["add-instance", "Contributor"], ["list-instances"], ["repos", "add", "apple/swift"]] {
+            let result = try fixture.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(fixture.databasePath) is not a widgethost container: the file is not a SQLite database (it was left untouched)"))
+        }
+        #expect(try String(contentsOfFile: fixture.databasePath, encoding: .utf8) == contents)
+    }
+}

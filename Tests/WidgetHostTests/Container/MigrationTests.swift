@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+@Suite("Stored instances across kind changes")
+struct MigrationTests {
+    /// Writes an instance as an older version of a kind would have stored it.
+    private func storeLegacyInstance(_ fixture: ContainerFixture, id: String, kind: String, family: WidgetFamily,
+                                     identifier: String?, configuration: ConfigurationValues) throws {
+        let container = try fixture.container()
+        try container.write { db in
+            try WidgetInstance(id: id, kind: kind, family: family, name: nil, configurationIdentifier: identifier,
+                               configuration: configuration, createdAt: Date(), updatedAt: Date()).insert(db)
+        }
+    }
+
+    @Test func instancesUnderAReplacedConfigurationAreMigratedWithTheirValues() throws {
+        let fixture = try ContainerFixture()
+        try storeLegacyInstance(fixture, id: "old001", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
+                                configuration: ["text": .string("kept"), "colour": .string("dropped")])
+        try storeLegacyInstance(fixture, id: "old002", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
+                                configuration: ["text": .string("also kept")])
+
+        let result = try fixture.run("list-instances", "--json")
+        #expect(result.status == 0)
+        #expect(result.stderr == "note: migrated 2 Note instances from LegacyNoteIntent to NoteIntent (dropped parameters no longer declared: colour)\n")
+        let instances = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(instances.map { $0["configurationIdentifier"] as? String } == ["NoteIntent", "NoteIntent"])
+        #expect(instances.map { $0["configuration"] as? [String: String] } == [["text": "kept"], ["text": "also kept"]])
+
+        // Done once: the next command has nothing to migrate.
+        #expect(try fixture.run("list-instances").stderr.isEmpty)
+    }
+
+    @Test func instancesOfAnUnsupportedFamilyAreKeptAndReported() throws {
+        let fixture = try ContainerFixture()
+        // DoubleRepo once offered systemMedium; it is systemLarge only now.
+        try storeLegacyInstance(fixture, id: "med001", kind: "DoubleRepo", family: .systemMedium, identifier: "SelectTwoReposIntent",
+                                configuration: ["topRepo": .string("apple/swift"), "bottomRepo": .string("apple/swift-nio")])
+        try storeLegacyInstance(fixture, id: "gone01", kind: "Retired", family: .systemSmall, identifier: nil, configuration: [:])
+
+        let json = try fixture.run("list-instances", "--json")
+        let instances = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(instances.map { $0["state"] as? String } == ["unsupported-family", "kind-unavailable"])
+        #expect(instances.first?["stateDetail"] as? String == "family no longer supported (the kind supports systemLarge)")
+
+        let table = try fixture.run("list-instances")
+        #expect(table.stdout.contains("med001  DoubleRepo  systemMedium  -     unsupported-family  topRepo=apple/swift bottomRepo=apple/swift-nio"))
+        #expect(table.stderr.contains("note: med001: family no longer supported (the kind supports systemLarge)"))
+
+        let validate = try TestSupport.widgethost(["validate", fixture.manifestPath])
+        #expect(validate.status == 0, "stored instances are not manifest errors")
+        #expect(validate.stderr.contains("note: instance med001 (DoubleRepo, systemMedium) is kept but not shown: family no longer supported (the kind supports systemLarge)"))
+        #expect(validate.stderr.contains("note: instance gone01 (Retired, systemSmall) is kept but not shown: its kind is not in this bundle"))
+        #expect(try fixture.instances().count == 2, "never silently dropped")
+    }
+
+    @Test func validateDoesNotCreateAMissingContainer() throws {
+        let fixture = try ContainerFixture()
+        #expect(try TestSupport.widgethost(["validate", fixture.manifestPath]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: fixture.databasePath))
+    }
+
+    @Test func theSchemaIsVersionedByMigrations() throws {
+        let fixture = try ContainerFixture()
+        _ = try fixture.container()
+        let database = try DatabaseQueue(path: fixture.databasePath)
+        let applied = try database.read { try ContainerSchema.migrator.appliedIdentifiers($0) }
+        #expect(applied == ["v1: defaults and instances"])
+        let journal = try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+    }
+
+    @Test func modulesReadTheContainersSharedDefaults() async throws {
+        let fixture = try ContainerFixture()
+        _ = try fixture.run("repos", "add", "apple/swift")
+        let workspace = try Workspace(manifest: try Manifest.load(from: fixture.manifestPath))
+        #expect(SharedDefaults.appGroup.stringArray(forKey: "repos") == ["sallen0400/swift-news", "apple/swift"])
+        #expect(try await workspace.bundle.savedList(key: "repos")?.currentValues() == ["sallen0400/swift-news", "apple/swift"])
+    }
+}

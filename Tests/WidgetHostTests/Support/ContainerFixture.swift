@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// A bundle with the three GitHub kinds and the fixture kinds, whose
+/// container lives in a fresh temporary folder, driven through the real CLI.
+struct ContainerFixture {
+    let folder: URL
+    let manifestPath: String
+
+    init(containerPath: String = "data") throws {
+        folder = try TestSupport.temporaryDirectory()
+        manifestPath = folder.appendingPathComponent("config.yaml").path
+        try """
+            container:
+              group: group.test.container
+              path: \(containerPath)
+            widgets:
+              - kind: SingleRepo
+              - kind: DoubleRepo
+              - kind: Contributor
+                settings: {repo: apple/swift}
+              - {kind: Gauge, module: FixtureKinds}
+              - {kind: Note, module: FixtureKinds}
+            """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    }
+
+    var databasePath: String { folder.appendingPathComponent("data/container.sqlite").path }
+
+    /// `widgethost <arguments> --config <this manifest>`
+    func run(_ arguments: String...) throws -> TestSupport.ProcessResult {
+        try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> TestSupport.ProcessResult {
+        // Options go before a `--`, after which everything is an argument.
+        var arguments = arguments
+        arguments.insert(contentsOf: ["--config", manifestPath], at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
+        return try TestSupport.widgethost(arguments)
+    }
+
+    func instances() throws -> [[String: Any]] {
+        let result = try run("list-instances", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
+    func savedRepositories() throws -> [String] {
+        let result = try run("repos", "list", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONDecoder().decode([String].self, from: Data(result.stdout.utf8))
+    }
+
+    /// The user-visible state, to show that a refused command changed nothing.
+    func snapshot() throws -> String {
+        try run("list-instances", "--json").stdout + (try run("repos", "list", "--json").stdout)
+    }
+
+    /// Opens the container in this process, as the host does.
+    func container() throws -> SharedContainer {
+        try SharedContainer(manifest: try Manifest.load(from: manifestPath))
+    }
+}
