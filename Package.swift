@@ -22,16 +22,32 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // The shared container: SQLite with WAL and migrations, safe across processes.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The scheduler's deadline heap.
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // SIGINT/SIGTERM as graceful shutdown of `run`.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "WidgetHost", dependencies: ["YAML", sdk, .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "WidgetHost", dependencies: [
+            "YAML", sdk,
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HeapModule", package: "swift-collections"),
+            .product(name: "DequeModule", package: "swift-collections"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["WidgetHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "WidgetHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
 
         // Shared by the three GitHub kinds; linked into each of them.
         .target(name: "RepoWatcherCore", dependencies: [sdk], path: "Widgets/RepoWatcherCore"),

@@ -10,7 +10,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
             instances live in. Start with 'widgethost validate', then 'widgethost kinds'.
             """,
         subcommands: [
-            ValidateCommand.self, KindsCommand.self, RunCommand.self,
+            ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
             OptionsCommand.self,
         ])

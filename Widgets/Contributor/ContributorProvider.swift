@@ -7,12 +7,12 @@ struct ContributorProvider: TimelineProvider {
     static let repoSetting = "repo"
 
     func placeholder(in context: Context) async -> RepoEntry {
-        RepoEntry(date: .now, repo: .placeholder)
+        RepoEntry(date: context.date, repo: .placeholder)
     }
 
     func snapshot(in context: Context) async -> RepoEntry {
         let fullName = context.settings[Self.repoSetting] ?? Repository.defaultFullName
-        return RepoEntry(date: .now, repo: .sample(fullName: fullName))
+        return RepoEntry(date: context.date, repo: .sample(fullName: fullName, at: context.date))
     }
 
     /// Serves the snapshot's sample data until the host's GitHub service

@@ -4,12 +4,12 @@ import WidgetSDK
 
 struct DoubleRepoProvider: AppIntentTimelineProvider {
     func placeholder(in context: Context) async -> RepoEntry {
-        RepoEntry(date: .now, repo: .placeholder, bottomRepo: .placeholder)
+        RepoEntry(date: context.date, repo: .placeholder, bottomRepo: .placeholder)
     }
 
     func snapshot(for configuration: SelectTwoReposIntent, in context: Context) async -> RepoEntry {
-        RepoEntry(date: .now, repo: .sample(fullName: configuration.topRepo),
-                  bottomRepo: .sample(fullName: configuration.bottomRepo))
+        RepoEntry(date: context.date, repo: .sample(fullName: configuration.topRepo, at: context.date),
+                  bottomRepo: .sample(fullName: configuration.bottomRepo, at: context.date))
     }
 
     /// Serves the snapshot's sample data until the host's GitHub service

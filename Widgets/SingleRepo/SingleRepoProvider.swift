@@ -4,11 +4,11 @@ import WidgetSDK
 
 struct SingleRepoProvider: AppIntentTimelineProvider {
     func placeholder(in context: Context) async -> RepoEntry {
-        RepoEntry(date: .now, repo: .placeholder)
+        RepoEntry(date: context.date, repo: .placeholder)
     }
 
     func snapshot(for configuration: SelectSingleRepoIntent, in context: Context) async -> RepoEntry {
-        RepoEntry(date: .now, repo: .sample(fullName: configuration.repo))
+        RepoEntry(date: context.date, repo: .sample(fullName: configuration.repo, at: context.date))
     }
 
     /// Serves the snapshot's sample data until the host's GitHub service

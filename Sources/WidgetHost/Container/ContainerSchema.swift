@@ -23,6 +23,21 @@ enum ContainerSchema {
                 table.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2: timelines and reload requests") { db in
+            // A removed instance takes its timeline with it.
+            try db.create(table: "timeline") { table in
+                table.column("instanceID", .text).primaryKey().references("instance", onDelete: .cascade)
+                table.column("schedule", .blob).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "reloadRequest") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("kind", .text)
+                table.column("instanceID", .text)
+                table.column("force", .boolean).notNull()
+                table.column("requestedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetSDK
 
 /// A kind that loaded and passed validation: what its manifest entry says,
@@ -15,7 +16,7 @@ public struct LoadedKind: Sendable {
     /// The family a new instance gets when none is asked for.
     public var defaultFamily: WidgetFamily { families[0] }
 
-    public func context(for family: WidgetFamily, isPreview: Bool = false) -> TimelineProviderContext {
-        TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings)
+    public func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
+        TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings, date: date)
     }
 }

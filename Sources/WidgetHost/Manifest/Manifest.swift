@@ -12,12 +12,13 @@ public struct Manifest: Decodable, Sendable {
     /// Folders searched for widget modules, relative to the manifest.
     public var modulePaths: [Located<String>]
     public var widgets: [WidgetEntry]
+    public var schedule: ScheduleSettings
 
     /// The manifest file this was read from.
     public var file: String = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets
+        case name, container, widgets, schedule
         case modulePaths = "module_paths"
     }
 
@@ -27,6 +28,7 @@ public struct Manifest: Decodable, Sendable {
         self.container = try container.decode(ContainerSettings.self, forKey: .container)
         modulePaths = try container.decodeIfPresent([Located<String>].self, forKey: .modulePaths) ?? []
         widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
+        schedule = try container.decodeIfPresent(ScheduleSettings.self, forKey: .schedule) ?? ScheduleSettings()
     }
 
     /// The folder the manifest is in; relative paths in it start here.

@@ -31,6 +31,11 @@ enum Terminal {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// A date as ISO 8601, for output a script may read too.
+    static func time(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
     /// Pads `text` to `width` columns.
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a provider knows about the place its entries will be shown.
 public struct TimelineProviderContext: Sendable {
     public var family: WidgetFamily
@@ -7,11 +9,15 @@ public struct TimelineProviderContext: Sendable {
     public var isPreview: Bool
     /// The `settings:` of the kind's entry in the bundle manifest.
     public var settings: [String: String]
+    /// The host's "now" when it asks. Date entries from it rather than from
+    /// `Date()`: the host may run on a simulated clock (tests, benchmarks).
+    public var date: Date
 
-    public init(family: WidgetFamily, isPreview: Bool = false, settings: [String: String] = [:]) {
+    public init(family: WidgetFamily, isPreview: Bool = false, settings: [String: String] = [:], date: Date = Date()) {
         self.family = family
         self.displaySize = family.size
         self.isPreview = isPreview
         self.settings = settings
+        self.date = date
     }
 }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Thrown by a provider when a service it depends on refuses requests until a
+/// time: the host keeps the last entry, shows "rate-limited until …" and
+/// does not ask again before then.
+public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
+    public let until: Date
+
+    public init(until: Date) {
+        self.until = until
+    }
+
+    public var description: String { "rate-limited until \(until.formatted(.iso8601))" }
+}

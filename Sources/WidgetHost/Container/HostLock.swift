@@ -1,0 +1,45 @@
+import Foundation
+
+/// An exclusive lock on `host.lock` in the container folder, held while a
+/// host runs: a second host on the same container is refused, and `reload`
+/// can tell whether anyone will act on its request. The kernel releases it
+/// when the process ends, however it ends.
+public final class HostLock: Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Takes the lock, or returns nil when another process holds it.
+    public init?(location: ContainerLocation) throws {
+        path = location.directory.appendingPathComponent("host.lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ContainerError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        _ = ftruncate(descriptor, 0)
+        let pid = "\(getpid())\n"
+        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// The pid of the host holding the lock, if one does.
+    public static func holder(at location: ContainerLocation) -> Int32? {
+        let path = location.directory.appendingPathComponent("host.lock").path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}

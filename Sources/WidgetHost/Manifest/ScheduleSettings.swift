@@ -1,0 +1,70 @@
+import Foundation
+
+/// The manifest's `schedule:` section: how often and how long the host may
+/// ask providers for timelines.
+public struct ScheduleSettings: Decodable, Sendable, Equatable {
+    /// Reloads each instance may make in any 24 hours.
+    public var dailyBudget: Int = 72
+    /// The shortest time between two reloads of one instance.
+    public var minInterval: DurationValue = .init(seconds: 5 * 60)
+    /// A provider call still running after this is cut off and counted as failed.
+    public var timeout: DurationValue = .init(seconds: 30)
+    /// Provider calls running at once, across all instances.
+    public var maxConcurrent: Int = 8
+
+    enum CodingKeys: String, CodingKey {
+        case dailyBudget = "daily_budget"
+        case minInterval = "min_interval"
+        case timeout
+        case maxConcurrent = "max_concurrent"
+    }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ScheduleSettings()
+        dailyBudget = try container.decodeIfPresent(Int.self, forKey: .dailyBudget) ?? defaults.dailyBudget
+        minInterval = try container.decodeIfPresent(DurationValue.self, forKey: .minInterval) ?? defaults.minInterval
+        timeout = try container.decodeIfPresent(DurationValue.self, forKey: .timeout) ?? defaults.timeout
+        maxConcurrent = try container.decodeIfPresent(Int.self, forKey: .maxConcurrent) ?? defaults.maxConcurrent
+        for (key, value) in [(CodingKeys.dailyBudget, dailyBudget), (.maxConcurrent, maxConcurrent)] where value < 1 {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be at least 1, found \(value)")
+        }
+        if timeout.seconds <= 0 {
+            throw DecodingError.dataCorruptedError(forKey: .timeout, in: container, debugDescription: "must be longer than 0s")
+        }
+    }
+}
+
+/// A duration written `90`, `30s`, `5m`, `12h` or `1d` (a number, then a unit).
+public struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+    public let seconds: TimeInterval
+
+    public init(seconds: TimeInterval) {
+        self.seconds = seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            seconds = number
+            return
+        }
+        let text = try container.decode(String.self)
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        guard let unit = text.last, let scale = units[unit], let number = Double(text.dropLast()), number >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a duration such as 30s, 5m, 12h or 1d, found '\(text)'")
+        }
+        seconds = number * scale
+    }
+
+    public var description: String {
+        let whole = Int(seconds)
+        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60)] where whole >= size && whole % size == 0 {
+            return "\(whole / size)\(unit)"
+        }
+        return seconds == seconds.rounded() ? "\(whole)s" : "\(seconds)s"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import WidgetSDK
+
+/// Everything the scheduler knows about one instance; persisted in the
+/// container so a restarted host resumes where it stopped.
+public struct InstanceSchedule: Codable, Sendable, Equatable {
+    public struct Reload: Codable, Sendable, Equatable {
+        public var date: Date
+        /// Explicit reloads are not charged to the daily budget.
+        public var charged: Bool
+    }
+
+    /// The latest timeline's entries; an empty timeline keeps the previous ones.
+    public var entries: [ArchivedEntry] = []
+    public var policy: TimelineReloadPolicy?
+    public var nextReload: Date?
+    public var nextReloadReason = "no timeline yet"
+    /// Reload attempts of the last 24 hours.
+    public var reloads: [Reload] = []
+    public var lastAttempt: Date?
+    public var lastSuccess: Date?
+    public var lastError: String?
+    public var lastErrorAt: Date?
+    public var consecutiveFailures = 0
+    public var rateLimitedUntil: Date?
+    /// An explicit reload waiting to run, and whether it was forced.
+    public var explicitReload: Bool?
+    public var providerCalls = 0
+
+    public init() {}
+
+    /// The latest entry whose date is not in the future.
+    public func currentEntry(at now: Date) -> ArchivedEntry? {
+        entries.last { $0.date <= now }
+    }
+
+    /// The first entry still to come.
+    func nextEntry(after now: Date) -> ArchivedEntry? {
+        entries.first { $0.date > now }
+    }
+
+    public func chargedReloads(at now: Date) -> Int {
+        reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.count
+    }
+}

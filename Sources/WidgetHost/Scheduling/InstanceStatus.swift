@@ -1,0 +1,82 @@
+import Foundation
+import WidgetSDK
+
+/// What a person sees of an instance: whether it shows real data, and how
+/// fresh it is. Shared by `status`, `timeline` and the renderers.
+public struct InstanceStatus: Sendable {
+    public enum State: String, Sendable, Codable {
+        /// No timeline yet: the kind's placeholder is shown.
+        case placeholder
+        case fresh
+        /// Showing the last good entry; the latest reload failed.
+        case stale
+        /// Never had a timeline, and reloads fail.
+        case failing
+        case rateLimited = "rate-limited"
+        /// The kind cannot show the instance (family dropped, kind gone).
+        case unsupported
+    }
+
+    public let instance: WidgetInstance
+    public let placement: InstanceState
+    public let state: State
+    public let schedule: InstanceSchedule?
+    public let currentEntry: ArchivedEntry?
+    public let detail: String
+
+    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date) {
+        self.instance = instance
+        self.placement = placement
+        self.schedule = schedule
+        currentEntry = schedule?.currentEntry(at: now)
+        let age = schedule?.lastSuccess.map { Self.age(now.timeIntervalSince($0)) }
+        if placement != .ready {
+            state = .unsupported
+            detail = placement.description
+        } else if let until = schedule?.rateLimitedUntil, until > now {
+            state = .rateLimited
+            detail = "rate-limited until \(Self.clock(until))" + (age.map { "; data \($0) old" } ?? "")
+        } else if let schedule, schedule.consecutiveFailures > 0 {
+            let error = schedule.lastError ?? "unknown error"
+            if schedule.entries.isEmpty {
+                state = .failing
+                detail = "\(schedule.consecutiveFailures) failed reload\(schedule.consecutiveFailures == 1 ? "" : "s"): \(error)"
+            } else {
+                state = .stale
+                detail = "stale, \(age ?? "?") old: \(error)"
+            }
+        } else if let schedule, !schedule.entries.isEmpty {
+            state = .fresh
+            detail = "updated \(age ?? "?") ago"
+        } else {
+            state = .placeholder
+            detail = "waiting for its first timeline"
+        }
+    }
+
+    /// "45s", "5m", "3h", "2d"
+    public static func age(_ interval: TimeInterval) -> String {
+        let seconds = max(0, Int(interval))
+        switch seconds {
+        case ..<60: return "\(seconds)s"
+        case ..<3_600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3_600)h"
+        default: return "\(seconds / 86_400)d"
+        }
+    }
+
+    /// HH:MM in local time, for messages read at a glance.
+    public static func clock(_ date: Date) -> String {
+        date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+}
+
+extension Workspace {
+    /// Every instance's status from what the container holds now.
+    public func statuses(at now: Date = Date()) throws -> [InstanceStatus] {
+        let schedules = try container.schedules()
+        return try instancesWithState().map {
+            InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now)
+        }
+    }
+}

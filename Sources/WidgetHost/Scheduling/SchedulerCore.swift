@@ -1,0 +1,340 @@
+import Foundation
+import DequeModule
+import HeapModule
+import WidgetSDK
+
+/// The scheduler's decisions, without I/O or time of its own: the caller says
+/// what time it is and runs the provider calls it is told to start. Deadlines
+/// live in a heap, so finding the next one never scans every instance.
+public struct SchedulerCore: Sendable {
+    /// A provider call the caller must make, then report with `complete`.
+    public struct ReloadCall: Sendable, Hashable {
+        public let instance: String
+        public let number: Int
+        public let reason: String
+    }
+
+    /// What the caller must do after `advance` or `complete`.
+    public struct Step: Sendable {
+        public var events: [SchedulerEvent] = []
+        /// Provider calls to start now.
+        public var calls: [ReloadCall] = []
+        /// Calls that timed out: cancel them; their results will be ignored.
+        public var cancelled: [ReloadCall] = []
+
+        mutating func append(_ other: Step) {
+            events += other.events
+            calls += other.calls
+            cancelled += other.cancelled
+        }
+    }
+
+    public struct Statistics: Sendable, Equatable {
+        public var providerCalls = 0
+        public var failures = 0
+        public var timeouts = 0
+        public var deferrals = 0
+        public var transitions = 0
+    }
+
+    public let policy: SchedulePolicy
+    public private(set) var schedules: [String: InstanceSchedule] = [:]
+    public private(set) var statistics = Statistics()
+
+    private var heap = Heap<Deadline>()
+    private var reloadGeneration: [String: Int] = [:]
+    private var transitionGeneration: [String: Int] = [:]
+    /// Calls running now, by instance.
+    private var running: [String: Int] = [:]
+    /// Instances due while every slot was busy, in the order they became due.
+    private var waiting = Deque<String>()
+    private var waitingSet = Set<String>()
+    private var nextCallNumber = 0
+    private var random: SplitMix64
+
+    public init(policy: SchedulePolicy, seed: UInt64 = 0x5EED) {
+        self.policy = policy
+        random = SplitMix64(seed: seed)
+    }
+
+    public var runningCount: Int { running.count }
+
+    // MARK: Instances
+
+    /// Adds an instance, resuming its persisted schedule if it has one: a
+    /// persisted next reload is kept, so a restart causes no reload storm.
+    public mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date) -> [SchedulerEvent] {
+        var schedule = persisted ?? InstanceSchedule()
+        if persisted == nil || (schedule.nextReload == nil && schedule.policy == nil) {
+            schedule.nextReload = now
+            schedule.nextReloadReason = "first timeline"
+        }
+        schedules[instance] = schedule
+        if let next = schedule.nextReload { pushReload(instance, at: next) }
+        pushNextTransition(instance, after: now)
+        return [SchedulerEvent(date: now, instance: instance, kind: .added)]
+    }
+
+    public mutating func remove(_ instance: String, at now: Date) -> [SchedulerEvent] {
+        guard schedules.removeValue(forKey: instance) != nil else { return [] }
+        reloadGeneration[instance, default: 0] += 1
+        transitionGeneration[instance, default: 0] += 1
+        running[instance] = nil
+        if waitingSet.remove(instance) != nil { waiting.removeAll { $0 == instance } }
+        return [SchedulerEvent(date: now, instance: instance, kind: .removed)]
+    }
+
+    // MARK: Time
+
+    /// The next moment something is due, if any.
+    public mutating func nextDeadline() -> Date? {
+        while let top = heap.min {
+            if isCurrent(top) { return top.date }
+            heap.removeMin()
+        }
+        return nil
+    }
+
+    /// Handles everything due at or before `now`: entries that become
+    /// current, reloads (started or deferred), timeouts.
+    public mutating func advance(to now: Date) -> Step {
+        var step = Step()
+        while let top = heap.min, top.date <= now {
+            heap.removeMin()
+            guard isCurrent(top) else { continue }
+            switch top.kind {
+            case .transition:
+                statistics.transitions += 1
+                if let entry = schedules[top.instance]?.currentEntry(at: top.date) {
+                    step.events.append(SchedulerEvent(date: top.date, instance: top.instance, kind: .entryBecameCurrent(entryDate: entry.date)))
+                }
+                pushNextTransition(top.instance, after: top.date)
+            case .timeout:
+                statistics.timeouts += 1
+                running[top.instance] = nil
+                step.cancelled.append(ReloadCall(instance: top.instance, number: top.generation, reason: "timed out"))
+                step.events += fail(top.instance, error: "timed out after \(DurationValue(seconds: policy.timeout))", rateLimitedUntil: nil, at: top.date)
+                step.append(startWaiting(at: top.date))
+            case .reload:
+                let (events, call) = reloadDue(top.instance, at: top.date)
+                step.events += events
+                step.calls += call.map { [$0] } ?? []
+            }
+        }
+        return step
+    }
+
+    // MARK: Calls
+
+    /// Applies a call's result. A result for a call that already timed out, or
+    /// whose instance was removed, is ignored.
+    public mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date) -> Step {
+        guard running[call.instance] == call.number else { return Step() }
+        running[call.instance] = nil
+        let events: [SchedulerEvent]
+        switch result {
+        case .success(let timeline):
+            events = succeed(call.instance, timeline: timeline, at: now)
+        case .failure(let error as RateLimitedError):
+            events = fail(call.instance, error: String(describing: error), rateLimitedUntil: error.until, at: now)
+        case .failure(let error):
+            events = fail(call.instance, error: String(describing: error), rateLimitedUntil: nil, at: now)
+        }
+        var step = Step(events: events)
+        step.append(startWaiting(at: now))
+        return step
+    }
+
+    /// `widgethost reload`: not charged to the budget; respects the minimum
+    /// interval unless forced.
+    public mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
+        guard var schedule = schedules[instance], running[instance] == nil else { return [] }
+        schedule.explicitReload = force || (schedule.explicitReload ?? false)
+        let (earliest, reason) = earliestStart(schedule, at: now)
+        schedule.nextReload = earliest
+        schedule.nextReloadReason = reason ?? "requested"
+        schedules[instance] = schedule
+        pushReload(instance, at: earliest)
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: reason ?? ""))]
+    }
+
+    // MARK: Decisions
+
+    private mutating func reloadDue(_ instance: String, at now: Date) -> ([SchedulerEvent], ReloadCall?) {
+        // A running call schedules the next reload when it completes.
+        guard var schedule = schedules[instance], running[instance] == nil else { return ([], nil) }
+        let (earliest, reason) = earliestStart(schedule, at: now)
+        if earliest > now {
+            statistics.deferrals += 1
+            schedule.nextReload = earliest
+            schedule.nextReloadReason = reason ?? "deferred"
+            schedules[instance] = schedule
+            pushReload(instance, at: earliest)
+            return ([SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: earliest, reason: reason ?? "deferred"))], nil)
+        }
+        guard running.count < policy.maxConcurrent else {
+            if waitingSet.insert(instance).inserted { waiting.append(instance) }
+            return ([SchedulerEvent(date: now, instance: instance, kind: .waitingForSlot)], nil)
+        }
+        let call = start(instance, at: now)
+        return ([SchedulerEvent(date: now, instance: instance, kind: .reloadStarted(reason: call.reason))], call)
+    }
+
+    private mutating func start(_ instance: String, at now: Date) -> ReloadCall {
+        var schedule = schedules[instance]!
+        let explicit = schedule.explicitReload != nil
+        schedule.reloads.removeAll { $0.date <= now - SchedulePolicy.window }
+        schedule.reloads.append(InstanceSchedule.Reload(date: now, charged: !explicit))
+        schedule.lastAttempt = now
+        schedule.providerCalls += 1
+        let reason = explicit ? "requested" : schedule.nextReloadReason
+        schedule.explicitReload = nil
+        schedule.nextReload = nil
+        schedule.nextReloadReason = "reloading"
+        schedules[instance] = schedule
+        statistics.providerCalls += 1
+
+        nextCallNumber += 1
+        running[instance] = nextCallNumber
+        heap.insert(Deadline(date: now + policy.timeout, kind: .timeout, instance: instance, generation: nextCallNumber))
+        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason)
+    }
+
+    private mutating func startWaiting(at now: Date) -> Step {
+        var step = Step()
+        while running.count < policy.maxConcurrent, !waiting.isEmpty {
+            let instance = waiting.removeFirst()
+            waitingSet.remove(instance)
+            guard schedules[instance] != nil, running[instance] == nil else { continue }
+            let call = start(instance, at: now)
+            step.events.append(SchedulerEvent(date: now, instance: instance, kind: .reloadStarted(reason: call.reason)))
+            step.calls.append(call)
+        }
+        return step
+    }
+
+    private mutating func succeed(_ instance: String, timeline: ArchivedTimeline, at now: Date) -> [SchedulerEvent] {
+        guard var schedule = schedules[instance] else { return [] }
+        let previous = schedule.currentEntry(at: now)
+        if !timeline.entries.isEmpty {
+            schedule.entries = timeline.entries.sorted { $0.date < $1.date }
+        }
+        schedule.policy = timeline.policy
+        schedule.lastSuccess = now
+        schedule.lastError = nil
+        schedule.lastErrorAt = nil
+        schedule.consecutiveFailures = 0
+        schedule.rateLimitedUntil = nil
+
+        let desired: (Date, String)? = switch timeline.policy {
+        case .never:
+            nil
+        case .after(let date):
+            (date, "policy after")
+        case .atEnd:
+            if timeline.entries.isEmpty {
+                (now + policy.minInterval, "atEnd with no entries: after the minimum interval")
+            } else {
+                (schedule.entries.last!.date, "atEnd: the last entry's date")
+            }
+        }
+        schedules[instance] = schedule
+        scheduleReload(instance, desired: desired, at: now)
+        pushNextTransition(instance, after: now)
+
+        schedule = schedules[instance]!
+        var events = [SchedulerEvent(date: now, instance: instance, kind: .timelineReceived(
+            entries: timeline.entries.count, policy: timeline.policy, nextReload: schedule.nextReload, reason: schedule.nextReloadReason))]
+        if let current = schedule.currentEntry(at: now), current != previous {
+            events.append(SchedulerEvent(date: now, instance: instance, kind: .entryBecameCurrent(entryDate: current.date)))
+        }
+        return events
+    }
+
+    private mutating func fail(_ instance: String, error: String, rateLimitedUntil: Date?, at now: Date) -> [SchedulerEvent] {
+        guard var schedule = schedules[instance] else { return [] }
+        statistics.failures += 1
+        schedule.consecutiveFailures += 1
+        schedule.lastError = error
+        schedule.lastErrorAt = now
+        schedule.rateLimitedUntil = rateLimitedUntil
+        schedules[instance] = schedule
+        let delay = policy.backoff(failures: schedule.consecutiveFailures, random: Double.random(in: 0..<1, using: &random))
+        // A rate limit's end, later than the backoff, is applied by earliestStart.
+        let backoff = (now + delay, "backoff after \(schedule.consecutiveFailures) failure\(schedule.consecutiveFailures == 1 ? "" : "s")")
+        scheduleReload(instance, desired: backoff, at: now)
+        let next = schedules[instance]!
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadFailed(
+            error: error, failures: next.consecutiveFailures, retryAt: next.nextReload, reason: next.nextReloadReason))]
+    }
+
+    /// Sets the next reload: the desired time, or later if the rules say so.
+    private mutating func scheduleReload(_ instance: String, desired: (date: Date, reason: String)?, at now: Date) {
+        guard var schedule = schedules[instance] else { return }
+        if let desired {
+            let (earliest, constraint) = earliestStart(schedule, at: now)
+            if earliest > desired.date, let constraint {
+                schedule.nextReload = earliest
+                schedule.nextReloadReason = "\(desired.reason), deferred: \(constraint)"
+            } else {
+                schedule.nextReload = max(desired.date, now)
+                schedule.nextReloadReason = desired.reason
+            }
+            schedules[instance] = schedule
+            pushReload(instance, at: schedule.nextReload!)
+        } else {
+            schedule.nextReload = nil
+            schedule.nextReloadReason = "policy never: only on an explicit reload"
+            schedules[instance] = schedule
+            reloadGeneration[instance, default: 0] += 1
+        }
+    }
+
+    /// The earliest a reload may start, and the rule that holds it back.
+    func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, String?) {
+        var earliest = now
+        var reason: String?
+        if let until = schedule.rateLimitedUntil, until > earliest {
+            earliest = until
+            reason = "rate-limited until \(SchedulerEvent.format(until))"
+        }
+        let forced = schedule.explicitReload == true
+        if !forced, let last = schedule.reloads.last?.date, last + policy.minInterval > earliest {
+            earliest = last + policy.minInterval
+            reason = "minimum interval of \(DurationValue(seconds: policy.minInterval)) since the last reload"
+        }
+        if schedule.explicitReload == nil {
+            let charged = schedule.reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.map(\.date)
+            if charged.count >= policy.dailyBudget {
+                let frees = charged[charged.count - policy.dailyBudget] + SchedulePolicy.window
+                if frees > earliest {
+                    earliest = frees
+                    reason = "daily budget of \(policy.dailyBudget) reloads used; one frees at \(SchedulerEvent.format(frees))"
+                }
+            }
+        }
+        return (earliest, reason)
+    }
+
+    // MARK: Heap
+
+    private mutating func pushReload(_ instance: String, at date: Date) {
+        reloadGeneration[instance, default: 0] += 1
+        heap.insert(Deadline(date: date, kind: .reload, instance: instance, generation: reloadGeneration[instance]!))
+    }
+
+    private mutating func pushNextTransition(_ instance: String, after now: Date) {
+        transitionGeneration[instance, default: 0] += 1
+        guard let next = schedules[instance]?.nextEntry(after: now) else { return }
+        heap.insert(Deadline(date: next.date, kind: .transition, instance: instance, generation: transitionGeneration[instance]!))
+    }
+
+    private func isCurrent(_ deadline: Deadline) -> Bool {
+        guard schedules[deadline.instance] != nil else { return false }
+        switch deadline.kind {
+        case .reload: return reloadGeneration[deadline.instance] == deadline.generation
+        case .transition: return transitionGeneration[deadline.instance] == deadline.generation
+        case .timeout: return running[deadline.instance] == deadline.generation
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import WidgetSDK
+
+/// Something the scheduler did; each is one log line of `run`.
+public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case added
+        case removed
+        case reloadStarted(reason: String)
+        case timelineReceived(entries: Int, policy: TimelineReloadPolicy, nextReload: Date?, reason: String)
+        case entryBecameCurrent(entryDate: Date)
+        case reloadDeferred(until: Date, reason: String)
+        case waitingForSlot
+        case reloadFailed(error: String, failures: Int, retryAt: Date?, reason: String)
+        case reloadRequested(force: Bool, scheduledFor: Date, reason: String)
+    }
+
+    public let date: Date
+    public let instance: String
+    public let kind: Kind
+
+    public var description: String {
+        switch kind {
+        case .added:
+            "instance added"
+        case .removed:
+            "instance removed"
+        case .reloadStarted(let reason):
+            "reload started (\(reason))"
+        case .timelineReceived(let entries, let policy, let next, let reason):
+            "timeline received: \(entries) entr\(entries == 1 ? "y" : "ies"), policy \(policy.summary); next reload "
+                + (next.map { "\(Self.format($0)) (\(reason))" } ?? "never (\(reason))")
+        case .entryBecameCurrent(let entryDate):
+            "entry of \(Self.format(entryDate)) became current"
+        case .reloadDeferred(let until, let reason):
+            "reload deferred to \(Self.format(until)): \(reason)"
+        case .waitingForSlot:
+            "reload waiting: all provider slots are busy"
+        case .reloadFailed(let error, let failures, let retry, let reason):
+            "reload failed (\(failures) in a row): \(error); " + (retry.map { "retry at \(Self.format($0)) (\(reason))" } ?? "no retry")
+        case .reloadRequested(let force, let scheduled, let reason):
+            "\(force ? "forced " : "")reload requested; runs at \(Self.format(scheduled))" + (reason.isEmpty ? "" : " (\(reason))")
+        }
+    }
+
+    static func format(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+extension TimelineReloadPolicy {
+    public var summary: String {
+        switch self {
+        case .atEnd: "atEnd"
+        case .after(let date): "after(\(SchedulerEvent.format(date)))"
+        case .never: "never"
+        }
+    }
+}

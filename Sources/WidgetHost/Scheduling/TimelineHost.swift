@@ -1,0 +1,240 @@
+import Foundation
+import WidgetSDK
+
+/// Runs the scheduler: starts the provider calls it asks for, feeds their
+/// results back, follows the container for instances and reload requests
+/// from other processes, and persists every change.
+///
+/// `run()` follows the wall clock and sleeps until the next deadline;
+/// `run(until:)` steps a `ManualClock` through simulated time for tests and
+/// benchmarks.
+public actor TimelineHost {
+    /// How often the container is checked for changes by other processes.
+    public static let pollInterval: TimeInterval = 1
+
+    public nonisolated let workspace: Workspace
+    private let clock: any SchedulerClock
+    private var core: SchedulerCore
+    private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
+    private let watcher: ContainerChangeWatcher
+
+    /// Instances being scheduled (placed at a family their kind supports).
+    private var instances: [String: WidgetInstance] = [:]
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var dirty: Set<String> = []
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var pendingWake = false
+    private var idleWaiter: CheckedContinuation<Void, Never>?
+
+    /// Times the loop woke up, for the idle benchmark.
+    public private(set) var wakeUps = 0
+
+    public init(workspace: Workspace, clock: any SchedulerClock = SystemClock(), seed: UInt64 = .random(in: 0 ... .max),
+                onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in }) throws {
+        self.workspace = workspace
+        self.clock = clock
+        self.onEvent = onEvent
+        core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
+        watcher = try ContainerChangeWatcher(container: workspace.container)
+    }
+
+    public var statistics: SchedulerCore.Statistics { core.statistics }
+    public var scheduledInstances: [String] { instances.keys.sorted() }
+
+    public func schedule(for instance: String) -> InstanceSchedule? {
+        core.schedules[instance]
+    }
+
+    // MARK: Running
+
+    /// Runs on the wall clock until the task is cancelled (SIGINT, SIGTERM),
+    /// then lets running calls finish for up to `grace`, and persists.
+    public func run(grace: Duration = .seconds(3)) async throws {
+        var nextPoll = clock.now()
+        while !Task.isCancelled {
+            wakeUps += 1
+            let now = clock.now()
+            if now >= nextPoll {
+                try sync()
+                nextPoll = now + Self.pollInterval
+            }
+            handle(core.advance(to: clock.now()))
+            try flush()
+            await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll))
+        }
+        try await shutDown(grace: grace)
+    }
+
+    /// Steps through simulated time up to `end`, handling each deadline at its
+    /// moment. A provider call that has not returned within `settle` of real
+    /// time stays running in simulated time, until it returns or times out.
+    public func run(until end: Date, settle: Duration = .milliseconds(200)) async throws {
+        guard let manual = clock as? ManualClock else {
+            preconditionFailure("run(until:) needs a ManualClock")
+        }
+        try sync()
+        while let next = core.nextDeadline(), next <= end {
+            manual.set(next)
+            handle(core.advance(to: next))
+            await waitForCalls(within: settle)
+            try flush()
+        }
+        manual.set(end)
+        handle(core.advance(to: end))
+        await waitForCalls(within: settle)
+        try flush()
+    }
+
+    /// Asks for a reload as `widgethost reload` does, without the container.
+    public func requestReload(_ instance: String, force: Bool = false) {
+        handle(SchedulerCore.Step(events: core.requestReload(instance, force: force, at: clock.now())))
+    }
+
+    // MARK: The container
+
+    /// Takes in instances added, changed or removed by other processes, and
+    /// their reload requests. Cheap when nothing changed.
+    public func sync() throws {
+        guard try watcher.hasChanged() else { return }
+        let now = clock.now()
+        let stored = try workspace.container.instances()
+        let ready = stored.filter { InstanceState($0, in: workspace.bundle) == .ready }
+        let readyIDs = Set(ready.map(\.id))
+
+        for id in instances.keys where !readyIDs.contains(id) {
+            let removed = instances.removeValue(forKey: id)
+            emit(core.remove(id, at: now), removed)
+        }
+        let unknown = ready.filter { instances[$0.id] == nil }
+        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules()
+        for instance in ready {
+            if let known = instances[instance.id] {
+                guard known.updatedAt != instance.updatedAt else { continue }
+                instances[instance.id] = instance
+                handle(SchedulerCore.Step(events: core.requestReload(instance.id, force: true, at: now)))
+            } else {
+                instances[instance.id] = instance
+                emit(core.add(instance.id, schedule: persisted[instance.id], at: now), instance)
+                dirty.insert(instance.id)
+            }
+        }
+        for request in try workspace.container.takeReloadRequests() {
+            for instance in ready where request.applies(to: instance) {
+                handle(SchedulerCore.Step(events: core.requestReload(instance.id, force: request.force, at: now)))
+            }
+        }
+    }
+
+    private func flush() throws {
+        guard !dirty.isEmpty else { return }
+        let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
+        dirty.removeAll()
+        try workspace.container.saveSchedules(changed)
+    }
+
+    // MARK: Calls
+
+    private func handle(_ step: SchedulerCore.Step) {
+        emit(step.events)
+        for call in step.cancelled {
+            tasks.removeValue(forKey: call.number)?.cancel()
+        }
+        for call in step.calls {
+            launch(call)
+        }
+    }
+
+    private func launch(_ call: SchedulerCore.ReloadCall) {
+        guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else { return }
+        let context = kind.context(for: instance.family, date: clock.now())
+        let provider = kind.descriptor.provider
+        let configuration = instance.configuration
+        tasks[call.number] = Task {
+            let result = await Self.timeline(from: provider, for: configuration, in: context)
+            self.finish(call, result)
+        }
+    }
+
+    /// Off the actor: a slow provider never holds up the scheduler.
+    private nonisolated static func timeline(
+        from provider: AnyTimelineProvider, for configuration: ConfigurationValues, in context: TimelineProviderContext
+    ) async -> Result<ArchivedTimeline, any Error> {
+        do {
+            return .success(try await provider.timeline(for: configuration, in: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>) {
+        tasks[call.number] = nil
+        handle(core.complete(call, with: result, at: clock.now()))
+        wake()
+        if tasks.isEmpty, let idle = idleWaiter {
+            idleWaiter = nil
+            idle.resume()
+        }
+    }
+
+    private func emit(_ events: [SchedulerEvent], _ instance: WidgetInstance? = nil) {
+        for event in events {
+            dirty.insert(event.instance)
+            onEvent(event, instance ?? instances[event.instance])
+        }
+    }
+
+    // MARK: Waiting
+
+    /// Sleeps until `deadline`, a finished call, or cancellation.
+    private func sleep(until deadline: Date) async {
+        if pendingWake {
+            pendingWake = false
+            return
+        }
+        let clock = self.clock
+        let timer = Task { [weak self] in
+            try? await clock.sleep(until: deadline)
+            await self?.wake()
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiter = $0 }
+        } onCancel: {
+            Task { await self.wake() }
+        }
+        timer.cancel()
+    }
+
+    private func wake() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            pendingWake = true
+        }
+    }
+
+    /// Waits until no call is running, or `limit` of real time has passed.
+    private func waitForCalls(within limit: Duration) async {
+        guard !tasks.isEmpty else { return }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            await self?.stopSettling()
+        }
+        await withCheckedContinuation { idleWaiter = $0 }
+        timer.cancel()
+    }
+
+    private func stopSettling() {
+        idleWaiter?.resume()
+        idleWaiter = nil
+    }
+
+    private func shutDown(grace: Duration) async throws {
+        if !tasks.isEmpty {
+            await waitForCalls(within: grace)
+            for task in tasks.values { task.cancel() }
+            tasks.removeAll()
+        }
+        try flush()
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import WidgetHost
+import YAML
+
+struct ReloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Ask the running host to reload timelines (WidgetCenter.reloadTimelines).",
+        discussion: """
+            Without --kind or --instance, every instance. Explicit reloads are not charged to the daily \
+            budget but wait for the minimum interval since the last reload, unless --force.
+            """)
+
+    @Option(help: ArgumentHelp("Reload every instance of this kind.", valueName: "kind"))
+    var kind: String?
+
+    @Option(help: ArgumentHelp("Reload this instance.", valueName: "id"))
+    var instance: String?
+
+    @Flag(help: "Do not wait for the minimum interval.")
+    var force = false
+
+    @OptionGroup var manifest: ManifestOptions
+
+    func validate() throws {
+        if kind != nil && instance != nil {
+            throw ValidationError("give --kind or --instance, not both")
+        }
+    }
+
+    func run() async throws {
+        let workspace = try manifest.openWorkspace()
+        try await Terminal.failing {
+            if let kind { _ = try InstancePlanner(bundle: workspace.bundle).kind(named: kind) }
+            let all = try workspace.container.instances()
+            if let instance, !all.contains(where: { $0.id == instance }) {
+                throw ContainerError.unknownInstance(id: instance, suggestion: Suggestion.closest(to: instance, in: all.map(\.id)))
+            }
+            let request = ReloadRequest(kind: kind, instanceID: instance, force: force)
+            let count = all.filter(request.applies).count
+            try workspace.container.addReloadRequest(request)
+            let target = instance.map { "instance \($0)" } ?? kind.map { "\(count) \($0) instance\(count == 1 ? "" : "s")" }
+                ?? "all \(count) instance\(count == 1 ? "" : "s")"
+            print("reload requested for \(target)\(force ? " (forced)" : "")")
+            if HostLock.holder(at: workspace.container.location) == nil {
+                Terminal.note("no host is running on this container; the next 'widgethost run' will reload")
+            }
+        }
+    }
+}
+

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import WidgetHost
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Every instance's state, current entry and next reload.",
+        discussion: "States: placeholder, fresh, stale, failing, rate-limited, unsupported.")
+
+    @OptionGroup var manifest: ManifestOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() async throws {
+        let workspace = try manifest.openWorkspace()
+        let statuses = try await Terminal.failing { try workspace.statuses() }
+        if json {
+            try Terminal.printJSON(statuses.map(StatusJSON.init))
+            return
+        }
+        guard !statuses.isEmpty else {
+            print("No instances. Place one with 'widgethost add-instance <kind>'.")
+            return
+        }
+        let table = [["ID", "KIND", "FAMILY", "STATE", "ENTRY", "NEXT RELOAD", "DETAIL"]] + statuses.map { status in
+            [status.instance.id, status.instance.kind, status.instance.family.rawValue, status.state.rawValue,
+             status.currentEntry.map { Terminal.time($0.date) } ?? "-",
+             status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
+        }
+        let widths = (0..<6).map { column in table.map { $0[column].count }.max()! + 2 }
+        for row in table {
+            print((0..<6).map { Terminal.pad(row[$0], widths[$0]) }.joined() + row[6])
+        }
+    }
+}
+
+/// An instance's status as `status --json` prints it.
+struct StatusJSON: Encodable {
+    let id: String
+    let kind: String
+    let family: String
+    let state: String
+    let detail: String
+    let currentEntryDate: Date?
+    let nextReload: Date?
+    let nextReloadReason: String?
+    let lastError: String?
+
+    init(_ status: InstanceStatus) {
+        id = status.instance.id
+        kind = status.instance.kind
+        family = status.instance.family.rawValue
+        state = status.state.rawValue
+        detail = status.detail
+        currentEntryDate = status.currentEntry?.date
+        nextReload = status.schedule?.nextReload
+        nextReloadReason = status.schedule?.nextReloadReason
+        lastError = status.schedule?.lastError
+    }
+}

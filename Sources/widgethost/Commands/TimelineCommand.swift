@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import WidgetHost
+import WidgetSDK
+import YAML
+
+struct TimelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "An instance's timeline: entries, the current one, policy, next reload and why, last error, budget.")
+
+    @Argument(help: ArgumentHelp("The instance id.", valueName: "id"))
+    var id: String
+
+    @OptionGroup var manifest: ManifestOptions
+
+    @Flag(help: "Print JSON (with each entry's view archive) instead of text.")
+    var json = false
+
+    func run() async throws {
+        let workspace = try manifest.openWorkspace()
+        let status = try await Terminal.failing {
+            let statuses = try workspace.statuses()
+            guard let status = statuses.first(where: { $0.instance.id == id }) else {
+                throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: statuses.map(\.instance.id)))
+            }
+            return status
+        }
+        let policy = SchedulePolicy(settings: workspace.manifest.schedule)
+        let used = status.schedule?.chargedReloads(at: Date()) ?? 0
+        if json {
+            try Terminal.printJSON(TimelineJSON(status: status, used: used, policy: policy))
+            return
+        }
+        let instance = status.instance
+        let schedule = status.schedule ?? InstanceSchedule()
+        print("\(instance.id)  \(instance.kind) (\(instance.family.rawValue))  \(instance.configurationSummary())")
+        print("state:        \(status.state.rawValue): \(status.detail)")
+        print("policy:       \(schedule.policy?.summary ?? "-")")
+        print("next reload:  \(schedule.nextReload.map(Terminal.time) ?? "never")  (\(schedule.nextReloadReason))")
+        print("budget:       \(used) of \(policy.dailyBudget) reloads in the last 24 hours; minimum interval \(DurationValue(seconds: policy.minInterval))")
+        print("last error:   \(schedule.lastError.map { "\($0) at \(Terminal.time(schedule.lastErrorAt!)) (\(schedule.consecutiveFailures) in a row)" } ?? "-")")
+        print(schedule.entries.isEmpty ? "entries:      none yet" : "entries:")
+        for entry in schedule.entries {
+            let marker = entry == status.currentEntry ? "→" : " "
+            print("  \(marker) \(Terminal.time(entry.date))\(entry == status.currentEntry ? "  (current)" : "")")
+        }
+    }
+}
+
+/// `timeline --json`
+struct TimelineJSON: Encodable {
+    struct Entry: Encodable {
+        let date: Date
+        let current: Bool
+        let relevance: TimelineEntryRelevance?
+        let view: ViewNode
+    }
+
+    struct Budget: Encodable {
+        let used: Int
+        let dailyBudget: Int
+        let minIntervalSeconds: Double
+    }
+
+    let instance: InstanceJSON
+    let state: String
+    let detail: String
+    let policy: String?
+    let nextReload: Date?
+    let nextReloadReason: String?
+    let lastSuccess: Date?
+    let lastError: String?
+    let lastErrorAt: Date?
+    let consecutiveFailures: Int
+    let budget: Budget
+    let currentEntry: Date?
+    let entries: [Entry]
+
+    init(status: InstanceStatus, used: Int, policy: SchedulePolicy) {
+        let schedule = status.schedule ?? InstanceSchedule()
+        instance = InstanceJSON(status.instance, state: status.placement)
+        state = status.state.rawValue
+        detail = status.detail
+        self.policy = schedule.policy?.summary
+        nextReload = schedule.nextReload
+        nextReloadReason = schedule.nextReloadReason
+        lastSuccess = schedule.lastSuccess
+        lastError = schedule.lastError
+        lastErrorAt = schedule.lastErrorAt
+        consecutiveFailures = schedule.consecutiveFailures
+        budget = Budget(used: used, dailyBudget: policy.dailyBudget, minIntervalSeconds: policy.minInterval)
+        currentEntry = status.currentEntry?.date
+        entries = schedule.entries.map {
+            Entry(date: $0.date, current: $0 == status.currentEntry, relevance: $0.relevance, view: $0.view)
+        }
+    }
+}
