@@ -28,11 +28,23 @@ public final class SharedContainer: Sendable {
         configuration.label = "container \(location.group)"
         do {
             database = try DatabasePool(path: location.databasePath, configuration: configuration)
-            try ContainerSchema.migrator.migrate(database)
+            try Self.upgradeSchema(of: database, in: location)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: location.databasePath)
         } catch {
             throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    /// GRDB checks which migrations are applied outside the transaction that
+    /// applies them, which is safe in one process but not across several
+    /// opening a new container together: those take turns here. An
+    /// up-to-date container takes no lock.
+    private static func upgradeSchema(of database: DatabasePool, in location: ContainerLocation) throws {
+        let migrator = ContainerSchema.migrator
+        guard try !database.read(migrator.hasCompletedMigrations) else { return }
+        try FileLock.withLock(at: location.directory.appendingPathComponent("schema.lock").path) {
+            try migrator.migrate(database)
         }
     }
 

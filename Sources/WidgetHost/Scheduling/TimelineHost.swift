@@ -192,8 +192,9 @@ public actor TimelineHost {
             return
         }
         let clock = self.clock
+        // Cancelled when woken early: then it must not wake a later sleep.
         let timer = Task { [weak self] in
-            try? await clock.sleep(until: deadline)
+            guard (try? await clock.sleep(until: deadline)) != nil else { return }
             await self?.wake()
         }
         await withTaskCancellationHandler {
@@ -217,7 +218,7 @@ public actor TimelineHost {
     private func waitForCalls(within limit: Duration) async {
         guard !tasks.isEmpty else { return }
         let timer = Task { [weak self] in
-            try? await Task.sleep(for: limit)
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
             await self?.stopSettling()
         }
         await withCheckedContinuation { idleWaiter = $0 }

@@ -4,7 +4,7 @@ import WidgetSDK
 @testable import WidgetHost
 
 /// The real `widgethost` binary, run as a subprocess.
-@Suite("widgethost validate, kinds, run")
+@Suite("widgethost validate, kinds")
 struct CommandLineTests {
     private var shippedManifest: String { TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path }
 
@@ -77,13 +77,7 @@ struct CommandLineTests {
         #expect(result.stdout.contains("    --top-repo     Top Repo (string; default apple/swift; options from RepoOptionsProvider)\n"))
     }
 
-    @Test func runLoadsTheBundleAndSaysWhatItCannotDoYet() throws {
-        let result = try TestSupport.widgethost(["run", shippedManifest])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("loaded SingleRepo, DoubleRepo, Contributor."))
-    }
-
-    @Test(arguments: ["validate", "kinds", "run"])
+    @Test(arguments: ["validate", "kinds"])
     func everyCommandHasHelp(_ command: String) throws {
         let result = try TestSupport.widgethost([command, "--help"])
         #expect(result.status == 0)

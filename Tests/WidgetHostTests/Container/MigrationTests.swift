@@ -63,14 +63,24 @@ struct MigrationTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.databasePath))
     }
 
-    @Test func theSchemaIsVersionedByMigrations() throws {
+    @Test func anOlderContainerIsUpgradedWithItsDataKept() throws {
         let fixture = try ContainerFixture()
+        try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        // A container as the first release wrote it: schema v1 only.
+        let old = try DatabasePool(path: fixture.databasePath)
+        try ContainerSchema.migrator.migrate(old, upTo: "v1: defaults and instances")
+        try old.write { db in
+            try WidgetInstance(id: "v1inst", kind: "Contributor", family: .systemLarge, name: "from v1", configurationIdentifier: nil,
+                               configuration: [:], createdAt: Date(), updatedAt: Date()).insert(db)
+        }
+        try old.close()
+
         _ = try fixture.container()
         let database = try DatabaseQueue(path: fixture.databasePath)
         let applied = try database.read { try ContainerSchema.migrator.appliedIdentifiers($0) }
-        #expect(applied == ["v1: defaults and instances"])
-        let journal = try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
-        #expect(journal == "wal")
+        #expect(applied == ["v1: defaults and instances", "v2: timelines and reload requests"])
+        #expect(try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try fixture.instances().map { $0["name"] as? String } == ["from v1"])
     }
 
     @Test func modulesReadTheContainersSharedDefaults() async throws {

@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+import WidgetSDK
+
+// Providers with known behaviour for the scheduler's tests and benchmarks.
+// Entries are dated from context.date, so they follow a simulated clock.
+
+struct TickEntry: TimelineEntry {
+    let date: Date
+    let label: String
+}
+
+/// `entries` entries `spacing` seconds apart, with the reload policy asked for.
+struct TickerIntent: WidgetConfigurationIntent {
+    static let title = "Ticker"
+    @Parameter(title: "Entries", default: 3) var entries: Int
+    @Parameter(title: "Spacing in seconds", default: 600) var spacing: Int
+    @Parameter(title: "Policy", default: "atEnd", options: ["atEnd", "after", "never"]) var policy: String
+    @Parameter(title: "Reload after seconds", default: 3_600) var after: Int
+    init() {}
+}
+
+struct TickerProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+
+    func snapshot(for configuration: TickerIntent, in context: Context) async -> TickEntry {
+        TickEntry(date: context.date, label: "snapshot")
+    }
+
+    func timeline(for configuration: TickerIntent, in context: Context) async throws -> Timeline<TickEntry> {
+        let entries = (0..<configuration.entries).map {
+            TickEntry(date: context.date + Double($0 * configuration.spacing), label: "tick \($0)")
+        }
+        let policy: TimelineReloadPolicy = switch configuration.policy {
+        case "after": .after(context.date + Double(configuration.after))
+        case "never": .never
+        default: .atEnd
+        }
+        return Timeline(entries: entries, policy: policy)
+    }
+}
+
+struct TickerWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Ticker", intent: TickerIntent.self, provider: TickerProvider()) { entry in
+            Text(entry.label)
+        }
+        .configurationDisplayName("Ticker")
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+/// Follows `pattern` one call at a time, the last letter repeating:
+/// S succeeds (one entry, reload after an hour), F fails, R is rate-limited
+/// for an hour. Calls are counted per `key`.
+struct FlakyIntent: WidgetConfigurationIntent {
+    static let title = "Flaky"
+    @Parameter(title: "Key", default: "flaky") var key: String
+    @Parameter(title: "Pattern", default: "F") var pattern: String
+    init() {}
+}
+
+struct FlakyError: Error, CustomStringConvertible {
+    let call: Int
+    var description: String { "flaky failure on call \(call)" }
+}
+
+let flakyCalls = Mutex<[String: Int]>([:])
+
+struct FlakyProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+
+    func snapshot(for configuration: FlakyIntent, in context: Context) async -> TickEntry {
+        TickEntry(date: context.date, label: "snapshot")
+    }
+
+    func timeline(for configuration: FlakyIntent, in context: Context) async throws -> Timeline<TickEntry> {
+        let call = flakyCalls.withLock { counts in
+            defer { counts[configuration.key, default: 0] += 1 }
+            return counts[configuration.key, default: 0]
+        }
+        let pattern = Array(configuration.pattern)
+        switch pattern[min(call, pattern.count - 1)] {
+        case "S":
+            return Timeline(entries: [TickEntry(date: context.date, label: "good \(call)")], policy: .after(context.date + 3_600))
+        case "R":
+            throw RateLimitedError(until: context.date + 3_600)
+        default:
+            throw FlakyError(call: call)
+        }
+    }
+}
+
+struct FlakyWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Flaky", intent: FlakyIntent.self, provider: FlakyProvider()) { entry in
+            Text(entry.label)
+        }
+        .configurationDisplayName("Flaky")
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+/// Never returns on its own: it waits until cancelled.
+struct HangProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+    func snapshot(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "snapshot") }
+    func timeline(in context: Context) async throws -> Timeline<TickEntry> {
+        while true { try await Task.sleep(for: .seconds(3_600)) }
+    }
+}
+
+struct HangWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Hang", provider: HangProvider()) { entry in Text(entry.label) }
+            .configurationDisplayName("Hang")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+@_cdecl("widgethost_sdk_version")
+public func sdkVersion() -> Int32 { WidgetSDK.version }
+
+@_cdecl("widgethost_module")
+public func widgetModule() -> UnsafeMutableRawPointer {
+    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget()).retainedPointer()
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+/// A workspace offering the FixtureSchedules kinds, a manual clock starting at
+/// `start`, and every scheduler event recorded.
+final class SchedulerFixture: Sendable {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    let manifestPath: String
+    let workspace: Workspace
+    let clock = ManualClock(SchedulerFixture.start)
+    private let recorded = EventLog()
+
+    init(schedule: String = "min_interval: 5m") throws {
+        let folder = try TestSupport.temporaryDirectory()
+        manifestPath = folder.appendingPathComponent("config.yaml").path
+        try """
+            container: {group: group.test.scheduler, path: data}
+            schedule: {\(schedule)}
+            widgets:
+              - {kind: Ticker, module: FixtureSchedules}
+              - {kind: Flaky, module: FixtureSchedules}
+              - {kind: Hang, module: FixtureSchedules}
+            """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        workspace = try Workspace(manifest: try Manifest.load(from: manifestPath))
+        #expect(workspace.bundle.diagnostics.isEmpty, "\(workspace.bundle.diagnostics)")
+    }
+
+    /// Places an instance as `add-instance` does; returns its id.
+    func add(_ kind: String, _ arguments: String...) async throws -> String {
+        let new = try await InstancePlanner(bundle: workspace.bundle).plan(kind: kind, family: nil, name: nil, arguments: arguments)
+        return try workspace.container.insert(new).instance.id
+    }
+
+    /// A host on this workspace and clock, as a fresh process would make it.
+    func host() throws -> TimelineHost {
+        try TimelineHost(workspace: workspace, clock: clock, seed: 42) { [recorded] event, _ in
+            recorded.append(event)
+        }
+    }
+
+    func at(_ seconds: TimeInterval) -> Date { Self.start + seconds }
+
+    var events: [SchedulerEvent] { recorded.events }
+
+    /// Seconds after `start` at which `instance` had events matching `filter`.
+    func times(_ instance: String, _ filter: (SchedulerEvent.Kind) -> Bool) -> [TimeInterval] {
+        events.filter { $0.instance == instance && filter($0.kind) }.map { $0.date.timeIntervalSince(Self.start) }
+    }
+
+    func reloads(_ instance: String) -> [TimeInterval] {
+        times(instance) { if case .reloadStarted = $0 { true } else { false } }
+    }
+
+    func transitions(_ instance: String) -> [TimeInterval] {
+        times(instance) { if case .entryBecameCurrent = $0 { true } else { false } }
+    }
+
+    func failures(_ instance: String) -> [(at: TimeInterval, retry: TimeInterval?, error: String)] {
+        events.compactMap { event in
+            guard event.instance == instance, case .reloadFailed(let error, _, let retry, _) = event.kind else { return nil }
+            return (event.date.timeIntervalSince(Self.start), retry.map { $0.timeIntervalSince(Self.start) }, error)
+        }
+    }
+}
+
+/// Events as the host reported them, from any thread.
+final class EventLog: Sendable {
+    private let storage = Mutex<[SchedulerEvent]>([])
+
+    func append(_ event: SchedulerEvent) {
+        storage.withLock { $0.append(event) }
+    }
+
+    var events: [SchedulerEvent] { storage.withLock { $0 } }
+}
