@@ -38,8 +38,10 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-bench: build
-	@echo "make bench: no benchmarks yet; the scheduler, GitHub and rendering issues add theirs."
+# Release build; prints figures (recorded in BENCHMARKS.md), asserts nothing.
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/widgethost-bench
 
 clean:
 	rm -rf .build SDK/.build

@@ -55,6 +55,8 @@ let package = Package(
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
     + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
     + [
+        // `make bench`: figures, never thresholds.
+        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", sdk], path: "Benchmarks/SchedulerBench"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.

@@ -16,6 +16,7 @@ public actor TimelineHost {
     private let clock: any SchedulerClock
     private var core: SchedulerCore
     private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
+    private let onProblem: @Sendable (String) -> Void
     private let watcher: ContainerChangeWatcher
 
     /// Instances being scheduled (placed at a family their kind supports).
@@ -30,10 +31,12 @@ public actor TimelineHost {
     public private(set) var wakeUps = 0
 
     public init(workspace: Workspace, clock: any SchedulerClock = SystemClock(), seed: UInt64 = .random(in: 0 ... .max),
-                onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in }) throws {
+                onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
+                onProblem: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.workspace = workspace
         self.clock = clock
         self.onEvent = onEvent
+        self.onProblem = onProblem
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try ContainerChangeWatcher(container: workspace.container)
     }
@@ -48,21 +51,31 @@ public actor TimelineHost {
     // MARK: Running
 
     /// Runs on the wall clock until the task is cancelled (SIGINT, SIGTERM),
-    /// then lets running calls finish for up to `grace`, and persists.
+    /// then lets running calls finish for up to `grace`, and persists. A
+    /// container error is reported and retried on the next tick: a busy or
+    /// briefly unavailable container must not stop the widgets.
     public func run(grace: Duration = .seconds(3)) async throws {
         var nextPoll = clock.now()
         while !Task.isCancelled {
             wakeUps += 1
             let now = clock.now()
             if now >= nextPoll {
-                try sync()
+                reportingProblems("reading the container") { try sync() }
                 nextPoll = now + Self.pollInterval
             }
             handle(core.advance(to: clock.now()))
-            try flush()
+            reportingProblems("saving timelines") { try flush() }
             await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll))
         }
         try await shutDown(grace: grace)
+    }
+
+    private func reportingProblems(_ activity: String, _ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            onProblem("\(activity) failed, will retry: \(error)")
+        }
     }
 
     /// Steps through simulated time up to `end`, handling each deadline at its
@@ -125,11 +138,12 @@ public actor TimelineHost {
         }
     }
 
+    /// Saves changed schedules; on failure they stay marked for the next try.
     private func flush() throws {
         guard !dirty.isEmpty else { return }
         let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
-        dirty.removeAll()
         try workspace.container.saveSchedules(changed)
+        dirty.removeAll()
     }
 
     // MARK: Calls

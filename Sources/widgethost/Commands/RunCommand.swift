@@ -31,15 +31,21 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("error: another host\(pid) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
         }
-        let host = try TimelineHost(workspace: workspace) { event, instance in
-            logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
-        }
+        let host = try TimelineHost(
+            workspace: workspace,
+            onEvent: { event, instance in
+                logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
+            },
+            onProblem: { logger.error("\($0)") })
         let schedule = workspace.manifest.schedule
         logger.info("host started", metadata: [
             "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
             "container": "\(workspace.container.location.databasePath)",
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
+        if try workspace.container.instances().isEmpty {
+            logger.notice("no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
+        }
         let group = ServiceGroup(configuration: .init(
             services: [HostService(host: host)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -33,19 +33,19 @@ struct CountdownEntry: TimelineEntry {
 
 struct CountdownProvider: AppIntentTimelineProvider {
     func placeholder(in context: Context) async -> CountdownEntry {
-        CountdownEntry(date: .now, event: "Event", daysLeft: 42)
+        CountdownEntry(date: context.date, event: "Event", daysLeft: 42)
     }
 
     func snapshot(for configuration: CountdownIntent, in context: Context) async -> CountdownEntry {
-        entry(for: configuration, at: .now)
+        entry(for: configuration, at: context.date)
     }
 
     /// One entry now and one at each of the next seven midnights, then ask again.
     func timeline(for configuration: CountdownIntent, in context: Context) async throws -> Timeline<CountdownEntry> {
         let calendar = Calendar(identifier: .gregorian)
-        let today = calendar.startOfDay(for: .now)
+        let today = calendar.startOfDay(for: context.date)
         let midnights = (1...7).compactMap { calendar.date(byAdding: .day, value: $0, to: today) }
-        let entries = [entry(for: configuration, at: .now)] + midnights.map { entry(for: configuration, at: $0) }
+        let entries = [entry(for: configuration, at: context.date)] + midnights.map { entry(for: configuration, at: $0) }
         return Timeline(entries: entries, policy: .atEnd)
     }
 
