@@ -31,10 +31,7 @@ struct ListInstancesCommand: AsyncParsableCommand {
             return [row.instance.id, row.instance.kind, row.instance.family.rawValue, row.instance.name ?? "-",
                     row.state.name, row.instance.configurationSummary(order: order)]
         }
-        let widths = (0..<5).map { column in table.map { $0[column].count }.max()! + 2 }
-        for row in table {
-            print((0..<5).map { Terminal.pad(row[$0], widths[$0]) }.joined() + row[5])
-        }
+        Terminal.printTable(table)
         for row in rows where row.state != .ready {
             Terminal.note("\(row.instance.id): \(row.state)")
         }

@@ -29,10 +29,7 @@ struct StatusCommand: AsyncParsableCommand {
              status.currentEntry.map { Terminal.time($0.date) } ?? "-",
              status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
         }
-        let widths = (0..<6).map { column in table.map { $0[column].count }.max()! + 2 }
-        for row in table {
-            print((0..<6).map { Terminal.pad(row[$0], widths[$0]) }.joined() + row[6])
-        }
+        Terminal.printTable(table)
     }
 }
 

@@ -36,6 +36,16 @@ enum Terminal {
         date.formatted(.iso8601)
     }
 
+    /// Rows in aligned columns; the last column is not padded, so long
+    /// details do not push trailing spaces.
+    static func printTable(_ rows: [[String]]) {
+        guard let columns = rows.first?.count, columns > 0 else { return }
+        let widths = (0..<columns - 1).map { column in rows.map { $0[column].count }.max()! + 2 }
+        for row in rows {
+            print((0..<columns - 1).map { pad(row[$0], widths[$0]) }.joined() + row[columns - 1])
+        }
+    }
+
     /// Pads `text` to `width` columns.
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
