@@ -21,7 +21,8 @@ public actor TimelineHost {
 
     /// Instances being scheduled (placed at a family their kind supports).
     private var instances: [String: WidgetInstance] = [:]
-    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// Running provider calls by call number, with their instance.
+    private var tasks: [Int: (instance: String, task: Task<Void, Never>)] = [:]
     private var dirty: Set<String> = []
     private var waiter: CheckedContinuation<Void, Never>?
     private var pendingWake = false
@@ -43,6 +44,7 @@ public actor TimelineHost {
 
     public var statistics: SchedulerCore.Statistics { core.statistics }
     public var scheduledInstances: [String] { instances.keys.sorted() }
+    public var runningCalls: Int { tasks.count }
 
     public func schedule(for instance: String) -> InstanceSchedule? {
         core.schedules[instance]
@@ -117,6 +119,11 @@ public actor TimelineHost {
         for id in instances.keys where !readyIDs.contains(id) {
             let removed = instances.removeValue(forKey: id)
             emit(core.remove(id, at: now), removed)
+            // Its timeout is gone with it, so a call still running is stopped here.
+            for (number, call) in tasks where call.instance == id {
+                call.task.cancel()
+                tasks[number] = nil
+            }
         }
         let unknown = ready.filter { instances[$0.id] == nil }
         let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules()
@@ -151,7 +158,7 @@ public actor TimelineHost {
     private func handle(_ step: SchedulerCore.Step) {
         emit(step.events)
         for call in step.cancelled {
-            tasks.removeValue(forKey: call.number)?.cancel()
+            tasks.removeValue(forKey: call.number)?.task.cancel()
         }
         for call in step.calls {
             launch(call)
@@ -163,10 +170,10 @@ public actor TimelineHost {
         let context = kind.context(for: instance.family, date: clock.now())
         let provider = kind.descriptor.provider
         let configuration = instance.configuration
-        tasks[call.number] = Task {
+        tasks[call.number] = (call.instance, Task {
             let result = await Self.timeline(from: provider, for: configuration, in: context)
             self.finish(call, result)
-        }
+        })
     }
 
     /// Off the actor: a slow provider never holds up the scheduler.
@@ -247,7 +254,7 @@ public actor TimelineHost {
     private func shutDown(grace: Duration) async throws {
         if !tasks.isEmpty {
             await waitForCalls(within: grace)
-            for task in tasks.values { task.cancel() }
+            for call in tasks.values { call.task.cancel() }
             tasks.removeAll()
         }
         try flush()

@@ -208,6 +208,18 @@ struct SchedulerTests {
         #expect(fixture.reloads(id) == [0, 1_200])
     }
 
+    @Test func removingAnInstanceCancelsItsRunningCall() async throws {
+        let fixture = try SchedulerFixture(schedule: "timeout: 30s")
+        let id = try await fixture.add("Hang")
+        let host = try fixture.host()
+        try await host.run(until: fixture.at(5), settle: .milliseconds(20))
+        #expect(await host.runningCalls == 1)
+        try fixture.workspace.container.removeInstance(id: id)
+        try await host.run(until: fixture.at(60), settle: .milliseconds(20))
+        #expect(await host.runningCalls == 0)
+        #expect(fixture.failures(id).isEmpty, "no timeout is reported for a removed instance")
+    }
+
     @Test func removedInstancesStopAndLoseTheirTimeline() async throws {
         let fixture = try SchedulerFixture()
         let id = try await fixture.add("Ticker", "--policy", "after", "--after", "600")
