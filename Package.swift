@@ -27,6 +27,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // SIGINT/SIGTERM as graceful shutdown of `run`.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        // The host's HTTP service to GitHub (the chosen client; its build is the slowest, ~4 min here).
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // The fake GitHub server the tests and the benchmark start on loopback.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Already resolved through Hummingbird; named for the fake server's header names.
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,7 +45,19 @@ let package = Package(
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
+        // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
+        // rate limits, faults on demand. For tests and the benchmark only.
+        .target(
+            name: "FakeGitHub",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support/FakeGitHub"),
         .executableTarget(
             name: "widgethost",
             dependencies: [
@@ -56,10 +74,10 @@ let package = Package(
     + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
     + [
         // `make bench`: figures, never thresholds.
-        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", sdk], path: "Benchmarks/SchedulerBench"),
+        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", "FakeGitHub", sdk], path: "Benchmarks/SchedulerBench"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", sdk, .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "FakeGitHub", sdk, .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -15,10 +15,9 @@ struct ContributorProvider: TimelineProvider {
         return RepoEntry(date: context.date, repo: .sample(fullName: fullName, at: context.date))
     }
 
-    /// Serves the snapshot's sample data until the host's GitHub service
-    /// exists (issue 5).
     func timeline(in context: Context) async throws -> Timeline<RepoEntry> {
-        let entry = await snapshot(in: context)
-        return Timeline(entries: [entry], policy: .after(entry.date.addingTimeInterval(12 * 3_600)))
+        let fullName = context.settings[Self.repoSetting] ?? Repository.defaultFullName
+        let repository = try await GitHubClient().repository(fullName, contributors: true)
+        return RepoTimeline.timeline(at: context.date) { RepoEntry(date: $0, repo: repository) }
     }
 }

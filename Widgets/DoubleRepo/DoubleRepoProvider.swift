@@ -12,10 +12,11 @@ struct DoubleRepoProvider: AppIntentTimelineProvider {
                   bottomRepo: .sample(fullName: configuration.bottomRepo, at: context.date))
     }
 
-    /// Serves the snapshot's sample data until the host's GitHub service
-    /// exists (issue 5).
     func timeline(for configuration: SelectTwoReposIntent, in context: Context) async throws -> Timeline<RepoEntry> {
-        let entry = await snapshot(for: configuration, in: context)
-        return Timeline(entries: [entry], policy: .after(entry.date.addingTimeInterval(12 * 3_600)))
+        let client = GitHubClient()
+        async let top = client.repository(configuration.topRepo, contributors: false)
+        async let bottom = client.repository(configuration.bottomRepo, contributors: false)
+        let (topRepository, bottomRepository) = try await (top, bottom)
+        return RepoTimeline.timeline(at: context.date) { RepoEntry(date: $0, repo: topRepository, bottomRepo: bottomRepository) }
     }
 }

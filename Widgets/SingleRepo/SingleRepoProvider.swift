@@ -11,10 +11,8 @@ struct SingleRepoProvider: AppIntentTimelineProvider {
         RepoEntry(date: context.date, repo: .sample(fullName: configuration.repo, at: context.date))
     }
 
-    /// Serves the snapshot's sample data until the host's GitHub service
-    /// exists (issue 5); the 12-hour reload matches the original app.
     func timeline(for configuration: SelectSingleRepoIntent, in context: Context) async throws -> Timeline<RepoEntry> {
-        let entry = await snapshot(for: configuration, in: context)
-        return Timeline(entries: [entry], policy: .after(entry.date.addingTimeInterval(12 * 3_600)))
+        let repository = try await GitHubClient().repository(configuration.repo, contributors: context.family == .systemLarge)
+        return RepoTimeline.timeline(at: context.date) { RepoEntry(date: $0, repo: repository) }
     }
 }

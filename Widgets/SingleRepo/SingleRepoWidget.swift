@@ -33,8 +33,11 @@ struct SingleRepoEntryView: View {
         VStack {
             RepoMediumView(repo: entry.repo, date: entry.date)
             if family == .systemLarge {
+                if let description = entry.repo.description {
+                    Text(description).font(.caption).foregroundStyle(.secondary).lineLimit(2)
+                }
                 Spacer(minLength: 40)
-                ContributorListView(contributors: entry.repo.contributors)
+                ContributorListView(contributors: entry.repo.contributors, isEmptyRepository: entry.repo.availability == .empty)
             }
         }
         .containerBackground(.white, for: .widget)

@@ -38,6 +38,16 @@ enum ContainerSchema {
                 table.column("requestedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3: HTTP cache") { db in
+            // Responses with their ETags, and avatars, shared by every kind.
+            try db.create(table: "httpCache") { table in
+                table.primaryKey("url", .text)
+                table.column("status", .integer).notNull()
+                table.column("etag", .text)
+                table.column("body", .blob).notNull()
+                table.column("fetchedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

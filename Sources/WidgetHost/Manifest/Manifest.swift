@@ -13,12 +13,13 @@ public struct Manifest: Decodable, Sendable {
     public var modulePaths: [Located<String>]
     public var widgets: [WidgetEntry]
     public var schedule: ScheduleSettings
+    public var github: GitHubSettings
 
     /// The manifest file this was read from.
     public var file: String = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule
+        case name, container, widgets, schedule, github
         case modulePaths = "module_paths"
     }
 
@@ -29,6 +30,7 @@ public struct Manifest: Decodable, Sendable {
         modulePaths = try container.decodeIfPresent([Located<String>].self, forKey: .modulePaths) ?? []
         widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
         schedule = try container.decodeIfPresent(ScheduleSettings.self, forKey: .schedule) ?? ScheduleSettings()
+        github = try container.decodeIfPresent(GitHubSettings.self, forKey: .github) ?? GitHubSettings()
     }
 
     /// The folder the manifest is in; relative paths in it start here.

@@ -5,7 +5,7 @@ import WidgetSDK
 /// results back, follows the container for instances and reload requests
 /// from other processes, and persists every change.
 ///
-/// `run()` follows the wall clock and sleeps until the next deadline;
+/// `run()` follows the workspace's clock and sleeps until the next deadline;
 /// `run(until:)` steps a `ManualClock` through simulated time for tests and
 /// benchmarks.
 public actor TimelineHost {
@@ -31,11 +31,11 @@ public actor TimelineHost {
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
 
-    public init(workspace: Workspace, clock: any SchedulerClock = SystemClock(), seed: UInt64 = .random(in: 0 ... .max),
+    public init(workspace: Workspace, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.workspace = workspace
-        self.clock = clock
+        clock = workspace.clock
         self.onEvent = onEvent
         self.onProblem = onProblem
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
@@ -83,7 +83,9 @@ public actor TimelineHost {
     /// Steps through simulated time up to `end`, handling each deadline at its
     /// moment. A provider call that has not returned within `settle` of real
     /// time stays running in simulated time, until it returns or times out.
-    public func run(until end: Date, settle: Duration = .milliseconds(200)) async throws {
+    /// The wait ends as soon as calls return, so a generous `settle` costs
+    /// nothing but keeps real I/O (HTTP on a busy machine) from looking hung.
+    public func run(until end: Date, settle: Duration = .seconds(5)) async throws {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("run(until:) needs a ManualClock")
         }
@@ -170,8 +172,11 @@ public actor TimelineHost {
         let context = kind.context(for: instance.family, date: clock.now())
         let provider = kind.descriptor.provider
         let configuration = instance.configuration
+        let workspace = self.workspace
         tasks[call.number] = (call.instance, Task {
-            let result = await Self.timeline(from: provider, for: configuration, in: context)
+            let result = await workspace.withServices {
+                await Self.timeline(from: provider, for: configuration, in: context)
+            }
             self.finish(call, result)
         })
     }

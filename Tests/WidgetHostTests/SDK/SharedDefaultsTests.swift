@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WidgetSDK
 @testable import WidgetHost
@@ -15,11 +16,18 @@ struct SharedDefaultsTests {
         #expect(options.providerName == "RepoOptionsProvider")
         #expect(await parameter.resolvedDefault() == .string("sallen0400/swift-news"))
 
-        let defaults = SharedDefaults.appGroup
-        try defaults.removeObject(forKey: "repos")
-        #expect(try await options.results() == [.string("sallen0400/swift-news")], "the list starts with the sample repository")
-        try defaults.set(["apple/swift", "swiftlang/swift-syntax"], forKey: "repos")
-        #expect(try await options.results() == [.string("apple/swift"), .string("swiftlang/swift-syntax")])
-        try defaults.removeObject(forKey: "repos")
+        // A store of this test's own: other tests install containers meanwhile.
+        try await SharedDefaults.$scopedStore.withValue(DictionaryStore()) {
+            #expect(try await options.results() == [.string("sallen0400/swift-news")], "the list starts with the sample repository")
+            try SharedDefaults.appGroup.set(["apple/swift", "swiftlang/swift-syntax"], forKey: "repos")
+            #expect(try await options.results() == [.string("apple/swift"), .string("swiftlang/swift-syntax")])
+        }
     }
+}
+
+final class DictionaryStore: SharedDefaultsStore {
+    private let values = Mutex<[String: Data]>([:])
+
+    func data(forKey key: String) throws -> Data? { values.withLock { $0[key] } }
+    func setData(_ data: Data?, forKey key: String) throws { values.withLock { $0[key] = data } }
 }

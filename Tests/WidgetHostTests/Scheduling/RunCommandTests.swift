@@ -1,3 +1,4 @@
+import FakeGitHub
 import Foundation
 import Testing
 @testable import WidgetHost
@@ -6,6 +7,15 @@ import Testing
 /// processes adding instances and asking for reloads.
 @Suite("widgethost run, reload, timeline, status")
 struct RunCommandTests {
+    /// A fake GitHub with the repositories the container fixture's kinds show.
+    static func fakeGitHub() async throws -> FakeGitHub {
+        let server = FakeGitHub()
+        try await server.start()
+        server.add(.init(owner: "apple", name: "swift"))
+        server.add(.init(owner: "sallen0400", name: "swift-news"))
+        return server
+    }
+
     /// A running host whose log is written to a file.
     final class RunningHost {
         let process = Process()
@@ -13,7 +23,7 @@ struct RunCommandTests {
 
         init(_ fixture: ContainerFixture) throws {
             log = fixture.folder.appendingPathComponent("run.log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
             process.arguments = ["run", fixture.manifestPath]
             process.standardOutput = try FileHandle(forWritingTo: log)
@@ -24,12 +34,13 @@ struct RunCommandTests {
         var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
         /// Waits for a log line containing `text`. The bound only keeps a broken
-        /// host from hanging the suite; it is not a measurement.
-        func waitFor(_ text: String, bound: TimeInterval = 20) -> Bool {
+        /// host from hanging the suite; it is not a measurement. It sleeps
+        /// without blocking a thread: the fake GitHub answers on the same pool.
+        func waitFor(_ text: String, bound: TimeInterval = 20) async -> Bool {
             let deadline = Date() + bound
             while Date() < deadline {
                 if output.contains(text) { return true }
-                usleep(20_000)
+                try? await Task.sleep(for: .milliseconds(20))
             }
             return false
         }
@@ -45,16 +56,18 @@ struct RunCommandTests {
         }
     }
 
-    @Test func anInstanceAddedByAnotherProcessIsPickedUpAndSIGTERMSavesState() throws {
-        let fixture = try ContainerFixture()
+    @Test func anInstanceAddedByAnotherProcessIsPickedUpAndSIGTERMSavesState() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         let host = try RunningHost(fixture)
-        #expect(host.waitFor("host started"), "\(host.output)")
+        #expect(await host.waitFor("host started"), "\(host.output)")
 
         let added = Date()
         let add = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
         #expect(add.status == 0)
         let id = String(add.stdout.dropFirst("added ".count).prefix(6))
-        #expect(host.waitFor("instance=\(id) kind=SingleRepo [widgethost] timeline received"), "\(host.output)")
+        #expect(await host.waitFor("instance=\(id) kind=SingleRepo [widgethost] timeline received"), "\(host.output)")
         let latency = Date().timeIntervalSince(added)
         print("add-instance to timeline received: \(String(format: "%.2f", latency)) s (limit 2 s)")
 
@@ -65,48 +78,56 @@ struct RunCommandTests {
         #expect(timeline.status == 0, "\(timeline.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(timeline.stdout.utf8)) as? [String: Any])
         #expect(json["state"] as? String == "fresh")
-        #expect((json["entries"] as? [Any])?.count == 1)
+        #expect((json["entries"] as? [Any])?.count == 3, "now and the next two midnights")
         #expect((json["policy"] as? String)?.hasPrefix("after(") == true)
         #expect((json["budget"] as? [String: Any])?["used"] as? Int == 1)
     }
 
-    @Test func SIGINTStopsCleanlyToo() throws {
-        let fixture = try ContainerFixture()
+    @Test func SIGINTStopsCleanlyToo() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try fixture.run("add-instance", "Contributor")
         let host = try RunningHost(fixture)
-        #expect(host.waitFor("timeline received"), "\(host.output)")
+        #expect(await host.waitFor("timeline received"), "\(host.output)")
         #expect(host.stop(SIGINT) == 0)
         #expect(host.output.contains("host stopped; state saved"))
     }
 
-    @Test func aSecondHostOnOneContainerIsRefused() throws {
-        let fixture = try ContainerFixture()
+    @Test func aSecondHostOnOneContainerIsRefused() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         let host = try RunningHost(fixture)
-        #expect(host.waitFor("host started"))
+        #expect(await host.waitFor("host started"), "\(host.output)")
         let second = try TestSupport.widgethost(["run", fixture.manifestPath])
         #expect(second.status == 1)
         #expect(second.stderr.contains("error: another host (pid \(host.process.processIdentifier)) is already running on container group.test.container"))
         #expect(host.stop() == 0)
     }
 
-    @Test func reloadReachesTheRunningHost() throws {
-        let fixture = try ContainerFixture()
+    @Test func reloadReachesTheRunningHost() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try fixture.run("add-instance", "Contributor")
         _ = try fixture.run("add-instance", "SingleRepo")
         let host = try RunningHost(fixture)
-        #expect(host.waitFor("kind=SingleRepo [widgethost] timeline received"))
+        #expect(await host.waitFor("kind=SingleRepo [widgethost] timeline received"), "\(host.output)")
 
         let reload = try fixture.run("reload", "--kind", "Contributor", "--force")
         #expect(reload.stdout == "reload requested for 1 Contributor instance (forced)\n")
         #expect(reload.stderr.isEmpty, "a host is running, so no note")
-        #expect(host.waitFor("kind=Contributor [widgethost] forced reload requested"), "\(host.output)")
+        #expect(await host.waitFor("kind=Contributor [widgethost] forced reload requested"), "\(host.output)")
         #expect(host.stop() == 0)
         #expect(host.output.components(separatedBy: "kind=Contributor [widgethost] reload started").count == 3, "two reloads")
         #expect(host.output.components(separatedBy: "kind=SingleRepo [widgethost] reload started").count == 2, "one reload")
     }
 
-    @Test func reloadWithoutARunningHostSaysSo() throws {
-        let fixture = try ContainerFixture()
+    @Test func reloadWithoutARunningHostSaysSo() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try fixture.run("add-instance", "Contributor")
         let result = try fixture.run("reload")
         #expect(result.status == 0)
@@ -117,15 +138,17 @@ struct RunCommandTests {
         #expect(try fixture.run("reload", "--kind", "Contributor", "--instance", "x").stderr.contains("give --kind or --instance, not both"))
     }
 
-    @Test func statusShowsEveryInstanceState() throws {
-        let fixture = try ContainerFixture()
+    @Test func statusShowsEveryInstanceState() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try fixture.run("add-instance", "Contributor")
         let before = try fixture.run("status", "--json")
         let placeholder = try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [[String: Any]]
         #expect(placeholder?.first?["state"] as? String == "placeholder")
 
         let host = try RunningHost(fixture)
-        #expect(host.waitFor("timeline received"))
+        #expect(await host.waitFor("timeline received"), "\(host.output)")
         #expect(host.stop() == 0)
         let after = try fixture.run("status")
         let lines = after.stdout.split(separator: "\n")

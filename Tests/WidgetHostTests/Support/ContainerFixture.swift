@@ -8,13 +8,15 @@ struct ContainerFixture {
     let folder: URL
     let manifestPath: String
 
-    init(containerPath: String = "data") throws {
+    /// `githubAPI` defaults to a closed loopback port: no test ever reaches github.com.
+    init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9") throws {
         folder = try TestSupport.temporaryDirectory()
         manifestPath = folder.appendingPathComponent("config.yaml").path
         try """
             container:
               group: group.test.container
               path: \(containerPath)
+            github: {api: "\(githubAPI)"}
             widgets:
               - kind: SingleRepo
               - kind: DoubleRepo

@@ -11,7 +11,7 @@ final class SchedulerFixture: Sendable {
 
     let manifestPath: String
     let workspace: Workspace
-    let clock = ManualClock(SchedulerFixture.start)
+    let clock: ManualClock
     private let recorded = EventLog()
 
     init(schedule: String = "min_interval: 5m") throws {
@@ -25,19 +25,22 @@ final class SchedulerFixture: Sendable {
               - {kind: Flaky, module: FixtureSchedules}
               - {kind: Hang, module: FixtureSchedules}
             """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-        workspace = try Workspace(manifest: try Manifest.load(from: manifestPath))
+        let clock = ManualClock(SchedulerFixture.start)
+        self.clock = clock
+        workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock)
         #expect(workspace.bundle.diagnostics.isEmpty, "\(workspace.bundle.diagnostics)")
     }
 
     /// Places an instance as `add-instance` does; returns its id.
     func add(_ kind: String, _ arguments: String...) async throws -> String {
-        let new = try await InstancePlanner(bundle: workspace.bundle).plan(kind: kind, family: nil, name: nil, arguments: arguments)
+        let planner = InstancePlanner(bundle: workspace.bundle)
+        let new = try await workspace.withServices { try await planner.plan(kind: kind, family: nil, name: nil, arguments: arguments) }
         return try workspace.container.insert(new).instance.id
     }
 
     /// A host on this workspace and clock, as a fresh process would make it.
     func host() throws -> TimelineHost {
-        try TimelineHost(workspace: workspace, clock: clock, seed: 42) { [recorded] event, _ in
+        try TimelineHost(workspace: workspace, seed: 42) { [recorded] event, _ in
             recorded.append(event)
         }
     }

@@ -54,8 +54,8 @@ enum TestSupport {
         if let directory { process.currentDirectoryURL = directory }
         let output = try temporaryDirectory()
         let stdoutURL = output.appendingPathComponent("stdout"), stderrURL = output.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         try process.run()

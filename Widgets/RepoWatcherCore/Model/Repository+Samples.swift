@@ -5,6 +5,15 @@ import Foundation
 extension Repository {
     public static let defaultFullName = "sallen0400/swift-news"
 
+    /// What a widget shows for a repository GitHub does not know.
+    public static func notFound(_ fullName: String) -> Repository {
+        let parts = fullName.split(separator: "/", maxSplits: 1).map(String.init)
+        var repository = Repository(owner: parts.first ?? fullName, name: parts.last ?? fullName,
+                                    stars: 0, forks: 0, openIssues: 0, pushedAt: .distantPast)
+        repository.availability = .notFound
+        return repository
+    }
+
     /// The placeholder: plausible shapes, drawn redacted by renderers.
     public static let placeholder = Repository(
         owner: "owner", name: "Repository", stars: 999, forks: 99, openIssues: 9,

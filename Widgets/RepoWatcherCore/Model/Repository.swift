@@ -2,8 +2,19 @@ import Foundation
 
 /// A GitHub repository as the RepoWatcher widgets show it.
 public struct Repository: Sendable, Codable, Hashable {
+    /// What GitHub said of the repository.
+    public enum Availability: String, Sendable, Codable, Hashable {
+        case available
+        /// 404: no such repository, or not visible with this token.
+        case notFound
+        /// Exists but has no commits (contributors answered 204).
+        case empty
+    }
+
     public var owner: String
     public var name: String
+    public var description: String?
+    public var availability: Availability = .available
     public var hasIssues: Bool
     public var stars: Int
     public var forks: Int

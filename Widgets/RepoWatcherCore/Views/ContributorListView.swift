@@ -3,9 +3,11 @@ import WidgetSDK
 /// The top four contributors in a two-column grid, as GitHub orders them.
 public struct ContributorListView: View {
     let contributors: [Contributor]
+    let isEmptyRepository: Bool
 
-    public init(contributors: [Contributor]) {
+    public init(contributors: [Contributor], isEmptyRepository: Bool = false) {
         self.contributors = contributors
+        self.isEmptyRepository = isEmptyRepository
     }
 
     public var body: some View {
@@ -14,6 +16,11 @@ public struct ContributorListView: View {
                 .font(.caption)
                 .fontWeight(.bold)
                 .foregroundStyle(.secondary)
+            if isEmptyRepository {
+                Text("No contributors yet: the repository is empty.")
+                    .font(.caption)
+                    .foregroundStyle(.secondary)
+            }
             Grid(columns: 2, spacing: 20) {
                 ForEach(contributors.prefix(4)) { contributor in
                     HStack {

@@ -13,6 +13,17 @@ public struct RepoMediumView: View {
     }
 
     public var body: some View {
+        if repo.availability == .notFound {
+            VStack(alignment: .leading, spacing: 4) {
+                Text("Repository not found").font(.headline)
+                Text(repo.fullName).font(.caption).foregroundStyle(.secondary).lineLimit(1)
+            }
+        } else {
+            counts
+        }
+    }
+
+    private var counts: some View {
         HStack {
             VStack(alignment: .leading) {
                 HStack {

@@ -13,8 +13,12 @@ public struct SharedDefaults: Sendable {
 
     /// The suite of the container named by the bundle manifest.
     public static var appGroup: SharedDefaults {
-        SharedDefaults(store: installedStore.withLock { $0 })
+        SharedDefaults(store: scopedStore ?? installedStore.withLock { $0 })
     }
+
+    /// Set by a host around its calls into widget modules, so that several
+    /// containers open in one process each serve their own kinds.
+    @TaskLocal public static var scopedStore: (any SharedDefaultsStore)?
 
     /// The host calls this once, before it loads any widget module.
     public static func install(_ store: any SharedDefaultsStore) {

@@ -1,0 +1,29 @@
+import Foundation
+import GRDB
+
+/// A cached HTTP response: an API body with its ETag, or an asset.
+public struct CachedResponse: Codable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "httpCache"
+    public var url: String
+    public var status: Int
+    public var etag: String?
+    public var body: Data
+    public var fetchedAt: Date
+}
+
+extension SharedContainer {
+    public func cachedResponse(for url: String) throws -> CachedResponse? {
+        try read { db in try CachedResponse.fetchOne(db, key: url) }
+    }
+
+    public func storeResponse(_ response: CachedResponse) throws {
+        try write { db in try response.save(db) }
+    }
+
+    /// A 304 says the cached body is still current: it counts as fetched now.
+    public func markRevalidated(_ url: String, at date: Date) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE httpCache SET fetchedAt = ? WHERE url = ?", arguments: [date, url])
+        }
+    }
+}

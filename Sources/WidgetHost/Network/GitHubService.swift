@@ -1,0 +1,180 @@
+import AsyncHTTPClient
+import Foundation
+import WidgetSDK
+
+/// The host's HTTP service, spent like money against GitHub's rate limit:
+/// one request per URL however many instances ask at once, responses reused
+/// while fresh and revalidated with ETags after, avatars kept for a day, and
+/// no API request sent while the limit is used up or a 403/429 says to wait.
+public actor GitHubService: HTTPService {
+    public struct Statistics: Sendable, Equatable {
+        /// Requests sent to the API, and how they were answered.
+        public var apiRequests = 0
+        public var notModified = 0
+        public var rateLimitRefusals = 0
+        /// API answers served from the cache without a request, or shared
+        /// with a request already on its way.
+        public var cacheHits = 0
+        public var shared = 0
+        /// Calls refused locally because the limit was used up.
+        public var heldBack = 0
+        public var assetRequests = 0
+        public var assetCacheHits = 0
+    }
+
+    static let maximumBody = 5 * 1_024 * 1_024
+    static let assetLifetime: TimeInterval = 86_400
+
+    private let settings: GitHubSettings
+    private let token: String?
+    private let container: SharedContainer
+    private let clock: any SchedulerClock
+    private let client: HTTPClient
+    private var inFlight: [String: Task<HTTPResponse, any Error>] = [:]
+    private var remaining: Int?
+    private var reset: Date?
+    private var blockedUntil: Date?
+    public private(set) var statistics = Statistics()
+
+    public init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
+                client: HTTPClient = .shared) {
+        self.settings = settings
+        self.token = token
+        self.container = container
+        self.clock = clock
+        self.client = client
+    }
+
+    // MARK: HTTPService
+
+    public func api(_ path: String) async throws -> HTTPResponse {
+        let url = settings.api + (path.hasPrefix("/") ? path : "/" + path)
+        let now = clock.now()
+        if let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
+            statistics.cacheHits += 1
+            return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
+        }
+        if let running = inFlight[url] {
+            statistics.shared += 1
+            return try await running.value
+        }
+        try reserveRequest(at: now)
+        return try await shared(url) { try await self.fetchAPI(url) }
+    }
+
+    public func asset(_ url: String) async throws -> Data {
+        let now = clock.now()
+        if let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
+            statistics.assetCacheHits += 1
+            return cached.body
+        }
+        if let running = inFlight[url] { return try await running.value.body }
+        return try await shared(url) { try await self.fetchAsset(url) }.body
+    }
+
+    // MARK: Rate limit
+
+    /// Refuses a request the API would refuse, and counts the one it lets through.
+    private func reserveRequest(at now: Date) throws {
+        if let until = blockedUntil {
+            if until > now {
+                statistics.heldBack += 1
+                throw RateLimitedError(until: until)
+            }
+            blockedUntil = nil
+        }
+        if let left = remaining, left <= 0, let reset {
+            if reset > now {
+                blockedUntil = reset
+                statistics.heldBack += 1
+                throw RateLimitedError(until: reset)
+            }
+            remaining = nil
+        }
+        if let left = remaining { remaining = left - 1 }
+    }
+
+    private func readRateLimit(_ headers: [String: String]) {
+        if let value = headers["x-ratelimit-remaining"].flatMap(Int.init) { remaining = value }
+        if let value = headers["x-ratelimit-reset"].flatMap(TimeInterval.init) { reset = Date(timeIntervalSince1970: value) }
+    }
+
+    /// A 403 or 429 that is a rate limit: wait as it says, else for the
+    /// reset, else a minute.
+    private func rateLimitEnd(status: Int, headers: [String: String], at now: Date) -> Date? {
+        let retryAfter = headers["retry-after"].flatMap(TimeInterval.init)
+        let exhausted = headers["x-ratelimit-remaining"] == "0"
+        guard status == 429 || (status == 403 && (retryAfter != nil || exhausted)) else { return nil }
+        if let retryAfter { return now + retryAfter }
+        if exhausted, let reset, reset > now { return reset }
+        return now + 60
+    }
+
+    // MARK: Requests
+
+    /// Runs `fetch` once for everyone asking for `url` meanwhile.
+    private func shared(_ url: String, _ fetch: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        let task = Task { try await fetch() }
+        inFlight[url] = task
+        defer { inFlight[url] = nil }
+        return try await task.value
+    }
+
+    private func fetchAPI(_ url: String) async throws -> HTTPResponse {
+        let cached = try container.cachedResponse(for: url)
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "application/vnd.github+json")
+        request.headers.add(name: "X-GitHub-Api-Version", value: "2022-11-28")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let etag = cached?.etag { request.headers.add(name: "If-None-Match", value: etag) }
+        statistics.apiRequests += 1
+        let (status, headers, body) = try await send(request)
+        let now = clock.now()
+        readRateLimit(headers)
+
+        if status == 304, let cached {
+            statistics.notModified += 1
+            try container.markRevalidated(url, at: now)
+            return HTTPResponse(status: cached.status, headers: headers, body: cached.body, fromCache: true)
+        }
+        if let until = rateLimitEnd(status: status, headers: headers, at: now) {
+            statistics.rateLimitRefusals += 1
+            blockedUntil = max(blockedUntil ?? until, until)
+            throw RateLimitedError(until: until)
+        }
+        if status == 200 {
+            // Never cache what nobody can read: it would be served for cache_for.
+            guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
+                throw HTTPServiceError.invalidResponse("malformed JSON from \(url.dropFirst(settings.api.count))")
+            }
+            try container.storeResponse(CachedResponse(url: url, status: status, etag: headers["etag"], body: body, fetchedAt: now))
+        }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Assets live on other hosts: they never get the token.
+    private func fetchAsset(_ url: String) async throws -> HTTPResponse {
+        statistics.assetRequests += 1
+        let (status, headers, body) = try await send(HTTPClientRequest(url: url))
+        guard status == 200 else { throw HTTPServiceError.invalidResponse("HTTP \(status) for an asset") }
+        try container.storeResponse(CachedResponse(url: url, status: status, etag: nil, body: body, fetchedAt: clock.now()))
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    private func send(_ request: HTTPClientRequest) async throws -> (Int, [String: String], Data) {
+        var request = request
+        request.headers.add(name: "User-Agent", value: "widgethost/1 (+https://github.com/widgethost)")
+        do {
+            let response = try await client.execute(request, timeout: .seconds(Int64(settings.timeout.seconds.rounded(.up))))
+            let buffer = try await response.body.collect(upTo: Self.maximumBody)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return (Int(response.status.code), headers, Data(buffer.readableBytesView))
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw HTTPServiceError.timedOut
+        } catch {
+            // Transport errors name the host and cause, never a header.
+            throw HTTPServiceError.unreachable(String(describing: error))
+        }
+    }
+}
