@@ -2,8 +2,9 @@ import Foundation
 import WidgetHost
 import WidgetSDK
 
-// Prints the scheduler's figures for BENCHMARKS.md. Sizes can be changed with
-// BENCH_INSTANCES, BENCH_IDLE_INSTANCES and BENCH_IDLE_SECONDS.
+// Prints the figures for BENCHMARKS.md. Sizes can be changed with
+// BENCH_INSTANCES, BENCH_IDLE_INSTANCES and BENCH_IDLE_SECONDS; BENCH_ONLY
+// (scheduler, idle, github) runs one part.
 
 let environment = ProcessInfo.processInfo.environment
 let instanceCount = Int(environment["BENCH_INSTANCES"] ?? "") ?? 100_000
@@ -111,5 +112,7 @@ func idleHost() async throws {
     print("  wake-ups         \(wakeUps) (one per second: the container check for other processes' changes)")
 }
 
-simulateDay()
-try await idleHost()
+let only = environment["BENCH_ONLY"]
+if only == nil || only == "scheduler" { simulateDay() }
+if only == nil || only == "idle" { try await idleHost() }
+if only == nil || only == "github" { try await githubDay() }

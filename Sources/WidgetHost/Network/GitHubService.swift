@@ -94,9 +94,18 @@ public actor GitHubService: HTTPService {
         if let left = remaining { remaining = left - 1 }
     }
 
+    /// Responses arrive out of order: within one window the count only goes
+    /// down (a late answer must not undo requests reserved since); a new
+    /// reset time starts a new window.
     private func readRateLimit(_ headers: [String: String]) {
-        if let value = headers["x-ratelimit-remaining"].flatMap(Int.init) { remaining = value }
-        if let value = headers["x-ratelimit-reset"].flatMap(TimeInterval.init) { reset = Date(timeIntervalSince1970: value) }
+        let reported = headers["x-ratelimit-remaining"].flatMap(Int.init)
+        let window = headers["x-ratelimit-reset"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
+        if let window, window != reset {
+            reset = window
+            remaining = reported
+        } else if let reported {
+            remaining = min(remaining ?? reported, reported)
+        }
     }
 
     /// A 403 or 429 that is a rate limit: wait as it says, else for the

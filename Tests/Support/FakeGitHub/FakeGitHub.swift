@@ -45,6 +45,8 @@ public final class FakeGitHub: Sendable {
 
     /// One request as it arrived.
     public struct Request: Sendable {
+        /// When it arrived, by the server's clock.
+        public var at = Date()
         public let path: String
         public let status: Int
         public let authorization: String?
@@ -177,7 +179,7 @@ public final class FakeGitHub: Sendable {
                     body = ""
                 }
             }
-            state.log.append(Request(path: path, status: status, authorization: request.headers[.authorization], ifNoneMatch: etagAsked))
+            state.log.append(Request(at: now, path: path, status: status, authorization: request.headers[.authorization], ifNoneMatch: etagAsked))
             return (status, body, headers)
         }
         return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
@@ -212,7 +214,8 @@ public final class FakeGitHub: Sendable {
     }
 
     private func avatar(_ request: Hummingbird.Request, name: String) throws -> Response {
-        state.withLock { $0.log.append(Request(path: "/avatars/\(name)", status: 200, authorization: request.headers[.authorization], ifNoneMatch: nil)) }
+        let now = self.now()
+        state.withLock { $0.log.append(Request(at: now, path: "/avatars/\(name)", status: 200, authorization: request.headers[.authorization], ifNoneMatch: nil)) }
         return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: Self.onePixelPNG)))
     }
 
