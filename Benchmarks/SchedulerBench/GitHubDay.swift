@@ -66,7 +66,8 @@ func githubDay() async throws {
     print("  wall time                 \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
     print("  API requests              \(api.count) (per hour: max \(perHour.max()!), mean \(String(format: "%.1f", Double(api.count) / 24)))")
     print("  304 share                 \(String(format: "%.0f", Double(notModified) / Double(max(1, api.count)) * 100)) % (\(notModified) of \(api.count))")
-    print("  avatar requests           \(server.requests.count - api.count)")
+    let avatars = server.requests.filter { $0.path.hasPrefix("/avatars/") }
+    print("  avatar requests           \(avatars.count) for \(Set(avatars.map(\.path)).count) avatars (each again once its day is up)")
     print("  403s received             \(api.filter { $0.status == 403 }.count)")
     print("  held back by the host     \(statistics.heldBack) calls answered 'rate-limited' without a request")
     print("  fetched twice in 12 h     \(fetchedTwice) of \(refreshed.count) resources")
@@ -85,3 +86,4 @@ final class FirstEntries: @unchecked Sendable {
     var latest: Date? { lock.withLock { first.count == 200 ? first.values.max() : nil } }
     var count: Int { lock.withLock { first.count } }
 }
+
