@@ -4,10 +4,11 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIG ?= config.yaml
 # libyaml: the manifest parser. libsqlite3: the shared container.
-# pkg-config: how SwiftPM finds libyaml.
-APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config
+# pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
+# layout, and the font the SVG cards name.
+APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench card clean
 
 all: build
 
@@ -42,6 +43,11 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/widgethost-bench
+
+# The README's card: a SingleRepo preview with sample data, never drawn by hand.
+card: build
+	.build/debug/widgethost preview SingleRepo --family systemLarge -o docs/card-large.svg
+	.build/debug/widgethost preview SingleRepo --family systemMedium -o docs/card-medium.svg
 
 clean:
 	rm -rf .build SDK/.build

@@ -12,6 +12,6 @@ struct WidgetHostCommand: AsyncParsableCommand {
         subcommands: [
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
-            OptionsCommand.self,
+            OptionsCommand.self, RenderCommand.self, PreviewCommand.self,
         ])
 }

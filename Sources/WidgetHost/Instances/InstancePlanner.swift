@@ -23,7 +23,7 @@ public struct InstancePlanner: Sendable {
 
     public func plan(kind name: String, family: String?, name instanceName: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
         let kind = try kind(named: name)
-        let family = try resolveFamily(family, for: kind)
+        let family = try self.family(family, for: kind)
         let given = try parse(arguments, for: kind)
 
         var configuration: ConfigurationValues = [:]
@@ -78,7 +78,8 @@ public struct InstancePlanner: Sendable {
             savedListAdditions: additions, savedListInitialValues: initial)
     }
 
-    private func resolveFamily(_ requested: String?, for kind: LoadedKind) throws(InstanceRequestError) -> WidgetFamily {
+    /// The family asked for, checked against the kind; its first by default.
+    public func family(_ requested: String?, for kind: LoadedKind) throws(InstanceRequestError) -> WidgetFamily {
         guard let requested else { return kind.defaultFamily }
         guard let family = WidgetFamily(rawValue: requested) else {
             throw .unknownFamily(requested, suggestion: Suggestion.closest(to: requested, in: WidgetFamily.allCases.map(\.rawValue)))

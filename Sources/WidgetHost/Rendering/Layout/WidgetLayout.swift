@@ -1,0 +1,68 @@
+import Foundation
+import WidgetSDK
+
+/// A rectangle in points, origin top left.
+public struct Rect: Sendable, Equatable, Codable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    func offset(by dx: Double, _ dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}
+
+/// One thing to draw, at its final place: the output of layout, the input
+/// of every renderer.
+public struct Drawable: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A filled shape: a background, or a Shape view.
+        case fill(ShapeKind, Color)
+        /// Lines of text, already wrapped or truncated, at `font`'s size.
+        case text(lines: [String], font: Font)
+        case image(ImageSource, clip: ShapeKind?, mode: WidgetAccentedRenderingMode)
+    }
+
+    public var frame: Rect
+    public var kind: Kind
+    /// Nil: the renderer's primary colour.
+    public var color: Color?
+    public var accentable: Bool
+
+    func offset(by dx: Double, _ dy: Double) -> Drawable {
+        var copy = self
+        copy.frame = frame.offset(by: dx, dy)
+        return copy
+    }
+}
+
+/// A widget laid out at its family's size.
+public struct WidgetLayout: Sendable, Equatable {
+    public let family: WidgetFamily
+    public let size: Size
+    /// The container background, if the view gave one.
+    public let background: Color?
+    public let drawables: [Drawable]
+
+    /// One line per drawable, for golden tests and debugging: positions and
+    /// sizes rounded to a tenth of a point.
+    public var outline: String {
+        func number(_ value: Double) -> String { String(format: "%.1f", value) }
+        return (["\(family.rawValue) \(size) background \(background.map { "\($0)" } ?? "none")"] + drawables.map { drawable in
+            let frame = drawable.frame
+            let place = "\(number(frame.x)),\(number(frame.y)) \(number(frame.width))×\(number(frame.height))"
+            let accent = drawable.accentable ? " accentable" : ""
+            switch drawable.kind {
+            case .fill(let shape, let color): return "fill \(place) \(shape) \(color)"
+            case .text(let lines, let font): return "text \(place) \(number(font.size))pt \(font.weight.rawValue) \(lines.map { "\"\($0)\"" }.joined(separator: " / "))\(accent)"
+            case .image(.symbol(let name), _, _): return "symbol \(place) \(name)\(accent)"
+            case .image(.data(let data), let clip, _): return "image \(place) \(data.count) bytes clip \(clip.map { "\($0)" } ?? "none")"
+            }
+        }).joined(separator: "\n")
+    }
+}

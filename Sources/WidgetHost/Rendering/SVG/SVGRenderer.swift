@@ -1,0 +1,146 @@
+import Foundation
+import WidgetSDK
+
+/// Draws a laid-out widget as a standalone SVG: rounded corners, the
+/// container background, avatars as data URIs, every text escaped.
+public struct SVGRenderer: Sendable {
+    public static let cornerRadius = 22.0
+    public static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
+
+    public let mode: RenderingMode
+    /// Placeholders are drawn redacted: text as rounded bars, as WidgetKit does.
+    public let redacted: Bool
+
+    public init(mode: RenderingMode = .fullColor, redacted: Bool = false) {
+        self.mode = mode
+        self.redacted = redacted
+    }
+
+    public func render(_ layout: WidgetLayout) -> String {
+        let palette = Palette(mode: mode)
+        let size = layout.size
+        var defs: [String] = []
+        var body: [String] = []
+        // Accented widgets sit on a faint tint of the secondary colour, so the
+        // drawing holds the accent and the secondary colour only.
+        let background = switch mode {
+        case .fullColor: #"fill="\#(palette.resolve(layout.background ?? .white, accentable: false).hex)""#
+        case .accented: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.18""#
+        case .vibrant: ##"fill="#1c1c1e""##
+        }
+        body.append(#"<rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(Self.cornerRadius))" \#(background)/>"#)
+
+        for (index, drawable) in layout.drawables.enumerated() {
+            let frame = drawable.frame
+            let (color, opacity) = palette.resolve(drawable.color, accentable: drawable.accentable)
+            let fillOpacity = opacity < 1 ? #" fill-opacity="\#(n(opacity))""# : ""
+            switch drawable.kind {
+            case .fill(let shape, _):
+                body.append(shapeElement(shape, frame, attributes: #"fill="\#(color)"\#(fillOpacity)"#))
+            case .text(let lines, let font):
+                if redacted {
+                    for (line, text) in lines.enumerated() {
+                        let width = min(frame.width, TextMeasure(font: font).width(text))
+                        let bar = Rect(x: frame.x, y: frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * 0.15,
+                                       width: width, height: font.size * 0.9)
+                        body.append(shapeElement(.capsule, bar, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                    }
+                    continue
+                }
+                let weight = font.isBold ? #" font-weight="bold""# : ""
+                for (line, text) in lines.enumerated() {
+                    // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.
+                    let baseline = frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * (0.1 + 0.93)
+                    body.append(#"<text x="\#(n(frame.x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
+                }
+            case .image(.symbol(let name), _, _):
+                let glyph = Self.symbols[name] ?? "●"
+                let side = min(frame.width, frame.height)
+                if redacted {
+                    body.append(shapeElement(.circle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                    continue
+                }
+                let baseline = frame.y + (frame.height + side * 0.75) / 2
+                body.append(#"<text x="\#(n(frame.x + frame.width / 2))" y="\#(n(baseline))" font-size="\#(n(side))" text-anchor="middle" fill="\#(color)"\#(fillOpacity)>\#(Self.escape(glyph))</text>"#)
+            case .image(.data(let data), let clip, let imageMode):
+                if redacted {
+                    body.append(shapeElement(clip ?? .rectangle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                    continue
+                }
+                var attributes = ""
+                if let clip {
+                    defs.append(#"<clipPath id="clip\#(index)">\#(shapeElement(clip, frame, attributes: ""))</clipPath>"#)
+                    attributes += #" clip-path="url(#clip\#(index))""#
+                }
+                if let filter = filter(for: imageMode) {
+                    defs.append(#"<filter id="filter\#(index)">\#(filter)</filter>"#)
+                    attributes += #" filter="url(#filter\#(index))""#
+                }
+                let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : "image/png"
+                body.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
+            }
+        }
+        let definitions = defs.isEmpty ? "" : "<defs>" + defs.joined() + "</defs>\n"
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)">
+            \(definitions)\(body.joined(separator: "\n"))
+            </svg>
+
+            """
+    }
+
+    /// Images in accented and vibrant modes: grey, tinted, or as they are.
+    private func filter(for imageMode: WidgetAccentedRenderingMode) -> String? {
+        let grayscale = #"<feColorMatrix type="saturate" values="0"/>"#
+        switch (mode, imageMode) {
+        case (.fullColor, _), (.accented, .fullColor): return nil
+        case (.vibrant, _), (.accented, .desaturated): return grayscale
+        case (.accented, .accented), (.accented, .accentedDesaturated):
+            return grayscale + #"<feFlood flood-color="\#(Palette.accentColor)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
+        }
+    }
+
+    private func shapeElement(_ shape: ShapeKind, _ frame: Rect, attributes: String) -> String {
+        switch shape {
+        case .circle:
+            return #"<circle cx="\#(n(frame.x + frame.width / 2))" cy="\#(n(frame.y + frame.height / 2))" r="\#(n(min(frame.width, frame.height) / 2))" \#(attributes)/>"#
+        case .rectangle, .capsule, .roundedRectangle:
+            let radius: Double = switch shape {
+            case .capsule: min(frame.width, frame.height) / 2
+            case .roundedRectangle(let cornerRadius): cornerRadius
+            default: 0
+            }
+            return #"<rect x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" rx="\#(n(radius))" \#(attributes)/>"#
+        }
+    }
+
+    /// Text from the network is data: escaped for XML text and attributes.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default:
+                // Control characters are not allowed in XML 1.0.
+                if let scalar = character.unicodeScalars.first, scalar.value < 0x20, scalar != "\t", scalar != "\n" { continue }
+                escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The SF Symbols the kinds use, as DejaVu glyphs.
+    static let symbols: [String: String] = [
+        "star.fill": "★", "star": "☆", "tuningfork": "⋔", "exclamationmark.triangle.fill": "⚠",
+        "exclamationmark.triangle": "⚠", "person.crop.circle.fill": "●", "person.crop.circle": "○",
+        "clock": "◷", "checkmark": "✓", "xmark": "✗",
+    ]
+
+    private func n(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}

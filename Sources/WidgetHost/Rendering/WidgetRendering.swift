@@ -1,0 +1,46 @@
+import Foundation
+import WidgetSDK
+
+/// What a renderer draws for an instance: its current entry, or its kind's
+/// placeholder (drawn redacted) before it has one.
+public struct RenderableView: Sendable {
+    public let view: ViewNode
+    public let family: WidgetFamily
+    public let date: Date?
+    public let redacted: Bool
+
+    public func layout(engine: LayoutEngine = LayoutEngine()) -> WidgetLayout {
+        engine.layout(view, family: family)
+    }
+
+    public func svg(mode: RenderingMode = .fullColor) -> String {
+        SVGRenderer(mode: mode, redacted: redacted).render(layout())
+    }
+}
+
+extension Workspace {
+    /// The instance as it shows now.
+    public func renderable(_ status: InstanceStatus) async throws -> RenderableView {
+        if let entry = status.currentEntry {
+            return RenderableView(view: entry.view, family: status.instance.family, date: entry.date, redacted: false)
+        }
+        guard let kind = bundle.kind(named: status.instance.kind) else {
+            throw InstanceRequestError.kindNotLoaded(status.instance.kind, problems: [status.detail])
+        }
+        let context = kind.context(for: status.instance.family, date: clock.now())
+        let placeholder = await withServices { await kind.descriptor.provider.placeholder(in: context) }
+        return RenderableView(view: placeholder.view, family: status.instance.family, date: nil, redacted: true)
+    }
+
+    /// A kind's snapshot with sample data (`isPreview`), its parameters at
+    /// their defaults: what the widget gallery shows. No network.
+    public func preview(_ kind: LoadedKind, family: WidgetFamily) async throws -> RenderableView {
+        var configuration: ConfigurationValues = [:]
+        for parameter in kind.configuration.parameters {
+            configuration[parameter.name] = await withServices { await parameter.resolvedDefault() }
+        }
+        let context = kind.context(for: family, isPreview: true, date: clock.now())
+        let entry = try await withServices { try await kind.descriptor.provider.snapshot(for: configuration, in: context) }
+        return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import WidgetHost
+import YAML
+
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw an instance's current entry (or its placeholder, redacted) as SVG or JSON.",
+        discussion: """
+            'widgethost render <id> -o card.svg' writes one instance; 'widgethost render --all --out-dir cards/' \
+            writes one file per instance, named after its id, for a README or a static site.
+            """)
+
+    @Argument(help: ArgumentHelp("The instance id (or --all).", valueName: "id"))
+    var id: String?
+
+    @Flag(help: "Every instance, into --out-dir.")
+    var all = false
+
+    @OptionGroup var render: RenderOptions
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("With --all: the folder for the files (created if needed).", valueName: "folder"))
+    var outDir: String?
+
+    @OptionGroup var manifest: ManifestOptions
+
+    func validate() throws {
+        if all == (id != nil) { throw ValidationError("give an instance id or --all") }
+        if all && outDir == nil { throw ValidationError("--all needs --out-dir") }
+        if !all && outDir != nil { throw ValidationError("--out-dir goes with --all; use -o for one instance") }
+    }
+
+    func run() async throws {
+        let workspace = try manifest.openWorkspace()
+        try await Terminal.failing {
+            let statuses = try workspace.statuses()
+            if let id {
+                guard let status = statuses.first(where: { $0.instance.id == id }) else {
+                    throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: statuses.map(\.instance.id)))
+                }
+                try RenderOptions.write(try render.output(try await workspace.renderable(status)), to: output)
+                return
+            }
+            let folder = URL(fileURLWithPath: outDir!)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for status in statuses where status.placement == .ready {
+                let file = folder.appendingPathComponent("\(status.instance.id).\(render.format.rawValue)")
+                try RenderOptions.write(try render.output(try await workspace.renderable(status)), to: file.path)
+                print(file.path)
+            }
+        }
+    }
+}

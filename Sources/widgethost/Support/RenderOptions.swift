@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import WidgetHost
+import WidgetSDK
+
+/// `--format` and `--mode`, shared by render and preview.
+struct RenderOptions: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case svg, json
+    }
+
+    @Option(help: ArgumentHelp("svg, or json (the entry's archived view tree and its layout).", valueName: "format"))
+    var format: Format = .svg
+
+    @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
+    var mode: RenderingMode = .fullColor
+
+    func output(_ renderable: RenderableView) throws -> String {
+        switch format {
+        case .svg:
+            return renderable.svg(mode: mode)
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            let layout = renderable.layout()
+            let json = RenderJSON(family: renderable.family.rawValue, date: renderable.date, redacted: renderable.redacted,
+                                  view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
+            return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
+        }
+    }
+
+    /// Writes to `path`, or standard output when there is none.
+    static func write(_ text: String, to path: String?) throws {
+        guard let path else {
+            print(text, terminator: "")
+            return
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
+
+extension RenderingMode: ExpressibleByArgument {}
+
+struct RenderJSON: Encodable {
+    let family: String
+    let date: Date?
+    let redacted: Bool
+    let view: ViewNode
+    let layout: [String]
+}
+
