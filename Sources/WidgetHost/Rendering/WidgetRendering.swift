@@ -16,6 +16,10 @@ public struct RenderableView: Sendable {
     public func svg(mode: RenderingMode = .fullColor) -> String {
         SVGRenderer(mode: mode, redacted: redacted).render(layout())
     }
+
+    public func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
+        ANSIRenderer(mode: mode, colors: colors, redacted: redacted).render(layout())
+    }
 }
 
 extension Workspace {

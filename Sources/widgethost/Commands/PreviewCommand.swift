@@ -26,7 +26,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let planner = InstancePlanner(bundle: workspace.bundle)
             let kind = try planner.kind(named: self.kind)
             let family = try planner.family(family, for: kind)
-            try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family)), to: output)
+            try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output)), to: output)
         }
     }
 }

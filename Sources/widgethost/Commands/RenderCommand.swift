@@ -42,7 +42,7 @@ struct RenderCommand: AsyncParsableCommand {
                 guard let status = statuses.first(where: { $0.instance.id == id }) else {
                     throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: statuses.map(\.instance.id)))
                 }
-                try RenderOptions.write(try render.output(try await workspace.renderable(status)), to: output)
+                try RenderOptions.write(try render.output(try await workspace.renderable(status), toTerminal: RenderOptions.isTerminal(output)), to: output)
                 return
             }
             let folder = URL(fileURLWithPath: outDir!)

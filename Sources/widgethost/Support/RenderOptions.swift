@@ -6,19 +6,22 @@ import WidgetSDK
 /// `--format` and `--mode`, shared by render and preview.
 struct RenderOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, json
+        case svg, ansi, json
     }
 
-    @Option(help: ArgumentHelp("svg, or json (the entry's archived view tree and its layout).", valueName: "format"))
+    @Option(help: ArgumentHelp("svg; ansi (terminal cells; colour only on a terminal without NO_COLOR); or json (the archived view tree and its layout).", valueName: "format"))
     var format: Format = .svg
 
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
     var mode: RenderingMode = .fullColor
 
-    func output(_ renderable: RenderableView) throws -> String {
+    /// `toTerminal`: the text goes to standard output and that is a terminal.
+    func output(_ renderable: RenderableView, toTerminal: Bool = false) throws -> String {
         switch format {
         case .svg:
             return renderable.svg(mode: mode)
+        case .ansi:
+            return renderable.ansi(mode: mode, colors: .detect(isTerminal: toTerminal))
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -28,6 +31,11 @@ struct RenderOptions: ParsableArguments {
                                   view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
             return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
         }
+    }
+
+    /// Whether text written without a path lands on a terminal.
+    static func isTerminal(_ path: String?) -> Bool {
+        path == nil && isatty(STDOUT_FILENO) == 1
     }
 
     /// Writes to `path`, or standard output when there is none.
