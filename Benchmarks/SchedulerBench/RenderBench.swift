@@ -1,0 +1,48 @@
+import FakeGitHub
+import Foundation
+import WidgetHost
+import WidgetSDK
+
+/// Layout and SVG of a large SingleRepo entry with real data and avatars,
+/// the work behind every card and dashboard update.
+func renderBench() async throws {
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let server = FakeGitHub(now: { clock.now() })
+    try await server.start()
+    defer { server.stop() }
+    server.add(.init(owner: "apple", name: "swift", description: "The Swift Programming Language", stars: 67_000, forks: 10_300,
+                     openIssues: 7_000, contributors: [("a", 40), ("b", 30), ("c", 20), ("d", 10)]))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manifestPath = folder.appendingPathComponent("config.yaml").path
+    try """
+        container: {group: bench.render, path: data}
+        github: {api: "\(server.apiBase)"}
+        widgets:
+          - kind: SingleRepo
+        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    let workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+    guard let kind = workspace.bundle.kind(named: "SingleRepo") else { return }
+    let context = kind.context(for: .systemLarge, date: clock.now())
+    let timeline = try await workspace.withServices {
+        try await kind.descriptor.provider.timeline(for: ["repo": .string("apple/swift")], in: context)
+    }
+    let view = timeline.entries[0].view
+    let engine = LayoutEngine()
+    let renderer = SVGRenderer()
+
+    let iterations = 5_000
+    var bytes = 0
+    let began = ContinuousClock.now
+    for _ in 0..<iterations {
+        bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count
+    }
+    let seconds = (ContinuousClock.now - began) / .seconds(1)
+    let layoutBegan = ContinuousClock.now
+    for _ in 0..<iterations { _ = engine.layout(view, family: .systemLarge) }
+    let layoutSeconds = (ContinuousClock.now - layoutBegan) / .seconds(1)
+    print("rendering, SingleRepo systemLarge with 5 avatars, \(iterations) times:")
+    print("  layout + SVG     \(Int(Double(iterations) / seconds)) renders/s (\(String(format: "%.0f", seconds / Double(iterations) * 1_000_000)) µs each, \(bytes / iterations) bytes of SVG)")
+    print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
+}
