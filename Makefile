@@ -8,7 +8,7 @@ CONFIG ?= config.yaml
 # layout, and the font the SVG cards name.
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test bench card clean
+.PHONY: all deps build run test e2e bench card clean
 
 all: build
 
@@ -38,6 +38,10 @@ run: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The dashboard in headless Chromium (installed if missing; slow the first time).
+e2e: build
+	scripts/e2e.sh
 
 # Release build; prints figures (recorded in BENCHMARKS.md), asserts nothing.
 bench: deps

@@ -46,6 +46,8 @@ let package = Package(
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            // The dashboard of run --serve.
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
         // rate limits, faults on demand. For tests and the benchmark only.
@@ -80,7 +82,12 @@ let package = Package(
         // statically. Tests find the built .so files beside the test bundle.
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "FakeGitHub", sdk, .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "WidgetHost", "FakeGitHub", sdk,
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // An SSE client for the dashboard test.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             exclude: ["Rendering/Golden"]),
     ]
 )

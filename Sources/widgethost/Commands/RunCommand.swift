@@ -12,12 +12,33 @@ struct RunCommand: AsyncParsableCommand {
             minimum interval allow, and logs one line per event. Instances added or removed and reloads \
             requested from other terminals are picked up within 2 seconds. Ctrl-C (SIGINT) or SIGTERM stops \
             it: running provider calls get 3 seconds to finish, state is saved, and the exit status is 0.
+            With --serve, a web dashboard shows every instance and updates itself as entries change.
             """)
 
     @Argument(help: ArgumentHelp("The bundle manifest (default: --config, else ./config.yaml).", valueName: "manifest"))
     var manifestPath: String?
 
+    @Option(help: ArgumentHelp("Also serve the web dashboard at host:port (a bare port binds 127.0.0.1; port 0 picks a free one).", valueName: "address"))
+    var serve: String?
+
     @OptionGroup var manifest: ManifestOptions
+
+    /// `host:port` or `port`.
+    private var serveAddress: (host: String, port: Int)? {
+        get throws {
+            guard let serve else { return nil }
+            let parts = serve.split(separator: ":", omittingEmptySubsequences: false)
+            let host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
+            guard let port = parts.last.flatMap({ Int($0) }), (0...65_535).contains(port), !host.isEmpty else {
+                throw ValidationError("--serve takes host:port or a port, such as 127.0.0.1:8080; got '\(serve)'")
+            }
+            return (host, port)
+        }
+    }
+
+    func validate() throws {
+        _ = try serveAddress
+    }
 
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardOutput(label: $0) }
@@ -31,10 +52,12 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("error: another host\(pid) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
         }
+        let events = DashboardEvents()
         let host = try TimelineHost(
             workspace: workspace,
             onEvent: { event, instance in
                 logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
+                if let name = Dashboard.event(for: event) { events.publish(name, data: event.instance) }
             },
             onProblem: { logger.error("\($0)") })
         let schedule = workspace.manifest.schedule
@@ -46,11 +69,33 @@ struct RunCommand: AsyncParsableCommand {
         if try workspace.container.instances().isEmpty {
             logger.notice("no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }
+        var services: [any Service] = [HostService(host: host)]
+        if let (address, port) = try serveAddress {
+            var serverLogger = logger
+            serverLogger.logLevel = .warning
+            services.append(Dashboard.application(workspace: workspace, events: events, host: address, port: port, logger: serverLogger) { bound in
+                logger.info("dashboard at http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/")
+            })
+            // Last in the group, so first to hear of shutdown (the group shuts
+            // down in reverse order): it closes the pages' event streams
+            // before the server waits for its connections to end.
+            services.append(EventStreamCloser(events: events))
+        }
         let group = ServiceGroup(configuration: .init(
-            services: [HostService(host: host)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         logger.info("host stopped; state saved")
         withExtendedLifetime(lock) {}
+    }
+}
+
+/// Ends the dashboard's event streams when shutdown begins.
+struct EventStreamCloser: Service {
+    let events: DashboardEvents
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        events.finish()
     }
 }
 

@@ -21,11 +21,11 @@ struct RunCommandTests {
         let process = Process()
         let log: URL
 
-        init(_ fixture: ContainerFixture) throws {
+        init(_ fixture: ContainerFixture, arguments: [String] = []) throws {
             log = fixture.folder.appendingPathComponent("run.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
-            process.arguments = ["run", fixture.manifestPath]
+            process.arguments = ["run", fixture.manifestPath] + arguments
             process.standardOutput = try FileHandle(forWritingTo: log)
             process.standardError = process.standardOutput
             try process.run()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# make e2e: the dashboard in a real browser. Starts `run --serve` on a free
+# port with two instances, takes a headless Chromium screenshot, and checks
+# that the widgets' cards were drawn. Kept out of `make test` because
+# installing Chromium takes minutes on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "make e2e needs Debian's chromium"
+  echo "+ apt-get install -y chromium"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+work=$(mktemp -d)
+cat > "$work/config.yaml" <<YAML
+container: {group: e2e.widgethost, path: data}
+module_paths: [$PWD/.build/debug]
+github: {api: "http://127.0.0.1:9"}
+widgets:
+  - kind: SingleRepo
+  - kind: Contributor
+YAML
+widgethost=.build/debug/widgethost
+$widgethost add-instance SingleRepo --family systemLarge --config "$work/config.yaml"
+$widgethost add-instance Contributor --config "$work/config.yaml"
+$widgethost run "$work/config.yaml" --serve 127.0.0.1:0 > "$work/run.log" 2>&1 &
+host=$!
+trap 'kill $host 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
+url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/run.log" | head -1)
+echo "dashboard: $url"
+# --timeout, not --virtual-time-budget: the page's event stream never lets the
+# network go idle, which a virtual time budget waits for.
+timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,900 \
+  --timeout=4000 --screenshot="$work/dashboard.png" "$url" 2>/dev/null
+cp "$work/dashboard.png" e2e-dashboard.png
+python3 scripts/png_stats.py e2e-dashboard.png
+echo "e2e: passed (screenshot in e2e-dashboard.png)"
