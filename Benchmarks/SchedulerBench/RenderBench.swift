@@ -45,4 +45,27 @@ func renderBench() async throws {
     print("rendering, SingleRepo systemLarge with 5 avatars, \(iterations) times:")
     print("  layout + SVG     \(Int(Double(iterations) / seconds)) renders/s (\(String(format: "%.0f", seconds / Double(iterations) * 1_000_000)) µs each, \(bytes / iterations) bytes of SVG)")
     print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
+
+    // The live board's full redraw: 100 tiles, each laid out, drawn in cells
+    // (truecolor) and positioned; what a resize or a new instance costs.
+    let families: [WidgetFamily] = [.systemMedium, .systemLarge]
+    let tiles = (0..<100).map { (id: "i\($0)", family: families[$0 % 2]) }
+    let board = TerminalBoard(columns: 240)
+    let redraws = 20
+    var written = 0
+    let cpuBefore = cpuSeconds()
+    let boardBegan = ContinuousClock.now
+    for _ in 0..<redraws {
+        let positions = board.place(tiles)
+        for tile in tiles {
+            let box = ANSIRenderer(colors: .truecolor).render(engine.layout(view, family: tile.family))
+            written += TerminalBoard.draw(TerminalBoard.tileLines(box: box, caption: "SingleRepo · \(tile.id) · fresh: updated 5m ago", family: tile.family),
+                                          at: positions[tile.id]!).utf8.count
+        }
+    }
+    let boardSeconds = (ContinuousClock.now - boardBegan) / .seconds(1)
+    let cpu = cpuSeconds() - cpuBefore
+    print("live board, full redraw of 100 tiles, \(redraws) times:")
+    print("  per redraw       \(String(format: "%.1f", boardSeconds / Double(redraws) * 1_000)) ms wall, \(String(format: "%.1f", cpu / Double(redraws) * 1_000)) ms CPU, \(written / redraws / 1_024) KiB written")
+    print("  one tile update  writes only its changed lines (see TerminalBoardTests)")
 }

@@ -17,6 +17,19 @@ public struct RenderableView: Sendable {
         SVGRenderer(mode: mode, redacted: redacted).render(layout())
     }
 
+    /// A standalone page with the card inline, for a browser or a static site.
+    public func html(mode: RenderingMode = .fullColor, title: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>\(SVGRenderer.escape(title))</title></head>
+        <body style="margin:0;padding:32px;background:#e9e9ee">
+        \(svg(mode: mode))</body>
+        </html>
+
+        """
+    }
+
     public func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
         ANSIRenderer(mode: mode, colors: colors, redacted: redacted).render(layout())
     }

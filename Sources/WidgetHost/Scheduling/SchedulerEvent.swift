@@ -43,7 +43,7 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 }

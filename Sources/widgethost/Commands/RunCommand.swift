@@ -1,6 +1,8 @@
 import ArgumentParser
 import Logging
 import ServiceLifecycle
+import UnixSignals
+import Foundation
 import WidgetHost
 
 struct RunCommand: AsyncParsableCommand {
@@ -20,6 +22,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Also serve the web dashboard at host:port (a bare port binds 127.0.0.1; port 0 picks a free one).", valueName: "address"))
     var serve: String?
+
+    @Flag(help: "On a terminal, print log lines instead of the live board.")
+    var log = false
 
     @OptionGroup var manifest: ManifestOptions
 
@@ -42,7 +47,13 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardOutput(label: $0) }
-        let logger = Logger(label: "widgethost")
+        // On a terminal the live board shows the widgets; log lines would scroll over it.
+        let boardMode = !log && isatty(STDOUT_FILENO) == 1
+        let logger = {
+            var logger = Logger(label: "widgethost")
+            if boardMode { logger.logLevel = .error }
+            return logger
+        }()
         let workspace = try manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath))
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
@@ -53,11 +64,20 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let events = DashboardEvents()
+        let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
         let host = try TimelineHost(
             workspace: workspace,
             onEvent: { event, instance in
                 logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
-                if let name = Dashboard.event(for: event) { events.publish(name, data: event.instance) }
+                let name = Dashboard.event(for: event)
+                if let name { events.publish(name, data: event.instance) }
+                if let board {
+                    Task {
+                        await board.note(event, kind: instance?.kind)
+                        if name == "entry" { await board.refresh(event.instance) }
+                        if name == "instances" { await board.redrawAll() }
+                    }
+                }
             },
             onProblem: { logger.error("\($0)") })
         let schedule = workspace.manifest.schedule
@@ -70,6 +90,7 @@ struct RunCommand: AsyncParsableCommand {
             logger.notice("no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }
         var services: [any Service] = [HostService(host: host)]
+        if let board { services.append(BoardService(board: board)) }
         if let (address, port) = try serveAddress {
             var serverLogger = logger
             serverLogger.logLevel = .warning
@@ -86,6 +107,26 @@ struct RunCommand: AsyncParsableCommand {
         try await group.run()
         logger.info("host stopped; state saved")
         withExtendedLifetime(lock) {}
+    }
+}
+
+/// The live board: drawn at start, again on every resize, captions kept fresh.
+struct BoardService: Service {
+    let board: LiveBoard
+
+    func run() async throws {
+        await board.start()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sigwinch) { await board.redrawAll() }
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: .seconds(30))) != nil { await board.refreshFreshness() }
+            }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        await board.stop()
     }
 }
 

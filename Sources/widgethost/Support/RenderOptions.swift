@@ -6,10 +6,10 @@ import WidgetSDK
 /// `--format` and `--mode`, shared by render and preview.
 struct RenderOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, ansi, json
+        case svg, ansi, html, json
     }
 
-    @Option(help: ArgumentHelp("svg; ansi (terminal cells; colour only on a terminal without NO_COLOR); or json (the archived view tree and its layout).", valueName: "format"))
+    @Option(help: ArgumentHelp("svg; ansi (terminal cells; colour only on a terminal without NO_COLOR); html (a page with the card); or json (the archived view tree and its layout).", valueName: "format"))
     var format: Format = .svg
 
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
@@ -22,6 +22,8 @@ struct RenderOptions: ParsableArguments {
             return renderable.svg(mode: mode)
         case .ansi:
             return renderable.ansi(mode: mode, colors: .detect(isTerminal: toTerminal))
+        case .html:
+            return renderable.html(mode: mode, title: "widgethost · \(renderable.family.rawValue)")
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -39,6 +39,14 @@ struct RenderCommandTests {
         #expect(files == ids)
     }
 
+    @Test func htmlIsAPageWithTheCardInline() throws {
+        let fixture = try ContainerFixture()
+        let result = try fixture.run("preview", "Contributor", "--format", "html")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<!doctype html>"))
+        #expect(result.stdout.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"364\" height=\"382\""))
+    }
+
     @Test func badRequestsAreRefused() throws {
         let fixture = try ContainerFixture()
         #expect(try fixture.run("render").stderr.contains("give an instance id or --all"))
