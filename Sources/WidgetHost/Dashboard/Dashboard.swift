@@ -16,7 +16,7 @@ public enum Dashboard {
                             body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses))))
         }
         router.get("/instances") { _, _ in
-            try json(try workspace.statuses().map(DashboardInstance.init))
+            try json(try workspace.statuses().map { InstanceSummary($0) })
         }
         router.get("/instances/:file") { request, context in
             let file = try context.parameters.require("file")
@@ -24,7 +24,7 @@ public enum Dashboard {
             guard let status = try workspace.statuses().first(where: { $0.instance.id == id }) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
-            guard file.hasSuffix(".svg") else { return try json(DashboardInstance(status)) }
+            guard file.hasSuffix(".svg") else { return try json(InstanceSummary(status, includingView: true)) }
             let mode = request.uri.queryParameters.get("mode").flatMap(RenderingMode.init(rawValue:)) ?? .fullColor
             let svg = try await workspace.renderable(status).svg(mode: mode)
             return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
@@ -57,30 +57,5 @@ public enum Dashboard {
         case .timelineReceived, .entryBecameCurrent, .reloadFailed: "entry"
         default: nil
         }
-    }
-}
-
-/// An instance as the dashboard's JSON shows it.
-struct DashboardInstance: Encodable {
-    let id: String
-    let kind: String
-    let family: String
-    let width: Double
-    let height: Double
-    let state: String
-    let detail: String
-    let currentEntryDate: Date?
-    let view: ViewNode?
-
-    init(_ status: InstanceStatus) {
-        id = status.instance.id
-        kind = status.instance.kind
-        family = status.instance.family.rawValue
-        width = status.instance.family.size.width
-        height = status.instance.family.size.height
-        state = status.state.rawValue
-        detail = status.detail
-        currentEntryDate = status.currentEntry?.date
-        view = status.currentEntry?.view
     }
 }

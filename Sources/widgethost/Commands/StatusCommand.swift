@@ -17,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
         let workspace = try manifest.openWorkspace()
         let statuses = try await Terminal.failing { try workspace.statuses() }
         if json {
-            try Terminal.printJSON(statuses.map(StatusJSON.init))
+            try Terminal.printJSON(statuses.map { InstanceSummary($0) })
             return
         }
         guard !statuses.isEmpty else {
@@ -30,30 +30,5 @@ struct StatusCommand: AsyncParsableCommand {
              status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
         }
         Terminal.printTable(table)
-    }
-}
-
-/// An instance's status as `status --json` prints it.
-struct StatusJSON: Encodable {
-    let id: String
-    let kind: String
-    let family: String
-    let state: String
-    let detail: String
-    let currentEntryDate: Date?
-    let nextReload: Date?
-    let nextReloadReason: String?
-    let lastError: String?
-
-    init(_ status: InstanceStatus) {
-        id = status.instance.id
-        kind = status.instance.kind
-        family = status.instance.family.rawValue
-        state = status.state.rawValue
-        detail = status.detail
-        currentEntryDate = status.currentEntry?.date
-        nextReload = status.schedule?.nextReload
-        nextReloadReason = status.schedule?.nextReloadReason
-        lastError = status.schedule?.lastError
     }
 }

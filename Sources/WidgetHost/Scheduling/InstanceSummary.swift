@@ -1,0 +1,34 @@
+import Foundation
+import WidgetSDK
+
+/// An instance's status as JSON, for `status --json` and the dashboard.
+public struct InstanceSummary: Encodable, Sendable {
+    public let id: String
+    public let kind: String
+    public let family: String
+    public let width: Double
+    public let height: Double
+    public let state: String
+    public let detail: String
+    public let currentEntryDate: Date?
+    public let nextReload: Date?
+    public let nextReloadReason: String?
+    public let lastError: String?
+    /// The current entry's view tree, when asked for: it carries avatar images.
+    public let view: ViewNode?
+
+    public init(_ status: InstanceStatus, includingView: Bool = false) {
+        id = status.instance.id
+        kind = status.instance.kind
+        family = status.instance.family.rawValue
+        width = status.instance.family.size.width
+        height = status.instance.family.size.height
+        state = status.state.rawValue
+        detail = status.detail
+        currentEntryDate = status.currentEntry?.date
+        nextReload = status.schedule?.nextReload
+        nextReloadReason = status.schedule?.nextReloadReason
+        lastError = status.schedule?.lastError
+        view = includingView ? status.currentEntry?.view : nil
+    }
+}
