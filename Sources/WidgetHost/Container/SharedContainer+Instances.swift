@@ -46,17 +46,25 @@ extension SharedContainer {
         try read { db in try WidgetInstance.fetchOne(db, key: id) }
     }
 
+    /// The instance with `id`; an unknown id is an error naming the closest one.
+    public func existingInstance(id: String) throws -> WidgetInstance {
+        try read { db in try Self.existingInstance(id: id, in: db) }
+    }
+
     /// Removes an instance; an unknown id is an error naming the closest one.
     @discardableResult
     public func removeInstance(id: String) throws -> WidgetInstance {
         try write { db in
-            guard let instance = try WidgetInstance.fetchOne(db, key: id) else {
-                let ids = try String.fetchAll(db, sql: "SELECT id FROM instance")
-                throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: ids))
-            }
+            let instance = try Self.existingInstance(id: id, in: db)
             try instance.delete(db)
             return instance
         }
+    }
+
+    private static func existingInstance(id: String, in db: Database) throws -> WidgetInstance {
+        if let instance = try WidgetInstance.fetchOne(db, key: id) { return instance }
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM instance")
+        throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: ids))
     }
 }
 

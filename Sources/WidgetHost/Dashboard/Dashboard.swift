@@ -21,7 +21,7 @@ public enum Dashboard {
         router.get("/instances/:file") { request, context in
             let file = try context.parameters.require("file")
             let id = file.hasSuffix(".svg") ? String(file.dropLast(4)) : file
-            guard let status = try workspace.statuses().first(where: { $0.instance.id == id }) else {
+            guard let status = try? workspace.status(of: id) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
             guard file.hasSuffix(".svg") else { return try json(InstanceSummary(status, includingView: true)) }

@@ -41,6 +41,4 @@ public final class DashboardEvents: Sendable {
             continuation.finish()
         }
     }
-
-    public var subscriberCount: Int { subscribers.withLock { $0.count } }
 }

@@ -72,6 +72,14 @@ public struct InstanceStatus: Sendable {
 }
 
 extension Workspace {
+    /// One instance's status, reading only its own timeline. An unknown id
+    /// is an error naming the closest one.
+    public func status(of id: String, at now: Date = Date()) throws -> InstanceStatus {
+        let instance = try container.existingInstance(id: id)
+        return InstanceStatus(instance: instance, placement: InstanceState(instance, in: bundle),
+                              schedule: try container.schedule(for: id), at: now)
+    }
+
     /// Every instance's status from what the container holds now.
     public func statuses(at now: Date = Date()) throws -> [InstanceStatus] {
         let schedules = try container.schedules()

@@ -57,8 +57,6 @@ public struct SchedulerCore: Sendable {
         random = SplitMix64(seed: seed)
     }
 
-    public var runningCount: Int { running.count }
-
     // MARK: Instances
 
     /// Adds an instance, resuming its persisted schedule if it has one: a

@@ -46,7 +46,7 @@ actor LiveBoard {
 
     /// One instance's tile, writing only the lines that changed.
     func refresh(_ id: String) async {
-        guard let status = try? workspace.statuses(at: workspace.clock.now()).first(where: { $0.instance.id == id }) else { return }
+        guard let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
         if positions[id] == nil { return await redrawAll() }
         await draw(status)
     }

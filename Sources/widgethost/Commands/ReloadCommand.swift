@@ -1,6 +1,5 @@
 import ArgumentParser
 import WidgetHost
-import YAML
 
 struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,10 +31,8 @@ struct ReloadCommand: AsyncParsableCommand {
         let workspace = try manifest.openWorkspace()
         try await Terminal.failing {
             if let kind { _ = try InstancePlanner(bundle: workspace.bundle).kind(named: kind) }
+            if let instance { _ = try workspace.container.existingInstance(id: instance) }
             let all = try workspace.container.instances()
-            if let instance, !all.contains(where: { $0.id == instance }) {
-                throw ContainerError.unknownInstance(id: instance, suggestion: Suggestion.closest(to: instance, in: all.map(\.id)))
-            }
             let request = ReloadRequest(kind: kind, instanceID: instance, force: force)
             let count = all.filter(request.applies).count
             try workspace.container.addReloadRequest(request)

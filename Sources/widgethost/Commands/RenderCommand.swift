@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WidgetHost
-import YAML
 
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,17 +36,14 @@ struct RenderCommand: AsyncParsableCommand {
     func run() async throws {
         let workspace = try manifest.openWorkspace()
         try await Terminal.failing {
-            let statuses = try workspace.statuses()
             if let id {
-                guard let status = statuses.first(where: { $0.instance.id == id }) else {
-                    throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: statuses.map(\.instance.id)))
-                }
+                let status = try workspace.status(of: id)
                 try RenderOptions.write(try render.output(try await workspace.renderable(status), toTerminal: RenderOptions.isTerminal(output)), to: output)
                 return
             }
             let folder = URL(fileURLWithPath: outDir!)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for status in statuses where status.placement == .ready {
+            for status in try workspace.statuses() where status.placement == .ready {
                 let file = folder.appendingPathComponent("\(status.instance.id).\(render.format.rawValue)")
                 try RenderOptions.write(try render.output(try await workspace.renderable(status)), to: file.path)
                 print(file.path)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import WidgetHost
 import WidgetSDK
-import YAML
 
 struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,13 +18,7 @@ struct TimelineCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try manifest.openWorkspace()
-        let status = try await Terminal.failing {
-            let statuses = try workspace.statuses()
-            guard let status = statuses.first(where: { $0.instance.id == id }) else {
-                throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: statuses.map(\.instance.id)))
-            }
-            return status
-        }
+        let status = try await Terminal.failing { try workspace.status(of: id) }
         let policy = SchedulePolicy(settings: workspace.manifest.schedule)
         let used = status.schedule?.chargedReloads(at: Date()) ?? 0
         if json {
