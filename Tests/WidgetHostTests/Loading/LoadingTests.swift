@@ -63,6 +63,24 @@ struct LoadingTests {
     @Test func aModuleIsOpenedOncePerBundle() throws {
         let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Gauge", "FixtureKinds"), ("Note", "FixtureKinds")])))
         #expect(bundle.kinds.map(\.modulePath) == Array(repeating: bundle.kinds[0].modulePath, count: 2))
+
+        // A second load must come from the loader's cache: with the file gone,
+        // opening it again would fail.
+        let folder = try TestSupport.temporaryDirectory()
+        let copy = folder.appendingPathComponent(ModuleSearchPath.libraryName("OnceKinds"))
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureKinds.so"), to: copy)
+        let loader = ModuleLoader(searchPath: ModuleSearchPath(directories: [folder]))
+        guard case .success(let first) = loader.load(module: "OnceKinds") else {
+            Issue.record("the copied module did not load")
+            return
+        }
+        try FileManager.default.removeItem(at: copy)
+        guard case .success(let second) = loader.load(module: "OnceKinds") else {
+            Issue.record("the module was looked up again instead of reused")
+            return
+        }
+        #expect(second.path == first.path)
+        #expect(second.descriptors.map(\.kind) == ["Gauge", "Note"])
     }
 
     @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() throws {
