@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "widgethost", targets: ["widgethost"]),
+        .executable(name: "widgethost-extension", targets: ["widgethost-extension"]),
         .library(name: "YAML", targets: ["YAML"]),
     ]
     + widgetKinds.map { .library(name: $0, type: .dynamic, targets: [$0]) }
@@ -39,8 +40,16 @@ let package = Package(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        // prctl and capset, which Swift cannot call: parent-death signal,
+        // dumpable flag, dropping capabilities.
+        .target(name: "CProcessControl"),
+        // What crosses between the host and an extension process. Needs only the SDK.
+        .target(name: "ExtensionProtocol", dependencies: [sdk]),
+        // The extension process: loads one module and answers the host's calls.
+        // Links the SDK and the protocol, nothing of the host.
+        .executableTarget(name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", sdk]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk,
+            "YAML", sdk, "ExtensionProtocol", "CProcessControl",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),

@@ -31,7 +31,7 @@ func githubDay() async throws {
           - kind: Contributor
             settings: {repo: owner0/repo0}
         """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
     let planner = InstancePlanner(bundle: workspace.bundle)
     func add(_ kind: String, _ arguments: [String], family: String? = nil) async throws {
         let new = try await workspace.withServices { try await planner.plan(kind: kind, family: family, name: nil, arguments: arguments) }

@@ -22,7 +22,7 @@ func renderBench() async throws {
         widgets:
           - kind: SingleRepo
         """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
     guard let kind = workspace.bundle.kind(named: "SingleRepo") else { return }
     let context = kind.context(for: .systemLarge, date: clock.now())
     let timeline = try await workspace.withServices {

@@ -88,7 +88,7 @@ func idleHost() async throws {
         widgets:
           - {kind: Ticker, module: FixtureSchedules}
         """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try Workspace(manifest: try Manifest.load(from: manifestPath))
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath))
     let planner = InstancePlanner(bundle: workspace.bundle)
     for _ in 0..<idleInstances {
         _ = try workspace.container.insert(try await planner.plan(

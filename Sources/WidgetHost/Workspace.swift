@@ -1,36 +1,55 @@
 import Foundation
+import Synchronization
 import WidgetSDK
 import YAML
 
 /// A manifest, its container and its loaded kinds, ready for a command or the
-/// host: the container is opened and installed as the widget modules' shared
-/// defaults before any module is loaded, and stored instances are migrated.
+/// host. The container is opened first, so the kinds' extension processes
+/// reach its shared defaults and the host's HTTP service from their first
+/// call; stored instances are then migrated.
 public final class Workspace: Sendable {
-    public let bundle: LoadedBundle
+    private let loaded: Mutex<LoadedBundle>
     public let container: SharedContainer
     /// The time for the scheduler and the HTTP service's rate limits alike.
     public let clock: any SchedulerClock
     public let http: GitHubService
+    /// What the host does for the extensions: HTTP and shared defaults.
+    public let services: ExtensionServices
     private let defaults: ContainerDefaultsStore
     /// What migrating stored instances did on opening.
     public let migrations: [SharedContainer.MigrationReport]
 
+    /// The kinds as last loaded; a running host replaces them when a module
+    /// or the manifest changes.
+    public var bundle: LoadedBundle { loaded.withLock { $0 } }
     public var manifest: Manifest { bundle.manifest }
 
+    /// - Parameter output: receives each line a kind prints, prefixed `[Module]`.
     public init(manifest: Manifest, clock: any SchedulerClock = SystemClock(),
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws {
         self.clock = clock
         container = try SharedContainer(manifest: manifest)
         defaults = ContainerDefaultsStore(container: container)
-        SharedDefaults.install(defaults)
         http = GitHubService(settings: manifest.github, token: manifest.github.token(in: environment), container: container, clock: clock)
-        HostServices.install(http: http)
-        bundle = LoadedBundle.load(manifest)
+        services = ExtensionServices(http: http, defaults: defaults)
+        let pool = ExtensionPool(
+            searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
+            environment: environment, withheld: [manifest.github.tokenEnv], output: output)
+        let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool)
+        loaded = Mutex(bundle)
         migrations = try container.migrateInstances(of: bundle.kinds)
     }
 
-    /// Runs `body` with this workspace's services visible to widget modules,
-    /// whatever other workspace the process has installed.
+    /// Puts a newly loaded bundle in place of the current one.
+    public func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
+        loaded.withLock { $0 = bundle }
+        return try container.migrateInstances(of: bundle.kinds)
+    }
+
+    /// Runs `body` with the container's shared defaults and the HTTP service
+    /// visible to SDK code in this process (tests read the defaults this way).
+    /// Kinds never run here: they reach the same services over their channel.
     public func withServices<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         try await HostServices.$scopedHTTP.withValue(http) {
             try await SharedDefaults.$scopedStore.withValue(defaults) {
@@ -41,6 +60,7 @@ public final class Workspace: Sendable {
 
     /// Every stored instance with what the bundle says of it.
     public func instancesWithState() throws -> [(instance: WidgetInstance, state: InstanceState)] {
-        try container.instances().map { ($0, InstanceState($0, in: bundle)) }
+        let bundle = self.bundle
+        return try container.instances().map { ($0, InstanceState($0, in: bundle)) }
     }
 }

@@ -20,8 +20,8 @@ public final class HostLock: Sendable {
             return nil
         }
         _ = ftruncate(descriptor, 0)
-        let pid = "\(getpid())\n"
-        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+        let record = "\(getpid()) \(Int(Date().timeIntervalSince1970))\n"
+        _ = record.withCString { write(descriptor, $0, strlen($0)) }
     }
 
     deinit {
@@ -29,8 +29,18 @@ public final class HostLock: Sendable {
         close(descriptor)
     }
 
-    /// The pid of the host holding the lock, if one does.
-    public static func holder(at location: ContainerLocation) -> Int32? {
+    /// The host holding a container's lock.
+    public struct Holder: Sendable, CustomStringConvertible {
+        public let pid: Int32
+        public let since: Date?
+
+        public var description: String {
+            "pid \(pid)" + (since.map { ", since \($0.formatted(.iso8601))" } ?? "")
+        }
+    }
+
+    /// The host holding the lock, if one does.
+    public static func holder(at location: ContainerLocation) -> Holder? {
         let path = location.directory.appendingPathComponent("host.lock").path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -39,7 +49,8 @@ public final class HostLock: Sendable {
             flock(descriptor, LOCK_UN)
             return nil
         }
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let fields = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
+        return Holder(pid: fields.first.flatMap { Int32($0) } ?? -1,
+                      since: fields.dropFirst().first.flatMap { TimeInterval($0) }.map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -54,7 +54,7 @@ public enum Dashboard {
     public static func event(for event: SchedulerEvent) -> String? {
         switch event.kind {
         case .added, .removed: "instances"
-        case .timelineReceived, .entryBecameCurrent, .reloadFailed: "entry"
+        case .timelineReceived, .entryBecameCurrent, .reloadFailed, .quarantined: "entry"
         default: nil
         }
     }

@@ -55,7 +55,7 @@ public struct InstancePlanner: Sendable {
                 }
             case .dynamic(let options):
                 do {
-                    value = try options.validate(value)
+                    value = try await options.validate(value)
                 } catch {
                     throw InstanceRequestError.invalidValue(flag: flag, message: String(describing: error))
                 }

@@ -15,8 +15,8 @@ public struct SavedList: Sendable {
     }
 
     /// The provider's check of a value, normalised; throws the rule it broke.
-    public func validate(_ value: String) throws -> String {
-        try options.validate(.string(value)).description
+    public func validate(_ value: String) async throws -> String {
+        try await options.validate(.string(value)).description
     }
 }
 

@@ -7,6 +7,8 @@ public struct LoadedBundle: Sendable {
     public let manifest: Manifest
     public let kinds: [LoadedKind]
     public let diagnostics: [Diagnostic]
+    /// The kinds' extension processes; they end when the last copy of the bundle goes.
+    public let pool: ExtensionPool
 
     public var isValid: Bool { diagnostics.isEmpty }
 
@@ -14,10 +16,19 @@ public struct LoadedBundle: Sendable {
         kinds.first { $0.name == name }
     }
 
-    /// Loads every module the manifest names; one module's failure does not
-    /// stop the others.
-    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil) -> LoadedBundle {
-        let loader = ModuleLoader(searchPath: searchPath ?? ModuleSearchPath(manifest: manifest))
+    /// Loads every module the manifest names, each in its extension process;
+    /// one module's failure does not stop the others.
+    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil) async -> LoadedBundle {
+        let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
+        let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
+        let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: .seconds(manifest.schedule.timeout.seconds + 1))
+        let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) })
+        return validate(manifest, modules: modules, pool: pool)
+    }
+
+    /// Checks each manifest entry against what its module described.
+    static func validate(_ manifest: Manifest, modules: [String: Result<ModuleLoader.LoadedModule, ModuleLoadError>],
+                         pool: ExtensionPool) -> LoadedBundle {
         var kinds: [LoadedKind] = []
         var diagnostics: [Diagnostic] = []
         for entry in manifest.widgets {
@@ -25,10 +36,12 @@ public struct LoadedBundle: Sendable {
                 diagnostics.append(Diagnostic(file: manifest.file, mark: mark, kind: entry.kind.value, message: message))
             }
             let module: ModuleLoader.LoadedModule
-            switch loader.load(module: entry.module.value) {
-            case .success(let loaded): module = loaded
-            case .failure(let error):
+            switch modules[entry.module.value] {
+            case .success(let loaded)?: module = loaded
+            case .failure(let error)?:
                 report(entry.module.mark, error.description)
+                continue
+            case nil:
                 continue
             }
             let matching = module.descriptors.filter { $0.kind == entry.kind.value }
@@ -46,10 +59,11 @@ public struct LoadedBundle: Sendable {
             }
             if problems.isEmpty {
                 let families = entry.families?.value ?? descriptor.supportedFamilies
-                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, families: families))
+                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, families: families,
+                                        extension: module.extension))
             }
         }
-        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics)
+        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool)
     }
 
     private static func notExportedMessage(entry: WidgetEntry, module: ModuleLoader.LoadedModule) -> String {

@@ -9,6 +9,8 @@ public struct LoadedKind: Sendable {
     public let modulePath: String
     /// The kind's supported families, narrowed by the manifest entry.
     public let families: [WidgetFamily]
+    /// The extension process the kind's code runs in.
+    public let `extension`: ModuleExtension
 
     public var name: String { descriptor.kind }
     public var configuration: ConfigurationDescriptor { descriptor.configuration }

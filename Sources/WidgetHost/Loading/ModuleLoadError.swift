@@ -1,3 +1,5 @@
+import ExtensionProtocol
+
 /// Why a widget module could not be used. Each is one line a user can act on.
 public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(module: String, searched: [String])
@@ -5,6 +7,17 @@ public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible 
     case notAWidgetModule(path: String, missingSymbol: String)
     case sdkMismatch(path: String, moduleVersion: Int32, hostVersion: Int32)
     case foreignModuleObject(path: String)
+    /// Its extension process crashed, hung or could not start while reading the kinds.
+    case extensionFailed(path: String, reason: String)
+
+    init(_ failure: ModuleLoadFailure, path: String) {
+        switch failure {
+        case .openFailed(let reason): self = .openFailed(path: path, reason: reason)
+        case .missingSymbol(let symbol): self = .notAWidgetModule(path: path, missingSymbol: symbol)
+        case .sdkMismatch(let module, let host): self = .sdkMismatch(path: path, moduleVersion: module, hostVersion: host)
+        case .foreignModuleObject: self = .foreignModuleObject(path: path)
+        }
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +32,8 @@ public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(path) was built against WidgetSDK \(moduleVersion), but this host uses WidgetSDK \(hostVersion); rebuild the module against this SDK"
         case .foreignModuleObject(let path):
             "\(path) returned an object that is not a WidgetModule of this host's WidgetSDK (is WidgetSDK linked statically into it?)"
+        case .extensionFailed(let path, let reason):
+            "\(path): its extension failed while reading its kinds: \(reason)"
         }
     }
 }

@@ -1,58 +1,65 @@
+import ExtensionProtocol
 import Foundation
 import WidgetSDK
 
-/// Opens widget modules with `dlopen` and reads the widgets they export.
-/// Modules are never closed: Swift code and metadata cannot be unloaded safely.
-public final class ModuleLoader {
+/// Finds widget modules and reads their kinds, each in its own extension
+/// process: the host never `dlopen`s a module. Modules are described in
+/// parallel, so a bundle of several loads in the time of its slowest.
+public struct ModuleLoader: Sendable {
     public struct LoadedModule: Sendable {
         public let path: String
         public let descriptors: [WidgetDescriptor]
+        public let `extension`: ModuleExtension
     }
 
-    private typealias VersionFunction = @convention(c) () -> Int32
-    private typealias ModuleFunction = @convention(c) () -> UnsafeMutableRawPointer
+    public let searchPath: ModuleSearchPath
+    public let pool: ExtensionPool
+    /// Bounds each call into a module's code, `describe` included.
+    public let callTimeout: Duration
 
-    private let searchPath: ModuleSearchPath
-    private var loaded: [String: Result<LoadedModule, ModuleLoadError>] = [:]
-
-    public init(searchPath: ModuleSearchPath) {
+    public init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration = .seconds(30)) {
         self.searchPath = searchPath
+        self.pool = pool
+        self.callTimeout = callTimeout
     }
 
-    /// Loads a module by name, once; later calls return the same result.
-    public func load(module: String) -> Result<LoadedModule, ModuleLoadError> {
-        if let result = loaded[module] { return result }
-        let result: Result<LoadedModule, ModuleLoadError>
-        if let url = searchPath.locate(module: module) {
-            result = Self.open(path: url.path)
-        } else {
-            result = .failure(.notFound(module: module, searched: searchPath.directories.map(\.path)))
+    /// Loads each named module once, with its limits.
+    public func load(_ modules: [(name: String, limits: ExtensionLimits)]) async -> [String: Result<LoadedModule, ModuleLoadError>] {
+        await withTaskGroup(of: (String, Result<LoadedModule, ModuleLoadError>).self) { group in
+            var seen = Set<String>()
+            for (name, limits) in modules where seen.insert(name).inserted {
+                group.addTask { (name, await load(module: name, limits: limits)) }
+            }
+            var results: [String: Result<LoadedModule, ModuleLoadError>] = [:]
+            for await (name, result) in group { results[name] = result }
+            return results
         }
-        loaded[module] = result
-        return result
     }
 
-    /// Opens the library at `path` and checks it is a widget module built
-    /// against this SDK before calling into it.
-    public static func open(path: String) -> Result<LoadedModule, ModuleLoadError> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            return .failure(.openFailed(path: path, reason: reason))
+    public func load(module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
+        guard let url = searchPath.locate(module: module) else {
+            return .failure(.notFound(module: module, searched: searchPath.directories.map(\.path)))
         }
-        guard let versionSymbol = dlsym(handle, WidgetSDK.versionSymbol) else {
-            return .failure(.notAWidgetModule(path: path, missingSymbol: WidgetSDK.versionSymbol))
+        return await load(path: url.path, module: module, limits: limits)
+    }
+
+    /// Starts (or reuses) the module's extension and asks it for its kinds.
+    public func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
+        let moduleExtension = pool.extension(path: path, module: module, limits: limits)
+        let caller = RemoteCaller(module: moduleExtension, timeout: callTimeout)
+        let description: ModuleDescription
+        do {
+            guard case .described(let described) = try await caller.call(.describe) else { throw RemoteCaller.unexpectedAnswer }
+            description = described
+        } catch {
+            return .failure(.extensionFailed(path: path, reason: String(describing: error)))
         }
-        let moduleVersion = unsafeBitCast(versionSymbol, to: VersionFunction.self)()
-        guard moduleVersion == WidgetSDK.version else {
-            return .failure(.sdkMismatch(path: path, moduleVersion: moduleVersion, hostVersion: WidgetSDK.version))
+        switch description {
+        case .failed(let failure):
+            return .failure(ModuleLoadError(failure, path: path))
+        case .kinds(let kinds):
+            let descriptors = kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) }
+            return .success(LoadedModule(path: path, descriptors: descriptors, extension: moduleExtension))
         }
-        guard let moduleSymbol = dlsym(handle, WidgetSDK.moduleSymbol) else {
-            return .failure(.notAWidgetModule(path: path, missingSymbol: WidgetSDK.moduleSymbol))
-        }
-        let pointer = unsafeBitCast(moduleSymbol, to: ModuleFunction.self)()
-        guard let module = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? WidgetModule else {
-            return .failure(.foreignModuleObject(path: path))
-        }
-        return .success(LoadedModule(path: path, descriptors: module.descriptors))
     }
 }

@@ -48,10 +48,12 @@ public struct WidgetEntry: Decodable, Sendable {
     public var families: Located<[WidgetFamily]>?
     /// Handed to the kind's provider as `context.settings`.
     public var settings: [String: String]
+    /// What the kind's extension process may use.
+    public var limits: ExtensionLimits
     public var mark: Mark?
 
     enum CodingKeys: String, CodingKey {
-        case kind, module, families, settings
+        case kind, module, families, settings, limits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,6 +63,7 @@ public struct WidgetEntry: Decodable, Sendable {
         module = try container.decodeIfPresent(Located<String>.self, forKey: .module) ?? kind
         families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
+        limits = try container.decodeIfPresent(ExtensionLimits.self, forKey: .limits) ?? ExtensionLimits()
     }
 }
 

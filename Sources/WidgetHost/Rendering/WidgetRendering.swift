@@ -45,7 +45,7 @@ extension Workspace {
             throw InstanceRequestError.kindNotLoaded(status.instance.kind, problems: [status.detail])
         }
         let context = kind.context(for: status.instance.family, date: clock.now())
-        let placeholder = await withServices { await kind.descriptor.provider.placeholder(in: context) }
+        let placeholder = try await kind.descriptor.provider.placeholder(in: context)
         return RenderableView(view: placeholder.view, family: status.instance.family, date: nil, redacted: true)
     }
 
@@ -54,10 +54,10 @@ extension Workspace {
     public func preview(_ kind: LoadedKind, family: WidgetFamily) async throws -> RenderableView {
         var configuration: ConfigurationValues = [:]
         for parameter in kind.configuration.parameters {
-            configuration[parameter.name] = await withServices { await parameter.resolvedDefault() }
+            configuration[parameter.name] = await parameter.resolvedDefault()
         }
         let context = kind.context(for: family, isPreview: true, date: clock.now())
-        let entry = try await withServices { try await kind.descriptor.provider.snapshot(for: configuration, in: context) }
+        let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)
         return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
     }
 }

@@ -26,8 +26,13 @@ public struct InstanceSchedule: Codable, Sendable, Equatable {
     /// An explicit reload waiting to run, and whether it was forced.
     public var explicitReload: Bool?
     public var providerCalls = 0
+    /// Crashes of the kind's extension during this instance's calls, while
+    /// they come in a row; nil once a call ends otherwise.
+    public var crashes: CrashRecord?
 
     public init() {}
+
+    public var isQuarantined: Bool { crashes?.quarantined ?? false }
 
     /// The latest entry whose date is not in the future.
     public func currentEntry(at now: Date) -> ArchivedEntry? {
@@ -42,4 +47,12 @@ public struct InstanceSchedule: Codable, Sendable, Equatable {
     public func chargedReloads(at now: Date) -> Int {
         reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.count
     }
+}
+
+/// An instance's crashes in a row, and whether they got it quarantined.
+public struct CrashRecord: Codable, Sendable, Equatable {
+    public var inARow: Int
+    public var last: String
+    public var lastAt: Date
+    public var quarantined: Bool
 }

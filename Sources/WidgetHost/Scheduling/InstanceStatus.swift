@@ -15,6 +15,11 @@ public struct InstanceStatus: Sendable {
         case rateLimited = "rate-limited"
         /// The kind cannot show the instance (family dropped, kind gone).
         case unsupported
+        /// Its calls crashed the kind's extension too often; no more calls
+        /// until `reload --force` or the module changes.
+        case quarantined
+        /// No host is running on the container, so nothing keeps it fresh.
+        case noHost = "no-host"
     }
 
     public let instance: WidgetInstance
@@ -24,7 +29,9 @@ public struct InstanceStatus: Sendable {
     public let currentEntry: ArchivedEntry?
     public let detail: String
 
-    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date) {
+    /// - Parameter hostRunning: false when no host runs on the container; a
+    ///   fresh instance then says it is not being kept fresh.
+    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date, hostRunning: Bool = true) {
         self.instance = instance
         self.placement = placement
         self.schedule = schedule
@@ -33,6 +40,10 @@ public struct InstanceStatus: Sendable {
         if placement != .ready {
             state = .unsupported
             detail = placement.description
+        } else if let crashes = schedule?.crashes, crashes.quarantined {
+            state = .quarantined
+            detail = "quarantined after \(crashes.inARow) crashes in a row, the last at \(Self.clock(crashes.lastAt)): \(crashes.last)"
+                + (age.map { "; data \($0) old" } ?? "")
         } else if let until = schedule?.rateLimitedUntil, until > now {
             state = .rateLimited
             detail = "rate-limited until \(Self.clock(until))" + (age.map { "; data \($0) old" } ?? "")
@@ -45,6 +56,9 @@ public struct InstanceStatus: Sendable {
                 state = .stale
                 detail = "stale, \(age ?? "?") old: \(error)"
             }
+        } else if !hostRunning {
+            state = .noHost
+            detail = "not kept fresh: no host is running" + (age.map { "; updated \($0) ago" } ?? "; no timeline yet")
         } else if let schedule, !schedule.entries.isEmpty {
             state = .fresh
             detail = "updated \(age ?? "?") ago"
@@ -74,17 +88,20 @@ public struct InstanceStatus: Sendable {
 extension Workspace {
     /// One instance's status, reading only its own timeline. An unknown id
     /// is an error naming the closest one.
-    public func status(of id: String, at now: Date = Date()) throws -> InstanceStatus {
+    public func status(of id: String, at now: Date = Date(), hostRunning: Bool = true) throws -> InstanceStatus {
         let instance = try container.existingInstance(id: id)
         return InstanceStatus(instance: instance, placement: InstanceState(instance, in: bundle),
-                              schedule: try container.schedule(for: id), at: now)
+                              schedule: try container.schedule(for: id), at: now, hostRunning: hostRunning)
     }
 
     /// Every instance's status from what the container holds now.
-    public func statuses(at now: Date = Date()) throws -> [InstanceStatus] {
+    public func statuses(at now: Date = Date(), hostRunning: Bool = true) throws -> [InstanceStatus] {
         let schedules = try container.schedules()
         return try instancesWithState().map {
-            InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now)
+            InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now, hostRunning: hostRunning)
         }
     }
+
+    /// The host running on this container, if any.
+    public var runningHost: HostLock.Holder? { HostLock.holder(at: container.location) }
 }

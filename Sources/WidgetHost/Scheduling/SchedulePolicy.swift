@@ -13,6 +13,8 @@ public struct SchedulePolicy: Sendable, Equatable {
     /// Each backoff is shortened by a random fraction up to this, so that
     /// instances failing together do not retry together.
     public var jitter: Double = 0.2
+    /// Crashes of its extension in a row after which an instance is quarantined.
+    public var quarantineAfter = 3
 
     public static let window: TimeInterval = 86_400
 

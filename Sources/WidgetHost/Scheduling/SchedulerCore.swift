@@ -114,7 +114,9 @@ public struct SchedulerCore: Sendable {
                 step.events += fail(top.instance, error: "timed out after \(DurationValue(seconds: policy.timeout))", rateLimitedUntil: nil, at: top.date)
                 step.append(startWaiting(at: top.date))
             case .reload:
-                let (events, call) = reloadDue(top.instance, at: top.date)
+                // At `now`, not at the due date: after a restart a reload can be
+                // long overdue, and its timeout runs from when it really starts.
+                let (events, call) = reloadDue(top.instance, at: now)
                 step.events += events
                 step.calls += call.map { [$0] } ?? []
             }
@@ -133,6 +135,10 @@ public struct SchedulerCore: Sendable {
         switch result {
         case .success(let timeline):
             events = succeed(call.instance, timeline: timeline, at: now)
+        case .failure(let error as ExtensionUnavailable):
+            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason, at: now)
+        case .failure(let error as ExtensionCrash):
+            events = crash(call.instance, error: error.description, at: now)
         case .failure(let error as RateLimitedError):
             events = fail(call.instance, error: String(describing: error), rateLimitedUntil: error.until, at: now)
         case .failure(let error):
@@ -147,6 +153,13 @@ public struct SchedulerCore: Sendable {
     /// interval unless forced.
     public mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance], running[instance] == nil else { return [] }
+        if schedule.isQuarantined {
+            guard force else {
+                return [SchedulerEvent(date: now, instance: instance, kind: .reloadRefused(
+                    reason: "quarantined after \(schedule.crashes!.inARow) crashes; reload with --force to release it"))]
+            }
+            schedule.crashes = nil
+        }
         schedule.explicitReload = force || (schedule.explicitReload ?? false)
         let (earliest, reason) = earliestStart(schedule, at: now)
         schedule.nextReload = earliest
@@ -154,6 +167,12 @@ public struct SchedulerCore: Sendable {
         schedules[instance] = schedule
         pushReload(instance, at: earliest)
         return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: reason ?? ""))]
+    }
+
+    /// Lets a quarantined instance be called again and reloads it, uncharged:
+    /// its module has changed.
+    public mutating func release(_ instance: String, at now: Date) -> [SchedulerEvent] {
+        requestReload(instance, force: true, at: now)
     }
 
     // MARK: Decisions
@@ -223,6 +242,7 @@ public struct SchedulerCore: Sendable {
         schedule.lastErrorAt = nil
         schedule.consecutiveFailures = 0
         schedule.rateLimitedUntil = nil
+        schedule.crashes = nil
 
         let desired: (Date, String)? = switch timeline.policy {
         case .never:
@@ -249,9 +269,49 @@ public struct SchedulerCore: Sendable {
         return events
     }
 
+    /// A call that could not run through no fault of the instance's: the
+    /// reload it was charged is given back, and it runs again when the
+    /// extension can take it.
+    private mutating func requeue(_ instance: String, after delay: TimeInterval, reason: String, at now: Date) -> [SchedulerEvent] {
+        guard var schedule = schedules[instance] else { return [] }
+        if let last = schedule.reloads.last, last.date == schedule.lastAttempt {
+            schedule.reloads.removeLast()
+        }
+        let retry = now + max(0, delay)
+        schedule.nextReload = retry
+        schedule.nextReloadReason = "retry: \(reason)"
+        schedules[instance] = schedule
+        pushReload(instance, at: retry)
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: retry, reason: reason))]
+    }
+
+    /// A failure that took the kind's extension down; three in a row
+    /// quarantine the instance, so a crash loop cannot happen.
+    private mutating func crash(_ instance: String, error: String, at now: Date) -> [SchedulerEvent] {
+        let previous = schedules[instance]?.crashes
+        var events = fail(instance, error: error, rateLimitedUntil: nil, at: now)
+        guard var schedule = schedules[instance] else { return events }
+        var record = previous ?? CrashRecord(inARow: 0, last: error, lastAt: now, quarantined: false)
+        record.inARow += 1
+        record.last = error
+        record.lastAt = now
+        if record.inARow >= policy.quarantineAfter {
+            record.quarantined = true
+            schedule.nextReload = nil
+            schedule.nextReloadReason = "quarantined: reload with --force, or change the module, to release it"
+            reloadGeneration[instance, default: 0] += 1
+            events.append(SchedulerEvent(date: now, instance: instance, kind: .quarantined(
+                reason: "\(record.inARow) crashes in a row, the last: \(error)")))
+        }
+        schedule.crashes = record
+        schedules[instance] = schedule
+        return events
+    }
+
     private mutating func fail(_ instance: String, error: String, rateLimitedUntil: Date?, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
         statistics.failures += 1
+        schedule.crashes = nil
         schedule.consecutiveFailures += 1
         schedule.lastError = error
         schedule.lastErrorAt = now

@@ -13,6 +13,10 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
         case waitingForSlot
         case reloadFailed(error: String, failures: Int, retryAt: Date?, reason: String)
         case reloadRequested(force: Bool, scheduledFor: Date, reason: String)
+        /// The instance crashed its extension too often: no more calls until released.
+        case quarantined(reason: String)
+        /// An unforced reload of a quarantined instance.
+        case reloadRefused(reason: String)
     }
 
     public let date: Date
@@ -40,6 +44,10 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
             "reload failed (\(failures) in a row): \(error); " + (retry.map { "retry at \(Self.format($0)) (\(reason))" } ?? "no retry")
         case .reloadRequested(let force, let scheduled, let reason):
             "\(force ? "forced " : "")reload requested; runs at \(Self.format(scheduled))" + (reason.isEmpty ? "" : " (\(reason))")
+        case .quarantined(let reason):
+            "quarantined: \(reason)"
+        case .reloadRefused(let reason):
+            "reload refused: \(reason)"
         }
     }
 

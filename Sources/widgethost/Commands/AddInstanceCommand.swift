@@ -39,7 +39,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
             if !help { throw ExitCode.validationFailure }
             return
         }
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         let planner = InstancePlanner(bundle: workspace.bundle)
         try await Terminal.failing {
             let kind = try planner.kind(named: kindName)

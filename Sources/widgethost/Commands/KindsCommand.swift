@@ -12,7 +12,7 @@ struct KindsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let bundle = try manifest.loadBundle()
+        let bundle = try await manifest.loadBundle()
         var infos: [KindInfo] = []
         for kind in bundle.kinds {
             infos.append(await KindInfo(kind))

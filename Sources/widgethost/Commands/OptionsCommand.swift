@@ -19,7 +19,7 @@ struct OptionsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         let values: [ConfigurationValue]? = try await Terminal.failing {
             let kind = try InstancePlanner(bundle: workspace.bundle).kind(named: self.kind)
             let wanted = parameter.hasPrefix("--") ? String(parameter.dropFirst(2)) : parameter

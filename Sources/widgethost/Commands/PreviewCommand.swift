@@ -21,7 +21,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @OptionGroup var manifest: ManifestOptions
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             let planner = InstancePlanner(bundle: workspace.bundle)
             let kind = try planner.kind(named: self.kind)

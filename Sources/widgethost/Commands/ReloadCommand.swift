@@ -28,7 +28,7 @@ struct ReloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             if let kind { _ = try InstancePlanner(bundle: workspace.bundle).kind(named: kind) }
             if let instance { _ = try workspace.container.existingInstance(id: instance) }

@@ -12,7 +12,7 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
     @OptionGroup var manifest: ManifestOptions
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             for id in ids {
                 let instance = try workspace.container.removeInstance(id: id)

@@ -34,7 +34,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             if let id {
                 let status = try workspace.status(of: id)

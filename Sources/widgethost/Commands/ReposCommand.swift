@@ -29,10 +29,11 @@ struct ReposCommand: AsyncParsableCommand {
         @OptionGroup var manifest: ManifestOptions
 
         func run() async throws {
-            let workspace = try manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace()
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {
-                let checked = try repositories.map { try list.validate($0) }
+                var checked: [String] = []
+                for repository in repositories { checked.append(try await list.validate(repository)) }
                 let added = try workspace.container.addToSavedList(
                     checked, key: list.key, initial: try await list.currentValues())
                 for repository in checked {
@@ -51,7 +52,7 @@ struct ReposCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let workspace = try manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace()
             let list = try ReposCommand.savedList(in: workspace)
             let repositories = try await Terminal.failing { try await list.currentValues() }
             if json {
@@ -76,7 +77,7 @@ struct ReposCommand: AsyncParsableCommand {
         @OptionGroup var manifest: ManifestOptions
 
         func run() async throws {
-            let workspace = try manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace()
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {
                 let removed = try workspace.container.removeFromSavedList(

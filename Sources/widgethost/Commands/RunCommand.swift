@@ -54,12 +54,12 @@ struct RunCommand: AsyncParsableCommand {
             if boardMode { logger.logLevel = .error }
             return logger
         }()
-        let workspace = try manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath))
+        let workspace = try await manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath))
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
         }
         guard let lock = try HostLock(location: workspace.container.location) else {
-            let pid = HostLock.holder(at: workspace.container.location).map { " (pid \($0))" } ?? ""
+            let pid = HostLock.holder(at: workspace.container.location).map { " (pid \($0.pid))" } ?? ""
             Terminal.error("error: another host\(pid) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
         }

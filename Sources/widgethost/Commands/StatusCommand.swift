@@ -6,7 +6,11 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Every instance's state, current entry and next reload.",
-        discussion: "States: placeholder, fresh, stale, failing, rate-limited, unsupported.")
+        discussion: """
+            States: placeholder, fresh, stale, failing, rate-limited, quarantined (its calls crashed the kind's \
+            extension 3 times in a row), unsupported, and no-host (no host is running on the container, so \
+            nothing keeps it fresh). The first line says which host, if any, is running.
+            """)
 
     @OptionGroup var manifest: ManifestOptions
 
@@ -14,12 +18,14 @@ struct StatusCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
-        let statuses = try await Terminal.failing { try workspace.statuses() }
+        let workspace = try await manifest.openWorkspace()
+        let host = workspace.runningHost
+        let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: host != nil) }
         if json {
             try Terminal.printJSON(statuses.map { InstanceSummary($0) })
             return
         }
+        print(Terminal.hostLine(host))
         guard !statuses.isEmpty else {
             print("No instances. Place one with 'widgethost add-instance <kind>'.")
             return

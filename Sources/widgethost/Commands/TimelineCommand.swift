@@ -17,18 +17,20 @@ struct TimelineCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try manifest.openWorkspace()
-        let status = try await Terminal.failing { try workspace.status(of: id) }
+        let workspace = try await manifest.openWorkspace()
+        let host = workspace.runningHost
+        let status = try await Terminal.failing { try workspace.status(of: id, hostRunning: host != nil) }
         let policy = SchedulePolicy(settings: workspace.manifest.schedule)
         let used = status.schedule?.chargedReloads(at: Date()) ?? 0
         if json {
-            try Terminal.printJSON(TimelineJSON(status: status, used: used, policy: policy))
+            try Terminal.printJSON(TimelineJSON(status: status, used: used, policy: policy, host: host))
             return
         }
         let instance = status.instance
         let schedule = status.schedule ?? InstanceSchedule()
         print("\(instance.id)  \(instance.kind) (\(instance.family.rawValue))  \(instance.configurationSummary())")
         print("state:        \(status.state.rawValue): \(status.detail)")
+        print("host:         \(host.map { "running (\($0))" } ?? "none running on this container")")
         print("policy:       \(schedule.policy?.summary ?? "-")")
         print("next reload:  \(schedule.nextReload.map(Terminal.time) ?? "never")  (\(schedule.nextReloadReason))")
         print("budget:       \(used) of \(policy.dailyBudget) reloads in the last 24 hours; minimum interval \(DurationValue(seconds: policy.minInterval))")
@@ -56,7 +58,14 @@ struct TimelineJSON: Encodable {
         let minIntervalSeconds: Double
     }
 
+    struct Host: Encodable {
+        let pid: Int32
+        let since: Date?
+    }
+
     let instance: InstanceJSON
+    /// The host running on the container; nil when none is.
+    let host: Host?
     let state: String
     let detail: String
     let policy: String?
@@ -70,8 +79,9 @@ struct TimelineJSON: Encodable {
     let currentEntry: Date?
     let entries: [Entry]
 
-    init(status: InstanceStatus, used: Int, policy: SchedulePolicy) {
+    init(status: InstanceStatus, used: Int, policy: SchedulePolicy, host: HostLock.Holder?) {
         let schedule = status.schedule ?? InstanceSchedule()
+        self.host = host.map { Host(pid: $0.pid, since: $0.since) }
         instance = InstanceJSON(status.instance, state: status.placement)
         state = status.state.rawValue
         detail = status.detail

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WidgetHost
 
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check the bundle manifest and every kind it names.",
@@ -16,8 +16,12 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var manifest: ManifestOptions
 
-    func run() throws {
-        let bundle = try manifest.loadBundle(overriding: manifestPath)
+    func run() async throws {
+        let loaded = try manifest.loadManifest(overriding: manifestPath)
+        // A container that does not exist yet is not created; one that does is
+        // opened (and its instances migrated) with the kinds loaded once.
+        let workspace = SharedContainer.exists(at: ContainerLocation(manifest: loaded)) ? try await manifest.openWorkspace(loaded) : nil
+        let bundle = if let workspace { workspace.bundle } else { await LoadedBundle.load(loaded) }
         let nameWidth = (bundle.kinds.map(\.name.count).max() ?? 0) + 2
         for kind in bundle.kinds {
             let parameters = kind.configuration.parameters.map(\.name)
@@ -27,7 +31,7 @@ struct ValidateCommand: ParsableCommand {
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
         }
-        try reportStoredInstances(of: bundle)
+        if let workspace { try reportStoredInstances(in: workspace) }
         let total = bundle.manifest.widgets.count
         if bundle.isValid {
             print("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
@@ -37,11 +41,8 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// Instances the bundle can no longer show are kept; say which. A
-    /// container that does not exist yet is not created.
-    private func reportStoredInstances(of bundle: LoadedBundle) throws {
-        guard SharedContainer.exists(at: ContainerLocation(manifest: bundle.manifest)) else { return }
-        let workspace = try manifest.openWorkspace(bundle.manifest)
+    /// Instances the bundle can no longer show are kept; say which.
+    private func reportStoredInstances(in workspace: Workspace) throws {
         for (instance, state) in try workspace.instancesWithState() where state != .ready {
             Terminal.note("instance \(instance.id) (\(instance.kind), \(instance.family.rawValue)) is kept but not shown: \(state)")
         }

@@ -18,10 +18,10 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest's container opened and its kinds loaded; notes about
     /// migrated instances go to standard error.
-    func openWorkspace(_ loaded: Manifest? = nil) throws -> Workspace {
+    func openWorkspace(_ loaded: Manifest? = nil, output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws -> Workspace {
         let manifest = try loaded ?? loadManifest()
         do {
-            let workspace = try Workspace(manifest: manifest)
+            let workspace = try await Workspace(manifest: manifest, output: output)
             for report in workspace.migrations { Terminal.note(report.description) }
             return workspace
         } catch {
@@ -30,8 +30,9 @@ struct ManifestOptions: ParsableArguments {
         }
     }
 
-    /// The manifest with its modules loaded; kinds with problems are left out.
-    func loadBundle(overriding positional: String? = nil) throws -> LoadedBundle {
-        LoadedBundle.load(try loadManifest(overriding: positional))
+    /// The manifest with its modules loaded, each in its extension process;
+    /// kinds with problems are left out.
+    func loadBundle(overriding positional: String? = nil) async throws -> LoadedBundle {
+        await LoadedBundle.load(try loadManifest(overriding: positional))
     }
 }

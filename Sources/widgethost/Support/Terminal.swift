@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetHost
 
 /// Output helpers: results to standard output, problems to standard error.
 enum Terminal {
@@ -22,6 +23,14 @@ enum Terminal {
             self.error("error: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// "host: running (pid 412, since 09:14)", or how to start one.
+    static func hostLine(_ host: HostLock.Holder?) -> String {
+        guard let host else {
+            return "host: none running on this container, so nothing is kept fresh; start one with 'widgethost run'"
+        }
+        return "host: running (pid \(host.pid)" + (host.since.map { ", since \(time($0))" } ?? "") + ")"
     }
 
     static func printJSON(_ value: some Encodable) throws {

@@ -86,7 +86,7 @@ struct MigrationTests {
     @Test func modulesReadTheContainersSharedDefaults() async throws {
         let fixture = try ContainerFixture()
         _ = try fixture.run("repos", "add", "apple/swift")
-        let workspace = try Workspace(manifest: try Manifest.load(from: fixture.manifestPath))
+        let workspace = try await Workspace(manifest: try Manifest.load(from: fixture.manifestPath))
         // Scoped: other tests open workspaces in this process at the same time.
         let saved = await workspace.withServices { SharedDefaults.appGroup.stringArray(forKey: "repos") }
         #expect(saved == ["sallen0400/swift-news", "apple/swift"])

@@ -5,9 +5,9 @@ import WidgetSDK
 
 @Suite("Loading widget modules with dlopen")
 struct LoadingTests {
-    @Test func theThreeKindsLoad() throws {
+    @Test func theThreeKindsLoad() async throws {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
-        let bundle = LoadedBundle.load(manifest)
+        let bundle = await LoadedBundle.load(manifest)
         #expect(bundle.diagnostics.isEmpty, "\(bundle.diagnostics)")
         #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor"])
 
@@ -29,7 +29,7 @@ struct LoadingTests {
         #expect(contributor.families == [.systemLarge])
     }
 
-    @Test func eachBrokenModuleFailsAloneWhileTheOthersLoad() throws {
+    @Test func eachBrokenModuleFailsAloneWhileTheOthersLoad() async throws {
         let text = TestSupport.manifestText([
             ("SingleRepo", "SingleRepo"),
             ("Nothing", "FixtureNoEntry"),
@@ -38,7 +38,7 @@ struct LoadingTests {
             ("Gauge", "FixtureKinds"),
         ])
         let manifest = try TestSupport.manifest(text)
-        let bundle = LoadedBundle.load(manifest)
+        let bundle = await LoadedBundle.load(manifest)
         #expect(bundle.kinds.map(\.name) == ["SingleRepo", "Gauge"])
 
         let messages = Dictionary(uniqueKeysWithValues: bundle.diagnostics.map { ($0.kind ?? "", $0) })
@@ -53,37 +53,28 @@ struct LoadingTests {
         #expect(bundle.diagnostics.count == 3)
     }
 
-    @Test func kindNotExportedByItsModuleSuggestsOne() throws {
-        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Guage", "FixtureKinds")])))
+    @Test func kindNotExportedByItsModuleSuggestsOne() async throws {
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Guage", "FixtureKinds")])))
         #expect(bundle.diagnostics.map(\.message) == [
             "module 'FixtureKinds' (\(TestSupport.productsDirectory.path)/libFixtureKinds.so) does not export kind 'Guage' (did you mean 'Gauge'?); it exports: Gauge, Note",
         ])
     }
 
-    @Test func aModuleIsOpenedOncePerBundle() throws {
-        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Gauge", "FixtureKinds"), ("Note", "FixtureKinds")])))
+    @Test func aModuleRunsInOneExtensionProcessPerBundle() async throws {
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([("Gauge", "FixtureKinds"), ("Note", "FixtureKinds")])))
         #expect(bundle.kinds.map(\.modulePath) == Array(repeating: bundle.kinds[0].modulePath, count: 2))
-
-        // A second load must come from the loader's cache: with the file gone,
-        // opening it again would fail.
-        let folder = try TestSupport.temporaryDirectory()
-        let copy = folder.appendingPathComponent(ModuleSearchPath.libraryName("OnceKinds"))
-        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureKinds.so"), to: copy)
-        let loader = ModuleLoader(searchPath: ModuleSearchPath(directories: [folder]))
-        guard case .success(let first) = loader.load(module: "OnceKinds") else {
-            Issue.record("the copied module did not load")
-            return
-        }
-        try FileManager.default.removeItem(at: copy)
-        guard case .success(let second) = loader.load(module: "OnceKinds") else {
-            Issue.record("the module was looked up again instead of reused")
-            return
-        }
-        #expect(second.path == first.path)
-        #expect(second.descriptors.map(\.kind) == ["Gauge", "Note"])
+        #expect(bundle.kinds[0].extension === bundle.kinds[1].extension)
+        #expect(bundle.pool.pids.count == 1)
+        #expect(await bundle.kinds[0].extension.launches == 1)
+        // The host itself never maps the module: only its extension does.
+        let ownMaps = try TestSupport.readProcFile("/proc/self/maps")
+        #expect(ownMaps.contains("libWidgetSDK.so"))
+        #expect(!ownMaps.contains("libFixtureKinds.so"))
+        let pid = try #require(bundle.pool.pids.first)
+        #expect(try TestSupport.readProcFile("/proc/\(pid)/maps").contains("libFixtureKinds.so"))
     }
 
-    @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() throws {
+    @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() async throws {
         let manifest = try TestSupport.manifest("container: {group: g.x}\nmodule_paths: [plugins]\nwidgets:\n  - kind: A\n")
         let path = ModuleSearchPath(manifest: manifest, environment: ["WIDGETHOST_MODULE_PATH": "/opt/one:/opt/two"])
         #expect(path.directories.map(\.path) == [
@@ -91,7 +82,7 @@ struct LoadingTests {
         ])
     }
 
-    @Test func modulesAreFoundThroughTheEnvironmentVariable() throws {
+    @Test func modulesAreFoundThroughTheEnvironmentVariable() async throws {
         // A copy of a module in a folder only the environment names.
         let folder = try TestSupport.temporaryDirectory()
         try FileManager.default.copyItem(
@@ -102,11 +93,12 @@ struct LoadingTests {
         #expect(searchPath.locate(module: "CopiedKinds")?.path == folder.appendingPathComponent("libCopiedKinds.so").path)
     }
 
-    @Test func aFileThatIsNotALibraryIsRefused() throws {
+    @Test func aFileThatIsNotALibraryIsRefused() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let path = folder.appendingPathComponent("libFake.so").path
         try "not an ELF file".write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .failure(.openFailed(let failedPath, let reason)) = ModuleLoader.open(path: path) else {
+        let loader = ModuleLoader(searchPath: ModuleSearchPath(directories: [folder]), pool: ExtensionPool(searchPath: ModuleSearchPath(directories: [folder])))
+        guard case .failure(.openFailed(let failedPath, let reason)) = await loader.load(module: "Fake") else {
             Issue.record("a text file loaded as a module")
             return
         }

@@ -6,57 +6,57 @@ import WidgetSDK
 /// Each rule, broken by a kind in the FixtureBrokenKinds module.
 @Suite("Validation of kinds and manifest entries")
 struct ValidationTests {
-    private func diagnostics(for kind: String, families: String? = nil) throws -> [String] {
+    private func diagnostics(for kind: String, families: String? = nil) async throws -> [String] {
         var text = "container: {group: g.x}\nwidgets:\n  - kind: \(kind)\n    module: FixtureBrokenKinds\n"
         if let families { text += "    families: \(families)\n" }
-        let bundle = LoadedBundle.load(try TestSupport.manifest(text))
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(text))
         #expect(bundle.kinds.isEmpty || bundle.diagnostics.isEmpty, "a kind with problems is left out")
         return bundle.diagnostics.map(\.message)
     }
 
-    @Test func aHealthyKindPasses() throws {
-        #expect(try diagnostics(for: "Healthy") == [])
+    @Test func aHealthyKindPasses() async throws {
+        #expect(try await diagnostics(for: "Healthy") == [])
     }
 
-    @Test func displayNameIsRequired() throws {
-        #expect(try diagnostics(for: "NoDisplayName") == ["has no display name: add .configurationDisplayName(\"…\") to its configuration"])
+    @Test func displayNameIsRequired() async throws {
+        #expect(try await diagnostics(for: "NoDisplayName") == ["has no display name: add .configurationDisplayName(\"…\") to its configuration"])
     }
 
-    @Test func familiesMustNotBeEmpty() throws {
-        #expect(try diagnostics(for: "NoFamilies") == ["supports no family: .supportedFamilies([]) leaves nothing to place"])
+    @Test func familiesMustNotBeEmpty() async throws {
+        #expect(try await diagnostics(for: "NoFamilies") == ["supports no family: .supportedFamilies([]) leaves nothing to place"])
     }
 
-    @Test func theManifestMayNarrowFamilies() throws {
-        let bundle = LoadedBundle.load(try TestSupport.manifest(
+    @Test func theManifestMayNarrowFamilies() async throws {
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(
             "container: {group: g.x}\nwidgets:\n  - {kind: Healthy, module: FixtureBrokenKinds, families: [systemMedium]}\n"))
         #expect(bundle.diagnostics.isEmpty)
         #expect(bundle.kinds.first?.families == [.systemMedium])
     }
 
-    @Test func theManifestMayNotWidenFamilies() throws {
-        #expect(try diagnostics(for: "Healthy", families: "[systemSmall, systemLarge, accessoryInline]") == [
+    @Test func theManifestMayNotWidenFamilies() async throws {
+        #expect(try await diagnostics(for: "Healthy", families: "[systemSmall, systemLarge, accessoryInline]") == [
             "the manifest lists systemLarge, accessoryInline, which the kind does not support (it supports systemSmall, systemMedium); families may narrow a kind, never widen it",
         ])
     }
 
-    @Test func aDefaultMustBeOneOfTheOptions() throws {
-        #expect(try diagnostics(for: "BadDefault") == ["parameter 'colour': default 'purple' is not one of its options (red, green)"])
+    @Test func aDefaultMustBeOneOfTheOptions() async throws {
+        #expect(try await diagnostics(for: "BadDefault") == ["parameter 'colour': default 'purple' is not one of its options (red, green)"])
     }
 
-    @Test func aRequiredParameterNeedsADefaultOrOptions() throws {
-        #expect(try diagnostics(for: "RequiredWithoutDefault") == ["parameter 'name': is required but has neither a default nor an option source"])
+    @Test func aRequiredParameterNeedsADefaultOrOptions() async throws {
+        #expect(try await diagnostics(for: "RequiredWithoutDefault") == ["parameter 'name': is required but has neither a default nor an option source"])
     }
 
-    @Test func aConfigurationCannotReplaceItself() throws {
-        #expect(try diagnostics(for: "SelfReplacing") == ["configuration 'SelfReplacingIntent' says it replaces itself"])
+    @Test func aConfigurationCannotReplaceItself() async throws {
+        #expect(try await diagnostics(for: "SelfReplacing") == ["configuration 'SelfReplacingIntent' says it replaces itself"])
     }
 
-    @Test func kindNamesAreUniqueWithinAModule() throws {
-        #expect(try diagnostics(for: "Twice") == ["\(TestSupport.productsDirectory.path)/libFixtureBrokenKinds.so exports 2 kinds named 'Twice'; kind names must be unique"])
+    @Test func kindNamesAreUniqueWithinAModule() async throws {
+        #expect(try await diagnostics(for: "Twice") == ["\(TestSupport.productsDirectory.path)/libFixtureBrokenKinds.so exports 2 kinds named 'Twice'; kind names must be unique"])
     }
 
-    @Test func everyProblemOfAKindIsReportedAtOnce() throws {
-        #expect(try diagnostics(for: "ManyProblems") == [
+    @Test func everyProblemOfAKindIsReportedAtOnce() async throws {
+        #expect(try await diagnostics(for: "ManyProblems") == [
             "has no display name: add .configurationDisplayName(\"…\") to its configuration",
             "supports no family: .supportedFamilies([]) leaves nothing to place",
             "parameter 'level': has no title",
@@ -64,9 +64,9 @@ struct ValidationTests {
         ])
     }
 
-    @Test func problemsArePlacedAtTheKindsEntry() throws {
+    @Test func problemsArePlacedAtTheKindsEntry() async throws {
         let path = try TestSupport.writeManifest("container: {group: g.x}\nwidgets:\n  - kind: Healthy\n    module: FixtureBrokenKinds\n  - kind: BadDefault\n    module: FixtureBrokenKinds\n")
-        let bundle = LoadedBundle.load(try Manifest.load(from: path))
+        let bundle = await LoadedBundle.load(try Manifest.load(from: path))
         #expect(bundle.kinds.map(\.name) == ["Healthy"])
         #expect(bundle.diagnostics.map(\.description) == [
             "\(path):5:11: BadDefault: parameter 'colour': default 'purple' is not one of its options (red, green)",

@@ -67,7 +67,7 @@ struct SVGRendererTests {
     @Test func placeholdersAreRedacted() async throws {
         let fixture = try await GitHubFixture()
         let kind = try fixture.kind("SingleRepo")
-        let placeholder = await kind.descriptor.provider.placeholder(in: kind.context(for: .systemMedium))
+        let placeholder = try await kind.descriptor.provider.placeholder(in: kind.context(for: .systemMedium))
         let svg = RenderableView(view: placeholder.view, family: .systemMedium, date: nil, redacted: true).svg()
         #expect(elements(svg) != nil)
         #expect(!svg.contains("<text"), "no words, only bars")

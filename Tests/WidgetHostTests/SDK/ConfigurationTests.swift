@@ -7,13 +7,13 @@ import WidgetSDK
 /// timelines and configuration values crossing the boundary.
 @Suite("Configurations and archived timelines across the module boundary")
 struct ConfigurationTests {
-    private func fixtureKind(_ name: String) throws -> LoadedKind {
-        let bundle = LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([(name, "FixtureKinds")])))
+    private func fixtureKind(_ name: String) async throws -> LoadedKind {
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(TestSupport.manifestText([(name, "FixtureKinds")])))
         return try #require(bundle.kind(named: name), "\(bundle.diagnostics)")
     }
 
-    @Test func parametersAreReadFromTheIntent() throws {
-        let parameters = try fixtureKind("Gauge").configuration.parameters
+    @Test func parametersAreReadFromTheIntent() async throws {
+        let parameters = try await fixtureKind("Gauge").configuration.parameters
         #expect(parameters.map(\.name) == ["label", "level", "scale", "inverted", "note"])
         #expect(parameters.map(\.type) == [.string, .integer, .double, .boolean, .string])
         #expect(parameters.map(\.isOptional) == [false, false, false, false, true])
@@ -26,7 +26,7 @@ struct ConfigurationTests {
     }
 
     @Test func timelineEntriesAreArchivedWithTheEnvironmentFamily() async throws {
-        let kind = try fixtureKind("Gauge")
+        let kind = try await fixtureKind("Gauge")
         let timeline = try await kind.descriptor.provider.timeline(for: [:], in: kind.context(for: .systemSmall))
         #expect(timeline.policy == .atEnd)
         #expect(timeline.entries.map(\.date) == [Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 1_060)])
@@ -39,7 +39,7 @@ struct ConfigurationTests {
     }
 
     @Test func storedValuesReachTheProvider() async throws {
-        let kind = try fixtureKind("Gauge")
+        let kind = try await fixtureKind("Gauge")
         let values: ConfigurationValues = ["label": .string("GPU"), "level": .int(5), "scale": .int(2), "inverted": .bool(true), "note": .string("hot")]
         let entry = try await kind.descriptor.provider.snapshot(for: values, in: kind.context(for: .systemMedium))
         #expect(entry.view.children.first?.content == .text("GPU 5 2.0 true hot"))
@@ -47,7 +47,7 @@ struct ConfigurationTests {
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedByName() async throws {
-        let kind = try fixtureKind("Gauge")
+        let kind = try await fixtureKind("Gauge")
         await #expect {
             try await kind.descriptor.provider.snapshot(for: ["level": .string("high")], in: kind.context(for: .systemSmall))
         } throws: { error in
@@ -55,22 +55,22 @@ struct ConfigurationTests {
         }
     }
 
-    @Test func aMigratedConfigurationNamesTheOneItReplaces() throws {
-        let note = try fixtureKind("Note")
+    @Test func aMigratedConfigurationNamesTheOneItReplaces() async throws {
+        let note = try await fixtureKind("Note")
         #expect(note.configuration.identifier == "NoteIntent")
         #expect(note.configuration.replacedIdentifier == "LegacyNoteIntent")
     }
 
     @Test func theArchiveRoundTripsThroughJSON() async throws {
-        let kind = try fixtureKind("Gauge")
+        let kind = try await fixtureKind("Gauge")
         let timeline = try await kind.descriptor.provider.timeline(for: [:], in: kind.context(for: .systemSmall))
         let decoded = try JSONDecoder().decode(ArchivedTimeline.self, from: JSONEncoder().encode(timeline))
         #expect(decoded == timeline)
     }
 
     @Test func placeholderNeedsNoConfiguration() async throws {
-        let kind = try fixtureKind("Gauge")
-        let placeholder = await kind.descriptor.provider.placeholder(in: kind.context(for: .systemSmall))
+        let kind = try await fixtureKind("Gauge")
+        let placeholder = try await kind.descriptor.provider.placeholder(in: kind.context(for: .systemSmall))
         #expect(placeholder.view.children.first?.content == .text("placeholder"))
     }
 }

@@ -40,7 +40,7 @@ final class GitHubFixture: Sendable {
             """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment[Self.tokenVariable] = token
-        workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: environment)
+        workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: environment)
     }
 
     deinit { server.stop() }

@@ -14,7 +14,7 @@ final class SchedulerFixture: Sendable {
     let clock: ManualClock
     private let recorded = EventLog()
 
-    init(schedule: String = "min_interval: 5m") throws {
+    init(schedule: String = "min_interval: 5m") async throws {
         let folder = try TestSupport.temporaryDirectory()
         manifestPath = folder.appendingPathComponent("config.yaml").path
         try """
@@ -27,7 +27,7 @@ final class SchedulerFixture: Sendable {
             """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let clock = ManualClock(SchedulerFixture.start)
         self.clock = clock
-        workspace = try Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock)
+        workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock)
         #expect(workspace.bundle.diagnostics.isEmpty, "\(workspace.bundle.diagnostics)")
     }
 

@@ -39,6 +39,13 @@ enum TestSupport {
         """
     }
 
+    /// A /proc file, which reports a size of 0 and must be read to its end.
+    static func readProcFile(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     struct ProcessResult {
         let status: Int32
         let stdout: String

@@ -9,6 +9,17 @@ public struct ConfigurationParameter: Sendable {
     public let defaultValue: ConfigurationValue?
     public let options: OptionSource
 
+    public init(name: String, title: String, description: String?, type: ParameterType, isOptional: Bool,
+                defaultValue: ConfigurationValue?, options: OptionSource) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.options = options
+    }
+
     /// The declared default, else the option provider's `defaultResult()`.
     public func resolvedDefault() async -> ConfigurationValue? {
         if let defaultValue { return defaultValue }
@@ -35,7 +46,20 @@ public struct DynamicOptions: Sendable {
     public let savedListKey: String?
     private let fetchResults: @Sendable () async throws -> [ConfigurationValue]
     private let fetchDefault: @Sendable () async -> ConfigurationValue?
-    private let check: @Sendable (ConfigurationValue) throws -> ConfigurationValue
+    private let check: @Sendable (ConfigurationValue) async throws -> ConfigurationValue
+
+    /// Options answered elsewhere: the host builds these for kinds that run in
+    /// an extension process, each closure a call across the process boundary.
+    public init(providerName: String, savedListKey: String?,
+                results: @escaping @Sendable () async throws -> [ConfigurationValue],
+                defaultResult: @escaping @Sendable () async -> ConfigurationValue?,
+                validate: @escaping @Sendable (ConfigurationValue) async throws -> ConfigurationValue) {
+        self.providerName = providerName
+        self.savedListKey = savedListKey
+        fetchResults = results
+        fetchDefault = defaultResult
+        check = validate
+    }
 
     init<P: DynamicOptionsProvider>(_ provider: P) {
         providerName = String(describing: P.self)
@@ -57,5 +81,5 @@ public struct DynamicOptions: Sendable {
     public func defaultResult() async -> ConfigurationValue? { await fetchDefault() }
 
     /// The provider's check of a value the user gave; returns it normalised.
-    public func validate(_ value: ConfigurationValue) throws -> ConfigurationValue { try check(value) }
+    public func validate(_ value: ConfigurationValue) async throws -> ConfigurationValue { try await check(value) }
 }

@@ -87,5 +87,10 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     public let parameter: String
     public let message: String
 
+    public init(parameter: String, message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+
     public var description: String { "parameter '\(parameter)': \(message)" }
 }

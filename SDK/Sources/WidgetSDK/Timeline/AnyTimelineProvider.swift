@@ -1,12 +1,13 @@
 /// A provider with its entry type and content closure erased: every call
 /// returns archived entries, so the host never sees a kind's own types.
 public struct AnyTimelineProvider: Sendable {
-    private let placeholderEntry: @Sendable (TimelineProviderContext) async -> ArchivedEntry
+    private let placeholderEntry: @Sendable (TimelineProviderContext) async throws -> ArchivedEntry
     private let snapshotEntry: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedEntry
     private let makeTimeline: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedTimeline
 
-    public func placeholder(in context: TimelineProviderContext) async -> ArchivedEntry {
-        await placeholderEntry(context)
+    /// Throws only when the provider runs elsewhere and could not answer.
+    public func placeholder(in context: TimelineProviderContext) async throws -> ArchivedEntry {
+        try await placeholderEntry(context)
     }
 
     /// Throws only when `configuration` does not fit the kind's parameters.
@@ -16,6 +17,16 @@ public struct AnyTimelineProvider: Sendable {
 
     public func timeline(for configuration: ConfigurationValues, in context: TimelineProviderContext) async throws -> ArchivedTimeline {
         try await makeTimeline(configuration, context)
+    }
+
+    /// A provider answered elsewhere: the host builds these for kinds that run
+    /// in an extension process, each closure a call across the boundary.
+    public init(placeholder: @escaping @Sendable (TimelineProviderContext) async throws -> ArchivedEntry,
+                snapshot: @escaping @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedEntry,
+                timeline: @escaping @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedTimeline) {
+        placeholderEntry = placeholder
+        snapshotEntry = snapshot
+        makeTimeline = timeline
     }
 
     init<P: TimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a provider knows about the place its entries will be shown.
-public struct TimelineProviderContext: Sendable {
+public struct TimelineProviderContext: Sendable, Codable {
     public var family: WidgetFamily
     public var displaySize: Size
     /// True in the widget gallery and `widgethost preview`: return sample data

@@ -1,0 +1,26 @@
+#ifndef WIDGETHOST_PROCESS_CONTROL_H
+#define WIDGETHOST_PROCESS_CONTROL_H
+
+// prctl and capset are variadic or unwrapped in C, so Swift cannot call them
+// directly; these are the few calls the host and its extensions need.
+
+/// The signal this process gets when the thread that started it exits.
+int wh_set_parent_death_signal(int signal);
+
+/// 0 makes /proc/<pid>/environ and /proc/<pid>/mem unreadable to processes
+/// without CAP_SYS_PTRACE, even of the same user.
+int wh_set_dumpable(int dumpable);
+
+/// Drops every capability (effective, permitted, inheritable) and sets
+/// no_new_privs, so a process running as root cannot read another's memory.
+int wh_drop_capabilities(void);
+
+#include <spawn.h>
+
+/// pipe2(O_CLOEXEC), which glibc declares only for _GNU_SOURCE.
+int wh_pipe_cloexec(int descriptors[2]);
+
+/// posix_spawn_file_actions_addclosefrom_np, likewise.
+int wh_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
+
+#endif

@@ -1,0 +1,40 @@
+/// How the host starts an extension process: the runner's arguments, and
+/// the descriptor the channel is on. Both sides read them from here.
+public struct ExtensionLaunch: Sendable, Equatable {
+    /// The channel is always this descriptor in the extension: not stdin or
+    /// stdout, so nothing a kind prints can corrupt the protocol.
+    public static let channelDescriptor: Int32 = 3
+
+    public var modulePath: String
+    /// The limit on the extension's data segment (`RLIMIT_DATA`), in bytes.
+    public var memoryLimit: Int
+    /// The limit on open descriptors (`RLIMIT_NOFILE`).
+    public var openFilesLimit: Int
+    /// The host's pid: the extension exits when its parent is no longer this.
+    public var hostPID: Int32
+
+    public init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32) {
+        self.modulePath = modulePath
+        self.memoryLimit = memoryLimit
+        self.openFilesLimit = openFilesLimit
+        self.hostPID = hostPID
+    }
+
+    public var arguments: [String] {
+        ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID)]
+    }
+
+    /// Reads `arguments` back; nil when they are not the host's.
+    public init?(arguments: [String]) {
+        var values: [String: String] = [:]
+        var remaining = arguments[...]
+        while let flag = remaining.popFirst() {
+            guard flag.hasPrefix("--"), let value = remaining.popFirst() else { return nil }
+            values[flag] = value
+        }
+        guard let module = values["--module"], let memory = values["--memory"].flatMap(Int.init),
+              let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
+        else { return nil }
+        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host)
+    }
+}

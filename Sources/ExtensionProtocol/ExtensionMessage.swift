@@ -1,0 +1,53 @@
+import Foundation
+import WidgetSDK
+
+/// Everything that crosses between the host and an extension process. Calls
+/// carry ids, so many can be in flight each way at once.
+public enum ExtensionMessage: Codable, Sendable {
+    /// Host → extension: run the kind's code.
+    case call(id: UInt64, HostCall)
+    /// Host → extension: the host gave up on a call (its timeout); stop it.
+    case cancel(id: UInt64)
+    /// Extension → host: the answer to a call.
+    case reply(id: UInt64, CallResult)
+    /// Extension → host: a kind asks for one of the host's services.
+    case service(id: UInt64, ServiceCall)
+    /// Host → extension: the answer to a service call.
+    case serviceReply(id: UInt64, ServiceResult)
+}
+
+/// What the host asks of a module's kinds.
+public enum HostCall: Codable, Sendable {
+    /// The module's kinds, or why it could not be loaded.
+    case describe
+    case placeholder(kind: String, context: TimelineProviderContext)
+    case snapshot(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext)
+    case timeline(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext)
+    case optionResults(kind: String, parameter: String)
+    case optionDefault(kind: String, parameter: String)
+    case validateOption(kind: String, parameter: String, value: ConfigurationValue)
+}
+
+public enum CallResult: Codable, Sendable {
+    case described(ModuleDescription)
+    case entry(ArchivedEntry)
+    case timeline(ArchivedTimeline)
+    case values([ConfigurationValue])
+    case value(ConfigurationValue?)
+    case failure(RemoteError)
+}
+
+/// The services a kind reaches through the host: HTTP and the shared defaults.
+public enum ServiceCall: Codable, Sendable {
+    case api(path: String)
+    case asset(url: String)
+    case readDefault(key: String)
+    case writeDefault(key: String, data: Data?)
+}
+
+public enum ServiceResult: Codable, Sendable {
+    case response(status: Int, headers: [String: String], body: Data, fromCache: Bool)
+    case data(Data?)
+    case done
+    case failure(RemoteError)
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// How an extension process ended.
+public enum ExtensionTermination: Sendable, Equatable, CustomStringConvertible {
+    case signal(Int32)
+    case exit(Int32)
+
+    public var description: String {
+        switch self {
+        case .signal(let number): Self.signalName(number)
+        case .exit(let status): "exit status \(status)"
+        }
+    }
+
+    static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+            SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU", SIGSYS: "SIGSYS",
+        ]
+        return names[number] ?? "signal \(number)"
+    }
+}
+
+/// A crash of a kind's extension during a call: the kind's own fault. Three
+/// in a row quarantine the instance.
+public struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
+    public let module: String
+    public let termination: ExtensionTermination
+
+    public var description: String {
+        switch termination {
+        case .signal: "extension crashed (\(termination))"
+        case .exit(let status): "extension exited (status \(status)) in the middle of a call"
+        }
+    }
+}
+
+/// A call that did not get to run, or was cut short through no fault of its
+/// own: another call on the same process hung and the host killed it, or the
+/// extension is waiting to be restarted after a crash. Not charged to the
+/// instance's budget; retried when the extension is back.
+public struct ExtensionUnavailable: Error, Sendable, CustomStringConvertible {
+    public let module: String
+    public let reason: String
+    /// How long until the extension can be asked again.
+    public let retryAfter: Duration
+
+    public var description: String { reason }
+}
+
+/// The extension could not be started at all (the runner is missing, or
+/// spawning failed), or it broke the protocol.
+public struct ExtensionStartError: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import YAML
+
+/// What one extension process may use: `widgets[].limits` in the manifest.
+/// Going over the memory limit makes allocation fail, and the extension
+/// crashes like any other crash; the host is untouched.
+public struct ExtensionLimits: Decodable, Sendable, Equatable {
+    public static let defaultMemory = 256 << 20
+    public static let defaultOpenFiles = 256
+
+    /// Bytes of data segment (`RLIMIT_DATA`: heap, anonymous mappings, thread stacks).
+    public var memory = Self.defaultMemory
+    /// Open descriptors (`RLIMIT_NOFILE`).
+    public var openFiles = Self.defaultOpenFiles
+
+    enum CodingKeys: String, CodingKey {
+        case memory
+        case openFiles = "open_files"
+    }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try container.decodeIfPresent(String.self, forKey: .memory) {
+            guard let bytes = Self.bytes(text), bytes >= 32 << 20 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .memory, in: container,
+                    debugDescription: "expected a size of at least 32MB, such as 128MB, 512MB or 1GB; found '\(text)'")
+            }
+            memory = bytes
+        }
+        if let files = try container.decodeIfPresent(Int.self, forKey: .openFiles) {
+            guard files >= 16 else {
+                throw DecodingError.dataCorruptedError(forKey: .openFiles, in: container, debugDescription: "must be at least 16, found \(files)")
+            }
+            openFiles = files
+        }
+    }
+
+    /// `512MB`, `1GB`, `200MiB`, `65536` (bytes). MB and MiB both mean 2^20 here.
+    static func bytes(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [(String, Int)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)]
+        for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
+            guard let number = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), number > 0 else { return nil }
+            return Int(number * Double(scale))
+        }
+        return Int(trimmed)
+    }
+
+    /// "256MB"
+    public static func format(_ bytes: Int) -> String {
+        bytes % (1 << 30) == 0 ? "\(bytes >> 30)GB" : "\(bytes >> 20)MB"
+    }
+}

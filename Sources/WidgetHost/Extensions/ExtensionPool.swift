@@ -1,0 +1,69 @@
+import ExtensionProtocol
+import Foundation
+import Synchronization
+import WidgetSDK
+
+/// The extension processes of one bundle, one per module file. Each process
+/// ends when its `ModuleExtension` goes: when nothing holds the bundle or any
+/// of its kinds.
+public final class ExtensionPool: Sendable {
+    /// What every extension of the pool shares.
+    struct Settings: Sendable {
+        let runner: String?
+        let runnerSearched: [String]
+        let environment: [String: String]
+        let services: ExtensionServices
+        let grace: Duration
+        let output: @Sendable (String) -> Void
+    }
+
+    /// Variables an extension may see; everything else, the token first, stays in the host.
+    public static let environmentAllowList: Set<String> = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR"]
+    /// How long a call may go on after the host gave up on it before its process is killed.
+    public static let defaultGrace: Duration = .seconds(2)
+
+    let settings: Settings
+    private let registry = ProcessRegistry()
+    private let extensions = Mutex<[String: ModuleExtension]>([:])
+
+    /// - Parameters:
+    ///   - withheld: variables never passed on, whatever their name (the token's).
+    ///   - output: receives each line an extension prints, prefixed `[Module]`.
+    public init(searchPath: ModuleSearchPath, services: ExtensionServices = .unavailable,
+                environment: [String: String] = ProcessInfo.processInfo.environment, withheld: Set<String> = [],
+                grace: Duration = ExtensionPool.defaultGrace,
+                output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) {
+        let candidates = ExtensionRunner.candidates(searchPath: searchPath, environment: environment)
+        let allowed = environment.filter { name, _ in
+            !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
+        }
+        settings = Settings(runner: ExtensionRunner.locate(in: candidates), runnerSearched: candidates, environment: allowed,
+                            services: services, grace: grace, output: output)
+    }
+
+    /// The extension of the module at `path`, created on first use; it starts
+    /// its process on its first call.
+    func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
+        extensions.withLock { extensions in
+            if let existing = extensions[path] { return existing }
+            let created = ModuleExtension(modulePath: path, module: module, limits: limits, pool: settings, registry: registry)
+            extensions[path] = created
+            return created
+        }
+    }
+
+    public var all: [ModuleExtension] { extensions.withLock { Array($0.values) } }
+
+    /// The pids of the extension processes running now.
+    public var pids: [Int32] { registry.pids }
+
+    /// Ends every extension process; calls still waiting fail at once.
+    public func shutDown() async {
+        for module in all { await module.shutDown() }
+        registry.killAll()
+    }
+
+    public static let standardErrorOutput: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

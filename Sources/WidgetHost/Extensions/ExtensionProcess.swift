@@ -1,0 +1,213 @@
+import ExtensionProtocol
+import Foundation
+import Synchronization
+import WidgetSDK
+
+/// One running extension process: its channel, the calls in flight on it,
+/// and the threads that read its messages and its output.
+final class ExtensionProcess: Sendable {
+    /// Why the host ended a process; without one, the process ended itself.
+    enum KillReason: Sendable, Equatable {
+        case unresponsive(String)
+        case replaced
+        case shutdown
+    }
+
+    private enum Call {
+        case waiting(CheckedContinuation<CallResult, any Error>)
+        /// Cancelled before it was sent.
+        case cancelledEarly
+    }
+
+    private struct State {
+        var nextID: UInt64 = 1
+        var calls: [UInt64: Call] = [:]
+        /// Calls the host gave up on whose answer has not come: if one is
+        /// still missing after the grace period, the process is killed.
+        var abandoned: Set<UInt64> = []
+        var killReason: KillReason?
+        var termination: ExtensionTermination?
+    }
+
+    typealias ExitHandler = @Sendable (ExtensionProcess, ExtensionTermination, KillReason?) -> Void
+
+    let pid: pid_t
+    let module: String
+    let started = Date()
+    private let channel: FrameChannel
+    private let state = Mutex(State())
+    private let services: ExtensionServices
+    private let grace: Duration
+    private let onExit: ExitHandler
+
+    private init(pid: pid_t, module: String, channel: FrameChannel, services: ExtensionServices, grace: Duration, onExit: @escaping ExitHandler) {
+        self.pid = pid
+        self.module = module
+        self.channel = channel
+        self.services = services
+        self.grace = grace
+        self.onExit = onExit
+    }
+
+    /// Starts the runner on `launch`'s module. Only the allow-listed
+    /// environment crosses; each line the kind prints goes to `output`.
+    static func launch(runner: String, _ launch: ExtensionLaunch, module: String, environment: [String: String],
+                       services: ExtensionServices, grace: Duration,
+                       output: @escaping @Sendable (String) -> Void, onExit: @escaping ExitHandler) async throws -> ExtensionProcess {
+        let arguments = [runner] + launch.arguments
+        let environment = environment.map { "\($0.key)=\($0.value)" }
+        let spawned = try await ProcessSpawner.shared.run {
+            try ProcessLaunch.spawn(executable: runner, arguments: arguments, environment: environment)
+        }
+        let process = ExtensionProcess(pid: spawned.pid, module: module, channel: FrameChannel(descriptor: spawned.channel),
+                                       services: services, grace: grace, onExit: onExit)
+        OutputReader.start(descriptors: [spawned.stdout, spawned.stderr], module: module, output: output)
+        let reader = Thread { process.readMessages() }
+        reader.name = "widgethost-extension-\(module)"
+        reader.start()
+        return process
+    }
+
+    var isRunning: Bool { state.withLock { $0.termination == nil } }
+
+    /// Sends a call and waits for its answer. Cancelling the waiting task
+    /// gives up on the call at once; the extension is told to stop it and
+    /// killed if it has not answered within the grace period.
+    func call(_ call: HostCall) async throws -> CallResult {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let refusal: (any Error)? = state.withLock { state in
+                    if let termination = state.termination { return failure(termination, state.killReason) }
+                    if case .cancelledEarly? = state.calls.removeValue(forKey: id) { return CancellationError() }
+                    state.calls[id] = .waiting(continuation)
+                    return nil
+                }
+                if let refusal { return continuation.resume(throwing: refusal) }
+                do {
+                    try channel.send(.call(id: id, call))
+                } catch {
+                    // The reader sees the same broken channel and fails every call; only this one may be left.
+                    if case .waiting(let waiting)? = state.withLock({ $0.calls.removeValue(forKey: id) }) {
+                        waiting.resume(throwing: ExtensionUnavailable(module: module, reason: "the channel to the extension broke: \(error)", retryAfter: .zero))
+                    }
+                }
+            }
+        } onCancel: {
+            abandon(id)
+        }
+    }
+
+    /// Ends the process with SIGKILL: the reader then fails its calls.
+    func kill(_ reason: KillReason) {
+        state.withLock { state in
+            // Under the lock, so the pid cannot have been reaped and reused.
+            guard state.termination == nil, state.killReason == nil else { return }
+            state.killReason = reason
+            _ = Glibc.kill(pid, SIGKILL)
+        }
+    }
+
+    private func abandon(_ id: UInt64) {
+        let waiting: CheckedContinuation<CallResult, any Error>? = state.withLock { state in
+            switch state.calls.removeValue(forKey: id) {
+            case .waiting(let continuation)?:
+                state.abandoned.insert(id)
+                return continuation
+            case .cancelledEarly?, nil:
+                // Not sent yet (or already answered, when the tombstone is harmless).
+                state.calls[id] = .cancelledEarly
+                return nil
+            }
+        }
+        guard let waiting else { return }
+        waiting.resume(throwing: CancellationError())
+        try? channel.send(.cancel(id: id))
+        let grace = self.grace
+        Task.detached { [self] in
+            try? await Task.sleep(for: grace)
+            if state.withLock({ $0.abandoned.contains(id) }) {
+                kill(.unresponsive("a call went on \(grace) after its timeout"))
+            }
+        }
+    }
+
+    // MARK: The reading thread
+
+    private func readMessages() {
+        while true {
+            let message: ExtensionMessage?
+            do {
+                message = try channel.receive()
+            } catch {
+                // A kind that writes to the channel itself has broken the protocol.
+                kill(.unresponsive("it broke the protocol: \(error)"))
+                break
+            }
+            guard let message else { break }
+            handle(message)
+        }
+        ended()
+    }
+
+    private func handle(_ message: ExtensionMessage) {
+        switch message {
+        case .reply(let id, let result):
+            let waiting: CheckedContinuation<CallResult, any Error>? = state.withLock { state in
+                if state.abandoned.remove(id) != nil { return nil }
+                guard case .waiting(let continuation)? = state.calls.removeValue(forKey: id) else { return nil }
+                return continuation
+            }
+            waiting?.resume(returning: result)
+        case .service(let id, let call):
+            let services = self.services
+            let channel = self.channel
+            Task {
+                let result = await services.handle(call)
+                try? channel.send(.serviceReply(id: id, result))
+            }
+        case .call, .cancel, .serviceReply:
+            kill(.unresponsive("it sent a message only the host sends"))
+        }
+    }
+
+    /// The channel closed: the process has ended, or is made to. Reaps it
+    /// and fails every call still waiting.
+    private func ended() {
+        let (termination, reason, waiting) = state.withLock { state in
+            // SIGKILL first: a process that closed its channel but lives on is of no use.
+            _ = Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let termination: ExtensionTermination = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
+            state.termination = termination
+            let waiting = state.calls.values.compactMap { call -> CheckedContinuation<CallResult, any Error>? in
+                if case .waiting(let continuation) = call { return continuation }
+                return nil
+            }
+            state.calls.removeAll()
+            state.abandoned.removeAll()
+            return (termination, state.killReason, waiting)
+        }
+        close(channel.descriptor)
+        let error = failure(termination, reason)
+        for continuation in waiting { continuation.resume(throwing: error) }
+        onExit(self, termination, reason)
+    }
+
+    private func failure(_ termination: ExtensionTermination, _ reason: KillReason?) -> any Error {
+        switch reason {
+        case nil:
+            ExtensionCrash(module: module, termination: termination)
+        case .unresponsive(let why):
+            ExtensionUnavailable(module: module, reason: "extension restarted: \(why)", retryAfter: .zero)
+        case .replaced:
+            ExtensionUnavailable(module: module, reason: "extension restarted: its module changed", retryAfter: .zero)
+        case .shutdown:
+            ExtensionUnavailable(module: module, reason: "the host is stopping", retryAfter: .seconds(3600))
+        }
+    }
+}

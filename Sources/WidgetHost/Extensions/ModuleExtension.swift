@@ -1,0 +1,136 @@
+import ExtensionProtocol
+import Foundation
+import WidgetSDK
+
+/// The extension process of one module, kept available: started on first
+/// use, restarted with backoff after a crash (1 s doubling to 5 min), and
+/// replaced when the module changes on disk. Every call into the module's
+/// code goes through here.
+public actor ModuleExtension {
+    public static let firstBackoff: Duration = .seconds(1)
+    public static let maximumBackoff: Duration = .seconds(300)
+
+    public nonisolated let modulePath: String
+    /// The module's name, prefixed to the lines it prints.
+    public nonisolated let module: String
+    private let limits: ExtensionLimits
+    private let pool: ExtensionPool.Settings
+    private let registry: ProcessRegistry
+
+    private var process: ExtensionProcess?
+    private var starting: Task<ExtensionProcess, any Error>?
+    private var consecutiveCrashes = 0
+    private var restartAt: ContinuousClock.Instant?
+    private var stopped = false
+    /// The latest crash, as status shows it.
+    public private(set) var lastCrash: String?
+    /// Processes started, the first included.
+    public private(set) var launches = 0
+
+    init(modulePath: String, module: String, limits: ExtensionLimits, pool: ExtensionPool.Settings, registry: ProcessRegistry) {
+        self.modulePath = modulePath
+        self.module = module
+        self.limits = limits
+        self.pool = pool
+        self.registry = registry
+    }
+
+    deinit {
+        process?.kill(.shutdown)
+    }
+
+    /// The process's pid, if one is running.
+    public var pid: Int32? { process.flatMap { $0.isRunning ? $0.pid : nil } }
+
+    // MARK: Calls
+
+    /// Runs `call` in the extension. Throws `ExtensionCrash` when the process
+    /// died during the call, `ExtensionUnavailable` when the call could not
+    /// run through no fault of its own (retry later, uncharged).
+    public func call(_ call: HostCall) async throws -> CallResult {
+        let process = try await running()
+        let result = try await process.call(call)
+        if process.isRunning { consecutiveCrashes = 0 }
+        return result
+    }
+
+    /// A fresh description of the module, from the running process.
+    func describe() async throws -> ModuleDescription {
+        guard case .described(let description) = try await call(.describe) else {
+            throw ExtensionStartError(reason: "the extension answered 'describe' with something else")
+        }
+        return description
+    }
+
+    private func running() async throws -> ExtensionProcess {
+        if let process, process.isRunning { return process }
+        if stopped {
+            throw ExtensionUnavailable(module: module, reason: "the host is stopping", retryAfter: .seconds(3600))
+        }
+        if let restartAt, case let wait = restartAt - .now, wait > .zero {
+            let seconds = Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up))
+            throw ExtensionUnavailable(
+                module: module, reason: "\(lastCrash ?? "extension crashed"); restarting in \(seconds)s", retryAfter: wait)
+        }
+        if let starting { return try await starting.value }
+        let task = Task { try await launch() }
+        starting = task
+        defer { starting = nil }
+        let started = try await task.value
+        process = started
+        return started
+    }
+
+    private func launch() async throws -> ExtensionProcess {
+        guard let runner = pool.runner else {
+            throw ExtensionStartError(reason: ExtensionRunner.notFoundMessage(searched: pool.runnerSearched))
+        }
+        launches += 1
+        let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid())
+        let registry = self.registry
+        let process = try await ExtensionProcess.launch(
+            runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,
+            output: pool.output
+        ) { [weak self] process, termination, reason in
+            registry.remove(process)
+            Task { await self?.exited(process, termination, reason) }
+        }
+        registry.add(process)
+        return process
+    }
+
+    private func exited(_ ended: ExtensionProcess, _ termination: ExtensionTermination, _ reason: ExtensionProcess.KillReason?) {
+        if ended === process { process = nil }
+        switch reason {
+        case nil:
+            consecutiveCrashes += 1
+            let backoff = min(Self.firstBackoff * (1 << min(consecutiveCrashes - 1, 20)), Self.maximumBackoff)
+            restartAt = .now + backoff
+            lastCrash = ExtensionCrash(module: module, termination: termination).description
+            pool.output("[\(module)] \(lastCrash!); restarting in \(backoff) (crash \(consecutiveCrashes) in a row)")
+        case .unresponsive(let why):
+            // Its own timeout already counted against the instance; restart at once for the others.
+            restartAt = nil
+            pool.output("[\(module)] extension killed: \(why)")
+        case .replaced, .shutdown:
+            break
+        }
+    }
+
+    // MARK: Life cycle
+
+    /// Ends the current process, so the next call starts a fresh one with no
+    /// backoff: the module file changed.
+    public func replace() {
+        process?.kill(.replaced)
+        process = nil
+        consecutiveCrashes = 0
+        restartAt = nil
+        lastCrash = nil
+    }
+
+    public func shutDown() {
+        stopped = true
+        process?.kill(.shutdown)
+    }
+}

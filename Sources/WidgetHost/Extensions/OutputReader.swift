@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads what an extension prints on stdout and stderr, on a thread of its
+/// own, and hands on each line prefixed with the module's name. A line that
+/// never ends is cut at `maximumLine` bytes, so a kind cannot grow the host.
+enum OutputReader {
+    static let maximumLine = 4_096
+
+    static func start(descriptors: [Int32], module: String, output: @escaping @Sendable (String) -> Void) {
+        let thread = Thread {
+            var open = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var pending = Array(repeating: [UInt8](), count: descriptors.count)
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            func emit(_ bytes: [UInt8]) {
+                output("[\(module)] " + String(decoding: bytes, as: UTF8.self))
+            }
+            while open.contains(where: { $0.fd >= 0 }) {
+                guard poll(&open, nfds_t(open.count), -1) >= 0 || errno == EINTR else { break }
+                for index in open.indices where open[index].fd >= 0 && open[index].revents != 0 {
+                    let count = read(open[index].fd, &buffer, buffer.count)
+                    if count <= 0 {
+                        if count < 0 && errno == EINTR { continue }
+                        if !pending[index].isEmpty { emit(pending[index]) }
+                        close(open[index].fd)
+                        open[index].fd = -1
+                        continue
+                    }
+                    for byte in buffer[..<count] {
+                        if byte == UInt8(ascii: "\n") {
+                            emit(pending[index])
+                            pending[index].removeAll(keepingCapacity: true)
+                        } else if pending[index].count < maximumLine {
+                            pending[index].append(byte)
+                        }
+                    }
+                }
+            }
+        }
+        thread.name = "widgethost-output-\(module)"
+        thread.start()
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// Starts processes from one thread that lives as long as the host.
+///
+/// Linux sends `PR_SET_PDEATHSIG` when the *thread* that started a child
+/// exits, not the process. Threads of the cooperative pool come and go, so
+/// an extension spawned from one would be killed at random; spawned from
+/// here, it is killed only when the host itself ends.
+final class ProcessSpawner: Sendable {
+    static let shared = ProcessSpawner()
+
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    private init() {
+        let thread = Thread { [self] in
+            while true {
+                signal.wait()
+                let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                job?()
+            }
+        }
+        thread.name = "widgethost-spawner"
+        thread.start()
+    }
+
+    /// Runs `body` on the spawner thread and returns its result.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            jobs.withLock { $0.append { continuation.resume(with: Result(catching: body)) } }
+            signal.signal()
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ExtensionProtocol
+import Foundation
+import WidgetSDK
+
+/// A kind's descriptor on the host side: what its extension described, with
+/// a provider and option sources that are calls into that extension. The
+/// host's code calls them as it would call the kind itself.
+extension WidgetDescriptor {
+    init(_ description: KindDescription, in module: ModuleExtension, callTimeout: Duration) {
+        let kind = description.kind
+        let remote = RemoteCaller(module: module, timeout: callTimeout)
+        let provider = AnyTimelineProvider(
+            placeholder: { context in try await remote.entry(.placeholder(kind: kind, context: context)) },
+            snapshot: { configuration, context in
+                try await remote.entry(.snapshot(kind: kind, configuration: configuration, context: context))
+            },
+            timeline: { configuration, context in
+                guard case .timeline(let timeline) = try await remote.call(.timeline(kind: kind, configuration: configuration, context: context)) else {
+                    throw RemoteCaller.unexpectedAnswer
+                }
+                return timeline
+            })
+        let parameters = description.parameters.map { parameter in
+            let options: OptionSource = switch parameter.options {
+            case .any: .any
+            case .list(let values): .list(values)
+            case .dynamic(let providerName, let savedListKey):
+                .dynamic(DynamicOptions(
+                    providerName: providerName, savedListKey: savedListKey,
+                    results: {
+                        guard case .values(let values) = try await remote.call(.optionResults(kind: kind, parameter: parameter.name)) else {
+                            throw RemoteCaller.unexpectedAnswer
+                        }
+                        return values
+                    },
+                    defaultResult: {
+                        guard case .value(let value)? = try? await remote.call(.optionDefault(kind: kind, parameter: parameter.name)) else {
+                            return nil
+                        }
+                        return value
+                    },
+                    validate: { value in
+                        guard case .value(let checked?) = try await remote.call(.validateOption(kind: kind, parameter: parameter.name, value: value)) else {
+                            throw RemoteCaller.unexpectedAnswer
+                        }
+                        return checked
+                    }))
+            }
+            return ConfigurationParameter(
+                name: parameter.name, title: parameter.title, description: parameter.description, type: parameter.type,
+                isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, options: options)
+        }
+        let configuration = ConfigurationDescriptor(
+            style: description.style, identifier: description.identifier, title: description.title,
+            replacedIdentifier: description.replacedIdentifier, parameters: parameters)
+        self.init(kind: kind, configuration: configuration, provider: provider)
+        displayName = description.displayName
+        self.description = description.description
+        supportedFamilies = description.supportedFamilies
+    }
+}
+
+/// One call into an extension, bounded in time: a kind that hangs in
+/// `kinds`, `preview` or `add-instance` is cut off, and its process killed
+/// after the grace period, as in `run`.
+struct RemoteCaller: Sendable {
+    static let unexpectedAnswer = ExtensionStartError(reason: "the extension answered with something other than what was asked")
+
+    let module: ModuleExtension
+    let timeout: Duration
+
+    func call(_ call: HostCall) async throws -> CallResult {
+        let module = self.module
+        let timeout = self.timeout
+        let result = try await withThrowingTaskGroup(of: CallResult.self) { group in
+            group.addTask { try await module.call(call) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw CallTimedOut(limit: timeout)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+        if case .failure(let error) = result { throw error.rethrowable }
+        return result
+    }
+
+    func entry(_ call: HostCall) async throws -> ArchivedEntry {
+        guard case .entry(let entry) = try await self.call(call) else { throw Self.unexpectedAnswer }
+        return entry
+    }
+}
+
+/// A call into a kind that did not answer in time.
+public struct CallTimedOut: Error, Sendable, CustomStringConvertible {
+    public let limit: Duration
+    public var description: String { "the kind did not answer within \(DurationValue(seconds: limit.seconds))" }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

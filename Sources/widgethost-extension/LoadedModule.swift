@@ -1,0 +1,46 @@
+import ExtensionProtocol
+import Foundation
+import WidgetSDK
+
+/// The widget module this process serves, opened with `dlopen` and checked
+/// to be a module built against this SDK before anything in it is called.
+struct LoadedModule: Sendable {
+    let description: ModuleDescription
+    let kinds: [String: WidgetDescriptor]
+
+    private typealias VersionFunction = @convention(c) () -> Int32
+    private typealias ModuleFunction = @convention(c) () -> UnsafeMutableRawPointer
+
+    static func open(path: String) -> LoadedModule {
+        switch load(path: path) {
+        case .success(let descriptors):
+            // A module that exports a kind twice is refused by the host; serve the first.
+            let kinds = Dictionary(descriptors.map { ($0.kind, $0) }) { first, _ in first }
+            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init)), kinds: kinds)
+        case .failure(let failure):
+            return LoadedModule(description: .failed(failure), kinds: [:])
+        }
+    }
+
+    private static func load(path: String) -> Result<[WidgetDescriptor], ModuleLoadFailure> {
+        // Never closed: Swift code and metadata cannot be unloaded safely.
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(.openFailed(reason: dlerror().map { String(cString: $0) } ?? "unknown error"))
+        }
+        guard let versionSymbol = dlsym(handle, WidgetSDK.versionSymbol) else {
+            return .failure(.missingSymbol(WidgetSDK.versionSymbol))
+        }
+        let moduleVersion = unsafeBitCast(versionSymbol, to: VersionFunction.self)()
+        guard moduleVersion == WidgetSDK.version else {
+            return .failure(.sdkMismatch(moduleVersion: moduleVersion, hostVersion: WidgetSDK.version))
+        }
+        guard let moduleSymbol = dlsym(handle, WidgetSDK.moduleSymbol) else {
+            return .failure(.missingSymbol(WidgetSDK.moduleSymbol))
+        }
+        let pointer = unsafeBitCast(moduleSymbol, to: ModuleFunction.self)()
+        guard let module = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? WidgetModule else {
+            return .failure(.foreignModuleObject)
+        }
+        return .success(module.descriptors)
+    }
+}

@@ -1,0 +1,92 @@
+import ExtensionProtocol
+import Foundation
+import Synchronization
+import WidgetSDK
+
+/// Asks the host for its services over the channel. The reply arrives on the
+/// server's reading thread, never on the caller's, so even a blocking call
+/// (shared defaults are synchronous, as `UserDefaults` is) cannot deadlock.
+final class ServiceClient: Sendable {
+    private let channel: FrameChannel
+    private let pending = Mutex<(next: UInt64, waiting: [UInt64: @Sendable (ServiceResult) -> Void])>((1, [:]))
+
+    init(channel: FrameChannel) {
+        self.channel = channel
+    }
+
+    func call(_ call: ServiceCall) async -> ServiceResult {
+        await withCheckedContinuation { continuation in
+            send(call) { continuation.resume(returning: $0) }
+        }
+    }
+
+    func callBlocking(_ call: ServiceCall) -> ServiceResult {
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<ServiceResult?>(nil)
+        send(call) { result in
+            answer.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? .failure(.other("no answer from the host"))
+    }
+
+    func complete(_ id: UInt64, with result: ServiceResult) {
+        pending.withLock { $0.waiting.removeValue(forKey: id) }?(result)
+    }
+
+    private func send(_ call: ServiceCall, then resume: @escaping @Sendable (ServiceResult) -> Void) {
+        let id = pending.withLock { state in
+            defer { state.next += 1 }
+            state.waiting[state.next] = resume
+            return state.next
+        }
+        do {
+            try channel.send(.service(id: id, call))
+        } catch {
+            complete(id, with: .failure(.unreachable("the host's channel is closed: \(error)")))
+        }
+    }
+}
+
+/// `HostServices.http` in an extension: every request is made by the host,
+/// which holds the token, the cache and the rate limits.
+struct ChannelHTTPService: HTTPService {
+    let client: ServiceClient
+
+    func api(_ path: String) async throws -> HTTPResponse {
+        switch await client.call(.api(path: path)) {
+        case .response(let status, let headers, let body, let fromCache):
+            return HTTPResponse(status: status, headers: headers, body: body, fromCache: fromCache)
+        case .failure(let error): throw error.rethrowable
+        default: throw HTTPServiceError.invalidResponse("the host answered an API request with something else")
+        }
+    }
+
+    func asset(_ url: String) async throws -> Data {
+        switch await client.call(.asset(url: url)) {
+        case .data(let data?): return data
+        case .failure(let error): throw error.rethrowable
+        default: throw HTTPServiceError.invalidResponse("the host answered an asset request with something else")
+        }
+    }
+}
+
+/// `SharedDefaults.appGroup` in an extension: the container stays in the host.
+struct ChannelDefaultsStore: SharedDefaultsStore {
+    let client: ServiceClient
+
+    func data(forKey key: String) throws -> Data? {
+        switch client.callBlocking(.readDefault(key: key)) {
+        case .data(let data): return data
+        case .failure(let error): throw error.rethrowable
+        default: return nil
+        }
+    }
+
+    func setData(_ data: Data?, forKey key: String) throws {
+        if case .failure(let error) = client.callBlocking(.writeDefault(key: key, data: data)) {
+            throw error.rethrowable
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import CProcessControl
+import ExtensionProtocol
+import Foundation
+import WidgetSDK
+
+// The extension process: the only place a widget module's code runs. The host
+// starts one per module with the channel on descriptor 3, a short allow-list
+// of environment variables, and stdout/stderr captured into its log.
+
+guard let launch = ExtensionLaunch(arguments: Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(Data("widgethost-extension is started by widgethost, not by hand\n".utf8))
+    exit(64)
+}
+
+// No orphans: die with the host, whichever way it ends. The host may already
+// have gone before this line ran, hence the check after it.
+_ = wh_set_parent_death_signal(SIGKILL)
+if getppid() != launch.hostPID { exit(0) }
+
+// Limits first, so the module's own initialisers already run within them.
+var memory = rlimit(rlim_cur: rlim_t(launch.memoryLimit), rlim_max: rlim_t(launch.memoryLimit))
+setrlimit(Int32(RLIMIT_DATA.rawValue), &memory)
+var files = rlimit(rlim_cur: rlim_t(launch.openFilesLimit), rlim_max: rlim_t(launch.openFilesLimit))
+setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+// Running as root must not let a kind read the host's memory or environment.
+_ = wh_drop_capabilities()
+signal(SIGPIPE, SIG_IGN)
+
+let channel = FrameChannel(descriptor: ExtensionLaunch.channelDescriptor)
+let services = ServiceClient(channel: channel)
+HostServices.install(http: ChannelHTTPService(client: services))
+SharedDefaults.install(ChannelDefaultsStore(client: services))
+
+let module = LoadedModule.open(path: launch.modulePath)
+ExtensionServer(channel: channel, module: module, services: services).serve()
+// The host closed the channel: it has stopped, or no longer wants this process.
+exit(0)
