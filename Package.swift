@@ -4,7 +4,7 @@ import PackageDescription
 // Widget kinds are dynamic libraries loaded at run time; the host never links
 // them. Test fixtures are dynamic libraries too, each breaking one rule.
 let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
-let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules"]
+let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving"]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 

@@ -1,3 +1,4 @@
+import CProcessControl
 import ExtensionProtocol
 import Foundation
 import Synchronization
@@ -18,7 +19,10 @@ public final class ExtensionPool: Sendable {
     }
 
     /// Variables an extension may see; everything else, the token first, stays in the host.
-    public static let environmentAllowList: Set<String> = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR"]
+    /// (SWIFT_BACKTRACE lets an author turn the crash backtrace in the log off or to JSON.)
+    public static let environmentAllowList: Set<String> = [
+        "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "SWIFT_BACKTRACE",
+    ]
     /// How long a call may go on after the host gave up on it before its process is killed.
     public static let defaultGrace: Duration = .seconds(2)
 
@@ -33,6 +37,7 @@ public final class ExtensionPool: Sendable {
                 environment: [String: String] = ProcessInfo.processInfo.environment, withheld: Set<String> = [],
                 grace: Duration = ExtensionPool.defaultGrace,
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) {
+        _ = Self.hideHostMemory
         let candidates = ExtensionRunner.candidates(searchPath: searchPath, environment: environment)
         let allowed = environment.filter { name, _ in
             !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
@@ -41,9 +46,15 @@ public final class ExtensionPool: Sendable {
                             services: services, grace: grace, output: output)
     }
 
+    /// A process that starts kinds holds the token in its environment: mark it
+    /// non-dumpable, so /proc/<host>/environ and /mem are closed to them.
+    private static let hideHostMemory: Void = {
+        _ = wh_set_dumpable(0)
+    }()
+
     /// The extension of the module at `path`, created on first use; it starts
     /// its process on its first call.
-    func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
+    public func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
         extensions.withLock { extensions in
             if let existing = extensions[path] { return existing }
             let created = ModuleExtension(modulePath: path, module: module, limits: limits, pool: settings, registry: registry)

@@ -142,6 +142,9 @@ final class ExtensionProcess: Sendable {
             let message: ExtensionMessage?
             do {
                 message = try channel.receive()
+            } catch FrameError.truncated, FrameError.system(ECONNRESET) {
+                // A process that died with messages unread resets the connection: an end like EOF.
+                break
             } catch {
                 // A kind that writes to the channel itself has broken the protocol.
                 kill(.unresponsive("it broke the protocol: \(error)"))

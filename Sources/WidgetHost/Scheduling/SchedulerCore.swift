@@ -37,7 +37,8 @@ public struct SchedulerCore: Sendable {
         public var transitions = 0
     }
 
-    public let policy: SchedulePolicy
+    /// Replaced when the manifest changes under a running host.
+    public internal(set) var policy: SchedulePolicy
     public private(set) var schedules: [String: InstanceSchedule] = [:]
     public private(set) var statistics = Statistics()
 

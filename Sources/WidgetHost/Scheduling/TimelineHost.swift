@@ -13,14 +13,16 @@ public actor TimelineHost {
     public static let pollInterval: TimeInterval = 1
 
     public nonisolated let workspace: Workspace
-    private let clock: any SchedulerClock
-    private var core: SchedulerCore
+    let clock: any SchedulerClock
+    var core: SchedulerCore
     private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
-    private let onProblem: @Sendable (String) -> Void
+    let onProblem: @Sendable (String) -> Void
+    let onNotice: @Sendable (String) -> Void
     private let watcher: ContainerChangeWatcher
+    var bundleWatcher: BundleWatcher
 
     /// Instances being scheduled (placed at a family their kind supports).
-    private var instances: [String: WidgetInstance] = [:]
+    private(set) var instances: [String: WidgetInstance] = [:]
     /// Running provider calls by call number, with their instance.
     private var tasks: [Int: (instance: String, task: Task<Void, Never>)] = [:]
     private var dirty: Set<String> = []
@@ -33,11 +35,14 @@ public actor TimelineHost {
 
     public init(workspace: Workspace, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
-                onProblem: @escaping @Sendable (String) -> Void = { _ in }) throws {
+                onProblem: @escaping @Sendable (String) -> Void = { _ in },
+                onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.workspace = workspace
         clock = workspace.clock
         self.onEvent = onEvent
         self.onProblem = onProblem
+        self.onNotice = onNotice
+        bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try ContainerChangeWatcher(container: workspace.container)
     }
@@ -62,6 +67,7 @@ public actor TimelineHost {
             wakeUps += 1
             let now = clock.now()
             if now >= nextPoll {
+                await reloadChangedFiles()
                 reportingProblems("reading the container") { try sync() }
                 nextPoll = now + Self.pollInterval
             }
@@ -72,7 +78,7 @@ public actor TimelineHost {
         try await shutDown(grace: grace)
     }
 
-    private func reportingProblems(_ activity: String, _ body: () throws -> Void) {
+    func reportingProblems(_ activity: String, _ body: () throws -> Void) {
         do {
             try body()
         } catch {
@@ -110,12 +116,14 @@ public actor TimelineHost {
     // MARK: The container
 
     /// Takes in instances added, changed or removed by other processes, and
-    /// their reload requests. Cheap when nothing changed.
-    public func sync() throws {
-        guard try watcher.hasChanged() else { return }
+    /// their reload requests. Cheap when nothing changed, unless `force`d
+    /// (the kinds changed, so which instances are ready may have too).
+    public func sync(force: Bool = false) throws {
+        guard try watcher.hasChanged() || force else { return }
         let now = clock.now()
         let stored = try workspace.container.instances()
-        let ready = stored.filter { InstanceState($0, in: workspace.bundle) == .ready }
+        let bundle = workspace.bundle
+        let ready = stored.filter { InstanceState($0, in: bundle) == .ready }
         let readyIDs = Set(ready.map(\.id))
 
         for id in instances.keys where !readyIDs.contains(id) {
@@ -157,7 +165,7 @@ public actor TimelineHost {
 
     // MARK: Calls
 
-    private func handle(_ step: SchedulerCore.Step) {
+    func handle(_ step: SchedulerCore.Step) {
         emit(step.events)
         for call in step.cancelled {
             tasks.removeValue(forKey: call.number)?.task.cancel()

@@ -12,8 +12,11 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Asks each instance's provider for timelines as their reload policies, the daily budget and the \
             minimum interval allow, and logs one line per event. Instances added or removed and reloads \
-            requested from other terminals are picked up within 2 seconds. Ctrl-C (SIGINT) or SIGTERM stops \
-            it: running provider calls get 3 seconds to finish, state is saved, and the exit status is 0.
+            requested from other terminals are picked up within 2 seconds. Each module's kinds run in an \
+            extension process of their own: one that crashes is restarted with backoff, one that hangs is \
+            killed, and a module rebuilt or replaced on disk (or an edited manifest) is taken in within 2 \
+            seconds. Ctrl-C (SIGINT) or SIGTERM stops it: running provider calls get 3 seconds to finish, \
+            extensions are ended, state is saved, and the exit status is 0.
             With --serve, a web dashboard shows every instance and updates itself as entries change.
             """)
 
@@ -54,7 +57,10 @@ struct RunCommand: AsyncParsableCommand {
             if boardMode { logger.logLevel = .error }
             return logger
         }()
-        let workspace = try await manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath))
+        // What kinds print goes to the log, a line at a time, never to the protocol.
+        let workspace = try await manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath)) { line in
+            logger.info("\(line)")
+        }
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
         }
@@ -79,7 +85,8 @@ struct RunCommand: AsyncParsableCommand {
                     }
                 }
             },
-            onProblem: { logger.error("\($0)") })
+            onProblem: { logger.error("\($0)") },
+            onNotice: { logger.notice("\($0)") })
         let schedule = workspace.manifest.schedule
         logger.info("host started", metadata: [
             "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
@@ -105,6 +112,8 @@ struct RunCommand: AsyncParsableCommand {
         let group = ServiceGroup(configuration: .init(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        // Calls still running had their grace; no extension outlives the host.
+        await workspace.bundle.pool.shutDown()
         logger.info("host stopped; state saved")
         withExtendedLifetime(lock) {}
     }

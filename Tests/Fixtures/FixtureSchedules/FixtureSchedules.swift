@@ -118,10 +118,28 @@ struct HangWidget: Widget {
     }
 }
 
+/// The same kind as FixtureMisbehaving's Swap, drawn differently: replacing
+/// one module file with the other shows hot reload.
+struct SwapProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+    func snapshot(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "snapshot") }
+    func timeline(in context: Context) async throws -> Timeline<TickEntry> {
+        Timeline(entries: [TickEntry(date: context.date, label: "swap from the schedules module")], policy: .never)
+    }
+}
+
+struct SwapWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Swap", provider: SwapProvider()) { entry in Text(entry.label) }
+            .configurationDisplayName("Swap")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 @_cdecl("widgethost_sdk_version")
 public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget()).retainedPointer()
+    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), SwapWidget()).retainedPointer()
 }

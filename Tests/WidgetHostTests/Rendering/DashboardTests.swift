@@ -14,7 +14,7 @@ struct DashboardTests {
         _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
         _ = try fixture.run("add-instance", "Contributor")
         let ids = try fixture.instances().compactMap { $0["id"] as? String }
-        let host = try RunCommandTests.RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
+        let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
         #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
         let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
         let base = "http://127.0.0.1:\(port)"

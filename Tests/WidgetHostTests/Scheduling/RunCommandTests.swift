@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import Testing
+import WidgetSDK
 @testable import WidgetHost
 
 /// `widgethost run` as a real process on a real container, with other
@@ -14,46 +15,6 @@ struct RunCommandTests {
         server.add(.init(owner: "apple", name: "swift"))
         server.add(.init(owner: "sallen0400", name: "swift-news"))
         return server
-    }
-
-    /// A running host whose log is written to a file.
-    final class RunningHost {
-        let process = Process()
-        let log: URL
-
-        init(_ fixture: ContainerFixture, arguments: [String] = []) throws {
-            log = fixture.folder.appendingPathComponent("run.log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
-            process.arguments = ["run", fixture.manifestPath] + arguments
-            process.standardOutput = try FileHandle(forWritingTo: log)
-            process.standardError = process.standardOutput
-            try process.run()
-        }
-
-        var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-
-        /// Waits for a log line containing `text`. The bound only keeps a broken
-        /// host from hanging the suite; it is not a measurement. It sleeps
-        /// without blocking a thread: the fake GitHub answers on the same pool.
-        func waitFor(_ text: String, bound: TimeInterval = 20) async -> Bool {
-            let deadline = Date() + bound
-            while Date() < deadline {
-                if output.contains(text) { return true }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return false
-        }
-
-        func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-        }
     }
 
     @Test func anInstanceAddedByAnotherProcessIsPickedUpAndSIGTERMSavesState() async throws {
@@ -171,5 +132,44 @@ struct RunCommandTests {
         let result = try TestSupport.widgethost([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: widgethost \(command)"))
+    }
+}
+
+@Suite("A restarted host and overdue reloads")
+struct OverdueReloadTests {
+    /// The timeout of a reload runs from when it starts. It used to run from
+    /// the due date, so a reload overdue after a restart failed at once.
+    @Test func anOverdueReloadGetsItsWholeTimeout() {
+        var core = SchedulerCore(policy: SchedulePolicy(settings: ScheduleSettings()), seed: 1)
+        let due = Date(timeIntervalSince1970: 1_800_000_000)
+        var persisted = InstanceSchedule()
+        persisted.policy = .atEnd
+        persisted.nextReload = due
+        let restart = due + 3_600
+        _ = core.add("overdue", schedule: persisted, at: restart)
+        let step = core.advance(to: restart)
+        #expect(step.calls.map(\.instance) == ["overdue"])
+        #expect(step.cancelled.isEmpty)
+        #expect(core.advance(to: restart + 29).cancelled.isEmpty, "30 s from the start, not from the due date")
+        let view = ViewNode(.text("entry"))
+        let done = core.complete(step.calls[0], with: .success(ArchivedTimeline(entries: [ArchivedEntry(date: restart, view: view)], policy: .never)), at: restart + 29)
+        #expect(done.events.contains { if case .timelineReceived = $0.kind { true } else { false } })
+        #expect(core.statistics.timeouts == 0)
+    }
+
+    @Test func aHostStartedPastADueDateReloadsInsteadOfTimingOut() async throws {
+        let fixture = try MisbehavingKindsTests.Fixture(widgets: [])
+        let ticker = try fixture.add("Ticker", "--entries", "1", "--policy", "after", "--after", "1")
+        let received = "instance=\(ticker) kind=Ticker [widgethost] timeline received"
+        let first = try fixture.host()
+        #expect(await first.waitFor(received), "\(first.output)")
+        #expect(first.stop() == 0)
+        try await Task.sleep(for: .seconds(2))  // past the next reload's due date
+
+        let second = try fixture.host()
+        #expect(await second.waitFor(received), "\(second.output)")
+        #expect(!second.output.contains("timed out"))
+        #expect(try fixture.timeline(ticker)["state"] as? String == "fresh")
+        #expect(second.stop() == 0)
     }
 }

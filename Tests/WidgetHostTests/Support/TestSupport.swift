@@ -46,6 +46,27 @@ enum TestSupport {
         return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
     }
 
+    /// The live (not zombie) children of `parent`.
+    static func childProcesses(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let fields = processStatFields(pid) else { return false }
+            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == parent
+        }
+    }
+
+    /// Whether `pid` is a live process (zombies count as gone).
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let fields = processStatFields(pid) else { return false }
+        return fields.first != "Z"
+    }
+
+    /// /proc/<pid>/stat after the command name: state, ppid, …
+    private static func processStatFields(_ pid: Int32) -> [String]? {
+        guard let stat = try? readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").map(String.init)
+    }
+
     struct ProcessResult {
         let status: Int32
         let stdout: String

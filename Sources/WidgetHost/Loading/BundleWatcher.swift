@@ -1,0 +1,65 @@
+import Foundation
+
+/// Notices when the manifest or a module file changes on disk: rebuilt in
+/// place, or replaced with `mv`. Compares device, inode, size and
+/// modification time, so a check is one `stat` per file.
+struct BundleWatcher: Sendable {
+    struct Changes: Sendable {
+        var manifest = false
+        var modules: Set<String> = []
+        var isEmpty: Bool { !manifest && modules.isEmpty }
+    }
+
+    private struct FileIdentity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int
+        let modifiedNanoseconds: Int
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim.tv_sec
+            modifiedNanoseconds = info.st_mtim.tv_nsec
+        }
+    }
+
+    private var manifestPath: String
+    private var manifest: FileIdentity?
+    private var modules: [String: FileIdentity?] = [:]
+
+    init(bundle: LoadedBundle) {
+        manifestPath = bundle.manifest.file
+        manifest = FileIdentity(path: manifestPath)
+        track(bundle)
+    }
+
+    /// Follows the modules of a newly loaded bundle, and the manifest as it is now.
+    mutating func track(_ bundle: LoadedBundle) {
+        manifestPath = bundle.manifest.file
+        manifest = FileIdentity(path: manifestPath)
+        modules = Dictionary(bundle.pool.all.map { ($0.modulePath, FileIdentity(path: $0.modulePath)) }) { first, _ in first }
+    }
+
+    /// What changed since the last call; each change is reported once.
+    mutating func changes() -> Changes {
+        var changes = Changes()
+        let currentManifest = FileIdentity(path: manifestPath)
+        if currentManifest != manifest {
+            manifest = currentManifest
+            changes.manifest = true
+        }
+        for (path, identity) in modules {
+            let current = FileIdentity(path: path)
+            if current != identity {
+                modules[path] = current
+                changes.modules.insert(path)
+            }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import WidgetSDK
+
+extension TimelineHost {
+    /// Takes in a module rebuilt or replaced on disk, and an edited manifest:
+    /// a fresh extension for each changed module, its kinds read and checked
+    /// again, and its instances reloaded without charge to their budget (a
+    /// quarantine ends with it). A manifest that no longer parses is
+    /// reported and the previous one kept; a module that now fails
+    /// validation is reported and its instances keep their last entries.
+    func reloadChangedFiles() async {
+        var watcher = bundleWatcher
+        let changes = watcher.changes()
+        bundleWatcher = watcher
+        guard !changes.isEmpty else { return }
+        let previous = workspace.bundle
+        var manifest = previous.manifest
+        if changes.manifest {
+            do {
+                manifest = try Manifest.load(from: previous.manifest.file)
+            } catch {
+                onProblem("\(error); still running on the previous manifest")
+            }
+        }
+        for path in changes.modules {
+            await previous.pool.all.first { $0.modulePath == path }?.replace()
+        }
+        let bundle = await LoadedBundle.load(manifest, pool: previous.pool)
+        for diagnostic in bundle.diagnostics { onProblem(diagnostic.description) }
+        do {
+            for report in try workspace.replace(bundle) { onNotice(report.description) }
+        } catch {
+            onProblem("migrating instances to the changed kinds failed, will retry: \(error)")
+        }
+        watcher.track(bundle)
+        bundleWatcher = watcher
+        core.policy = SchedulePolicy(settings: manifest.schedule)
+
+        let changedKinds = Set(bundle.kinds.filter { kind in
+            changes.modules.contains(kind.modulePath)
+                || previous.kind(named: kind.name).map { $0.entry.settings != kind.entry.settings || $0.families != kind.families } ?? false
+        }.map(\.name))
+        let what = (changes.manifest ? ["\(manifest.file)"] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
+        onNotice("\(what.joined(separator: ", ")) changed: \(bundle.kinds.count) kind\(bundle.kinds.count == 1 ? "" : "s") loaded"
+            + (changedKinds.isEmpty ? "" : "; reloading instances of \(changedKinds.sorted().joined(separator: ", "))"))
+        reportingProblems("reading the container") { try sync(force: true) }
+        let now = clock.now()
+        for (id, instance) in instances where changedKinds.contains(instance.kind) {
+            handle(SchedulerCore.Step(events: core.release(id, at: now)))
+        }
+    }
+}

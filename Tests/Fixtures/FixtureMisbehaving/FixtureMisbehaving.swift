@@ -1,0 +1,175 @@
+import Foundation
+import WidgetSDK
+
+// Kinds that break every rule a plugin can break, for the tests of extension
+// processes. Each is placed beside a well-behaved kind of another module,
+// whose entries must stay on time while these misbehave.
+
+struct NoteEntry: TimelineEntry {
+    let date: Date
+    let text: String
+}
+
+private func noteView(_ entry: NoteEntry) -> some View {
+    Text(entry.text)
+}
+
+private func placeholderEntry(_ context: TimelineProviderContext) -> NoteEntry {
+    NoteEntry(date: context.date, text: "placeholder")
+}
+
+// MARK: Crash: fatalError, a bad pointer, or exit(0) in the middle of a call
+
+struct CrashIntent: WidgetConfigurationIntent {
+    static let title = "Crash"
+    @Parameter(title: "How", default: "fatalError", options: ["fatalError", "badPointer", "exit"]) var how: String
+    init() {}
+}
+
+struct CrashProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(for configuration: CrashIntent, in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(for configuration: CrashIntent, in context: Context) async throws -> Timeline<NoteEntry> {
+        switch configuration.how {
+        case "badPointer":
+            let pointer = UnsafeMutablePointer<Int>(bitPattern: 0x8)!
+            pointer.pointee = 42
+        case "exit":
+            exit(0)
+        default:
+            fatalError("this kind always crashes")
+        }
+        return Timeline(entries: [], policy: .never)
+    }
+}
+
+struct CrashWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Crash", intent: CrashIntent.self, provider: CrashProvider()) { noteView($0) }
+            .configurationDisplayName("Crash")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+// MARK: Spin: CPU-bound, never awaits, ignores cancellation
+
+struct SpinProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(in context: Context) async throws -> Timeline<NoteEntry> {
+        var counter = 0
+        while counter >= 0 { counter &+= 1 }
+        return Timeline(entries: [NoteEntry(date: context.date, text: "\(counter)")], policy: .never)
+    }
+}
+
+struct SpinWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Spin", provider: SpinProvider()) { noteView($0) }
+            .configurationDisplayName("Spin")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+// MARK: Hog: allocates without end
+
+struct HogProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(in context: Context) async throws -> Timeline<NoteEntry> {
+        var chunks: [[UInt8]] = []
+        while true {
+            chunks.append([UInt8](repeating: UInt8(chunks.count & 0xff), count: 1 << 20))
+            if chunks.count == Int.max { break }
+        }
+        return Timeline(entries: [NoteEntry(date: context.date, text: "\(chunks.count)")], policy: .never)
+    }
+}
+
+struct HogWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Hog", provider: HogProvider()) { noteView($0) }
+            .configurationDisplayName("Hog")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+// MARK: Chatty: prints on stdout and stderr, lines and a half line
+
+struct ChattyProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(in context: Context) async throws -> Timeline<NoteEntry> {
+        FileHandle.standardOutput.write(Data("chatty on stdout\n".utf8))
+        FileHandle.standardError.write(Data("chatty on stderr\nsecond line on stderr\n".utf8))
+        return Timeline(entries: [NoteEntry(date: context.date, text: "chatty entry")], policy: .after(context.date + 1))
+    }
+}
+
+struct ChattyWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Chatty", provider: ChattyProvider()) { noteView($0) }
+            .configurationDisplayName("Chatty")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+// MARK: Snoop: looks for the token and draws what it finds
+
+struct SnoopProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(in context: Context) async throws -> Timeline<NoteEntry> {
+        let environment = ProcessInfo.processInfo.environment
+        let own = environment.first { $0.key.contains("TOKEN") }.map { "\($0.key)=\($0.value)" } ?? "none"
+        let parent: String
+        if let handle = FileHandle(forReadingAtPath: "/proc/\(getppid())/environ") {
+            let data = (try? handle.readToEnd()) ?? Data()
+            parent = data.isEmpty ? "empty" : String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        } else {
+            parent = "unreadable"
+        }
+        let text = "own environment: \(own) | host environment: \(parent) | variables: \(environment.keys.sorted().joined(separator: ","))"
+        return Timeline(entries: [NoteEntry(date: context.date, text: text)], policy: .never)
+    }
+}
+
+struct SnoopWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Snoop", provider: SnoopProvider()) { noteView($0) }
+            .configurationDisplayName("Snoop")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+// MARK: Swap: the same kind as FixtureSchedules' Swap, drawn differently
+
+struct SwapProvider: TimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(in context: Context) async throws -> Timeline<NoteEntry> {
+        Timeline(entries: [NoteEntry(date: context.date, text: "swap from the misbehaving module")], policy: .never)
+    }
+}
+
+struct SwapWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Swap", provider: SwapProvider()) { noteView($0) }
+            .configurationDisplayName("Swap")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+@_cdecl("widgethost_sdk_version")
+public func sdkVersion() -> Int32 { WidgetSDK.version }
+
+@_cdecl("widgethost_module")
+public func widgetModule() -> UnsafeMutableRawPointer {
+    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget()).retainedPointer()
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// A plugin host is judged by its worst plugin. Each test runs the real
+/// `widgethost run` with a kind that crashes, hangs, leaks, prints or snoops,
+/// beside Ticker, a well-behaved kind of another module that makes an entry
+/// every second, and checks what a user would see.
+@Suite("Misbehaving kinds in extension processes")
+struct MisbehavingKindsTests {
+    /// A manifest with `widgets` plus the ticker, in a fresh folder.
+    struct Fixture {
+        let folder: URL
+        let manifestPath: String
+
+        init(widgets: [String], schedule: String = "{timeout: 2s, min_interval: 1s}", modulePaths: [String] = []) throws {
+            folder = try TestSupport.temporaryDirectory()
+            manifestPath = folder.appendingPathComponent("config.yaml").path
+            try write(widgets: widgets, schedule: schedule, modulePaths: modulePaths)
+        }
+
+        func write(widgets: [String], schedule: String = "{timeout: 2s, min_interval: 1s}", modulePaths: [String] = []) throws {
+            try """
+                container: {group: group.test.extensions, path: data}
+                github: {api: "http://127.0.0.1:9"}
+                module_paths: [\(modulePaths.joined(separator: ", "))]
+                schedule: \(schedule)
+                widgets:
+                  - {kind: Ticker, module: FixtureSchedules}
+                \(widgets.map { "  - " + $0 }.joined(separator: "\n"))
+                """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        }
+
+        func run(_ arguments: String..., environment: [String: String] = [:]) throws -> TestSupport.ProcessResult {
+            try TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
+        }
+
+        /// Places an instance and returns its id.
+        func add(_ kind: String, _ arguments: String...) throws -> String {
+            let result = try TestSupport.widgethost(["add-instance", kind, "--config", manifestPath] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return String(result.stdout.dropFirst("added ".count).prefix(6))
+        }
+
+        /// A ticker with an entry every second for a minute.
+        func addTicker() throws -> String {
+            try add("Ticker", "--entries", "60", "--spacing", "1", "--policy", "atEnd")
+        }
+
+        func timeline(_ id: String) throws -> [String: Any] {
+            let result = try run("timeline", id, "--json")
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        }
+
+        func host(environment: [String: String] = [:]) throws -> RunningHost {
+            try RunningHost(manifestPath: manifestPath, folder: folder, arguments: ["--log"], environment: environment)
+        }
+    }
+
+    /// Entries of the ticker that became current since `mark` in the log.
+    static func tickerEntries(_ host: RunningHost, ticker: String, after mark: String) -> Int {
+        guard let start = host.output.range(of: mark) else { return 0 }
+        return host.output[start.upperBound...].components(separatedBy: "instance=\(ticker) kind=Ticker [widgethost] entry of").count - 1
+    }
+
+    /// Stops the host with `signal` and checks that no extension outlives it.
+    static func stopLeavingNoExtension(_ host: RunningHost, signal: Int32 = SIGTERM) async -> Int32 {
+        let extensions = host.extensionPIDs
+        #expect(!extensions.isEmpty, "the host had extension processes")
+        let status = host.stop(signal)
+        // The kernel delivers the parent-death signal as the host ends; allow it a moment.
+        let deadline = Date() + 10
+        while extensions.contains(where: TestSupport.isAlive), Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(extensions.filter(TestSupport.isAlive).isEmpty, "extensions outlived the host: \(extensions)")
+        return status
+    }
+
+    @Test(arguments: [
+        ("fatalError", "extension crashed (SIGILL)"),
+        ("badPointer", "extension crashed (SIGSEGV)"),
+        ("exit", "extension exited (status 0) in the middle of a call"),
+    ])
+    func aCrashingKindTakesOnlyItsOwnProcess(how: String, shown: String) async throws {
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
+        let ticker = try fixture.addTicker()
+        let crash = try fixture.add("Crash", "--how", how)
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] reload failed (1 in a row): \(shown)"), "\(host.output)")
+        #expect(await host.waitFor("restarting in"), "the extension is restarted with backoff")
+
+        // The host lives and the ticker goes on.
+        #expect(host.process.isRunning)
+        #expect(await host.waitFor("instance=\(ticker) kind=Ticker [widgethost] entry of", count: 3), "\(host.output)")
+        let state = try fixture.timeline(crash)
+        #expect(state["state"] as? String == "failing")
+        #expect((state["detail"] as? String)?.contains(shown) == true, "\(state)")
+        #expect(try fixture.timeline(ticker)["state"] as? String == "fresh")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func threeCrashesInARowQuarantineAnInstanceUntilAForcedReload() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
+        let ticker = try fixture.addTicker()
+        let crash = try fixture.add("Crash", "--how", "fatalError")
+        let host = try fixture.host()
+        let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
+        #expect(await host.waitFor(failed), "\(host.output)")
+        // Forced reloads skip the minute of backoff; the extension's restart backoff (1 s, 2 s) still applies.
+        for count in 2...3 {
+            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+            #expect(await host.waitFor(failed, count: count), "\(host.output)")
+        }
+        #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] quarantined: 3 crashes in a row, the last: extension crashed (SIGILL)"),
+                "\(host.output)")
+        var state = try fixture.timeline(crash)
+        #expect(state["state"] as? String == "quarantined")
+        #expect((state["detail"] as? String)?.hasPrefix("quarantined after 3 crashes in a row") == true, "\(state)")
+        #expect(state["nextReload"] == nil, "no more calls")
+
+        // An unforced reload is refused; a forced one releases it (and it crashes once more).
+        #expect(try fixture.run("reload", "--instance", crash).status == 0)
+        #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] reload refused: quarantined"), "\(host.output)")
+        #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+        #expect(await host.waitFor(failed, count: 4), "\(host.output)")
+        state = try fixture.timeline(crash)
+        #expect(state["state"] as? String == "failing", "released, it counts crashes from one again")
+
+        #expect(Self.tickerEntries(host, ticker: ticker, after: failed) >= 3, "the ticker's entries kept coming")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func busyLoopsAreKilledAfterTheGraceAndSIGTERMStillStopsTheHost() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Spin, module: FixtureMisbehaving}"])
+        let ticker = try fixture.addTicker()
+        let spins = [try fixture.add("Spin"), try fixture.add("Spin")]
+        let host = try fixture.host()
+        // Both spin at once, on both threads of the extension's pool: timeout after 2 s, killed 2 s later.
+        #expect(await host.waitFor("extension killed: a call went on"), "\(host.output)")
+        for spin in spins {
+            #expect(await host.waitFor("instance=\(spin) kind=Spin [widgethost] reload failed (1 in a row): timed out after 2s"), "\(host.output)")
+        }
+        #expect(Self.tickerEntries(host, ticker: ticker, after: "kind=Spin [widgethost] reload started") >= 3,
+                "the ticker's entries kept coming while both spun")
+
+        // Spinning again, the host still stops at once on SIGTERM.
+        #expect(try fixture.run("reload", "--kind", "Spin", "--force").status == 0)
+        #expect(await host.waitFor("kind=Spin [widgethost] reload started (requested)", count: 2), "\(host.output)")
+        let stopping = Date()
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+        print("SIGTERM to exit with two extensions spinning: \(String(format: "%.2f", Date().timeIntervalSince(stopping))) s")
+        #expect(host.output.contains("host stopped; state saved"))
+    }
+
+    @Test func aKindThatAllocatesWithoutEndCrashesAtItsMemoryLimit() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Hog, module: FixtureMisbehaving, limits: {memory: 64MB}}"])
+        let ticker = try fixture.addTicker()
+        let hog = try fixture.add("Hog")
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(hog) kind=Hog [widgethost] reload failed (1 in a row): extension crashed"), "\(host.output)")
+        #expect(host.process.isRunning)
+        #expect(await host.waitFor("instance=\(ticker) kind=Ticker [widgethost] entry of", count: 3))
+        let rss = (try? TestSupport.readProcFile("/proc/\(host.process.processIdentifier)/status"))?
+            .split(separator: "\n").first { $0.hasPrefix("VmRSS") } ?? "?"
+        print("host after the hog crashed: \(rss)")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func whatAKindPrintsLandsInTheLogPrefixedWithItsModule() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Chatty, module: FixtureMisbehaving}"])
+        let chatty = try fixture.add("Chatty")
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(chatty) kind=Chatty [widgethost] timeline received"), "\(host.output)")
+        #expect(await host.waitFor("[FixtureMisbehaving] chatty on stdout"), "\(host.output)")
+        #expect(host.output.contains("[FixtureMisbehaving] chatty on stderr"))
+        #expect(host.output.contains("[FixtureMisbehaving] second line on stderr"))
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func aKindThatLooksForTheTokenFindsNone() async throws {
+        let token = "ghp_extension_secret_\(UUID().uuidString.prefix(8))"
+        let fixture = try Fixture(widgets: ["{kind: Snoop, module: FixtureMisbehaving}"])
+        let snoop = try fixture.add("Snoop")
+        let host = try fixture.host(environment: ["GITHUB_TOKEN": token])
+        #expect(await host.waitFor("instance=\(snoop) kind=Snoop [widgethost] timeline received"), "\(host.output)")
+
+        let card = try fixture.run("render", snoop, "--format", "json")
+        #expect(card.stdout.contains("own environment: none"), "\(card.stdout)")
+        #expect(card.stdout.contains("host environment: unreadable"), "\(card.stdout)")
+        #expect(card.stdout.contains("variables: HOME,"), "the allow-list reached it")
+        for output in [card.stdout, try fixture.run("timeline", snoop, "--json").stdout, try fixture.run("status").stdout, host.output] {
+            #expect(!output.contains(token))
+        }
+        #expect(await Self.stopLeavingNoExtension(host, signal: SIGKILL) == SIGKILL, "a killed host leaves no extension behind either")
+    }
+
+    @Test func replacingAModuleFileMakesTheRunningHostDrawTheNewModule() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Swap, module: Swap}"], modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let installed = modules.appendingPathComponent("libSwap.so")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureSchedules.so"), to: installed)
+        let swap = try fixture.add("Swap")
+        let host = try fixture.host()
+        let received = "instance=\(swap) kind=Swap [widgethost] timeline received"
+        #expect(await host.waitFor(received), "\(host.output)")
+        #expect(try fixture.run("render", swap, "--format", "json").stdout.contains("swap from the schedules module"))
+
+        // As a deploy would: write beside, then rename over the old file.
+        let staged = modules.appendingPathComponent("libSwap.so.new")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureMisbehaving.so"), to: staged)
+        #expect(rename(staged.path, installed.path) == 0)
+        #expect(await host.waitFor("libSwap.so changed"), "\(host.output)")
+        #expect(await host.waitFor(received, count: 2), "\(host.output)")
+        #expect(try fixture.run("render", swap, "--format", "json").stdout.contains("swap from the misbehaving module"))
+
+        // A manifest edit that no longer parses is reported; the host keeps running on the previous one.
+        try "widgets: [".write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("still running on the previous manifest"), "\(host.output)")
+        #expect(host.output.contains("\(fixture.manifestPath):"))
+        #expect(host.process.isRunning)
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `widgethost run` as a real process, its log written to a file.
+final class RunningHost {
+    let process = Process()
+    let log: URL
+
+    init(manifestPath: String, folder: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
+        process.arguments = ["run", manifestPath] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = process.standardOutput
+        try process.run()
+    }
+
+    convenience init(_ fixture: ContainerFixture, arguments: [String] = []) throws {
+        try self.init(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: arguments)
+    }
+
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// Waits for a log line containing `text`. The bound only keeps a broken
+    /// host from hanging the suite; it is not a measurement. It sleeps
+    /// without blocking a thread: the fake GitHub answers on the same pool.
+    func waitFor(_ text: String, count: Int = 1, bound: TimeInterval = 30) async -> Bool {
+        let deadline = Date() + bound
+        while Date() < deadline {
+            if occurrences(of: text) >= count { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    func occurrences(of text: String) -> Int {
+        output.components(separatedBy: text).count - 1
+    }
+
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The host's extension processes: its children, read from /proc.
+    var extensionPIDs: [Int32] {
+        TestSupport.childProcesses(of: process.processIdentifier)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
