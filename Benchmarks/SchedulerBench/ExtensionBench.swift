@@ -1,0 +1,178 @@
+import FakeGitHub
+import Foundation
+import WidgetHost
+import WidgetSDK
+
+/// The cost of running kinds in extension processes: a timeline round trip
+/// through the channel against a direct call in this process, the wall time
+/// of `widgethost kinds`, and what idle extensions cost.
+func extensionBench() async throws {
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let server = FakeGitHub(now: { clock.now() })
+    try await server.start()
+    defer { server.stop() }
+    server.add(.init(owner: "apple", name: "swift", description: "The Swift Programming Language", stars: 67_000, forks: 10_300,
+                     openIssues: 7_000, contributors: [("a", 40), ("b", 30), ("c", 20), ("d", 10)]))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manifestPath = folder.appendingPathComponent("config.yaml").path
+    try """
+        container: {group: bench.extensions, path: data}
+        github: {api: "\(server.apiBase)"}
+        widgets:
+          - kind: SingleRepo
+          - kind: DoubleRepo
+          - kind: Contributor
+            settings: {repo: apple/swift}
+          - {kind: Ticker, module: FixtureSchedules}
+        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+
+    print("process boundary, one timeline call (direct: the module dlopened in this process):")
+    for (name, family, configuration, iterations) in [
+        ("Ticker", WidgetFamily.systemSmall, ConfigurationValues(), 3_000),
+        ("SingleRepo", .systemLarge, ["repo": .string("apple/swift")], 1_000),
+    ] {
+        guard let remote = workspace.bundle.kind(named: name) else { continue }
+        let direct = try DirectModule.descriptor(kind: name, path: remote.modulePath)
+        let context = remote.context(for: family, date: clock.now())
+        // Warm both: the first call fetches from the fake GitHub, later ones hit the host's cache.
+        let sample = try await workspace.withServices { try await direct.provider.timeline(for: configuration, in: context) }
+        _ = try await remote.descriptor.provider.timeline(for: configuration, in: context)
+        let directTimes = try await microseconds(iterations) {
+            _ = try await workspace.withServices { try await direct.provider.timeline(for: configuration, in: context) }
+        }
+        let remoteTimes = try await microseconds(iterations) {
+            _ = try await remote.descriptor.provider.timeline(for: configuration, in: context)
+        }
+        let size = try JSONEncoder().encode(sample).count
+        print("  \(name) (\(sample.entries.count) entries, \(size / 1_024) KiB archived), \(iterations) calls:")
+        print("    direct           p50 \(format(directTimes, 0.5)) µs   p99 \(format(directTimes, 0.99)) µs")
+        print("    extension        p50 \(format(remoteTimes, 0.5)) µs   p99 \(format(remoteTimes, 0.99)) µs")
+        print("    added            p50 \(String(format: "%.0f", percentile(remoteTimes, 0.5) - percentile(directTimes, 0.5))) µs")
+    }
+
+    let pids = workspace.bundle.pool.pids
+    print("idle extensions (\(pids.count): SingleRepo, DoubleRepo, Contributor, FixtureSchedules):")
+    for pid in pids.sorted() {
+        print("  pid \(pid)        RSS \(String(format: "%.1f", Double(statusField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
+    }
+    try kindsWallTime(manifest: manifestPath)
+    try await idleRunWakeUps(folder: folder, api: server.apiBase)
+}
+
+/// `widgethost kinds` with the three built-in modules, as a user runs it.
+private func kindsWallTime(manifest: String) throws {
+    let binary = ModuleSearchPathHelper.productsDirectory.appendingPathComponent("widgethost")
+    let runs = 20
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["kinds", "--config", manifest]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let began = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        times.append((ContinuousClock.now - began) / .milliseconds(1))
+    }
+    times.sort()
+    print("widgethost kinds, 4 modules in 4 extensions, \(runs) runs:")
+    print("  wall             median \(String(format: "%.0f", times[runs / 2])) ms, fastest \(String(format: "%.0f", times[0])) ms, slowest \(String(format: "%.0f", times[runs - 1])) ms")
+}
+
+/// A real `widgethost run` with the three built-in kinds and nothing due:
+/// how often it and its extensions wake up.
+private func idleRunWakeUps(folder: URL, api: String) async throws {
+    let manifest = folder.appendingPathComponent("idle.yaml")
+    try """
+        container: {group: bench.idle-run, path: idle-data}
+        github: {api: "\(api)"}
+        widgets:
+          - kind: SingleRepo
+          - kind: DoubleRepo
+          - kind: Contributor
+            settings: {repo: apple/swift}
+        """.write(to: manifest, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = ModuleSearchPathHelper.productsDirectory.appendingPathComponent("widgethost")
+    process.arguments = ["run", manifest.path, "--log"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+        process.terminate()
+        process.waitUntilExit()
+    }
+    try await Task.sleep(for: .seconds(2))
+    let host = process.processIdentifier
+    let extensions = childProcesses(of: host)
+    let seconds = 10
+    let hostBefore = contextSwitches(host), extensionsBefore = extensions.map(contextSwitches)
+    try await Task.sleep(for: .seconds(seconds))
+    let hostWakeUps = contextSwitches(host) - hostBefore
+    let extensionWakeUps = zip(extensions.map(contextSwitches), extensionsBefore).map { $0 - $1 }
+    print("widgethost run with 3 extensions and nothing due, \(seconds) s:")
+    print("  host             \(hostWakeUps) context switches, all threads (\(String(format: "%.1f", Double(hostWakeUps) / Double(seconds)))/s)")
+    print("  extensions       \(extensionWakeUps.map(String.init).joined(separator: ", ")) context switches each")
+    print("  host RSS         \(String(format: "%.1f", Double(statusField("VmRSS", pid: host) ?? 0) / 1_024)) MiB")
+}
+
+private func microseconds(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> [Double] {
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let began = ContinuousClock.now
+        try await body()
+        samples.append((ContinuousClock.now - began) / .microseconds(1))
+    }
+    return samples.sorted()
+}
+
+private func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+private func format(_ sorted: [Double], _ fraction: Double) -> String {
+    String(format: "%.0f", percentile(sorted, fraction))
+}
+
+/// A field of /proc/<pid>/status in kB (or a count).
+private func statusField(_ name: String, pid: Int32) -> Int? {
+    readProc("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix(name + ":") }
+        .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") }
+}
+
+/// Voluntary and involuntary context switches of every thread of `pid`.
+private func contextSwitches(_ pid: Int32) -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.reduce(0) { total, task in
+        let status = readProc("/proc/\(pid)/task/\(task)/status")
+        return total + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+            .compactMap { Int($0.split(whereSeparator: \.isWhitespace).last ?? "") }.reduce(0, +)
+    }
+}
+
+private func childProcesses(of parent: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+        let stat = readProc("/proc/\(pid)/stat")
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return Int32(stat[stat.index(after: close)...].split(separator: " ").dropFirst().first ?? "") == parent
+    }.sorted()
+}
+
+private func readProc(_ path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+    defer { try? handle.close() }
+    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+}
+
+enum ModuleSearchPathHelper {
+    /// Where this benchmark, widgethost and the modules were built.
+    static var productsDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+}
