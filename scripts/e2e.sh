@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # make e2e: the dashboard in a real browser. Starts `run --serve` on a free
 # port with two instances, takes a headless Chromium screenshot, and checks
-# that the widgets' cards were drawn. Kept out of `make test` because
-# installing Chromium takes minutes on a fresh machine.
+# that the widgets' cards were drawn, and reads the page's DOM after its
+# script ran to check that every instance is on it with its state.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null 2>&1; then
   echo "make e2e needs Debian's chromium"
   echo "+ apt-get install -y chromium"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 fi
 work=$(mktemp -d)
 cat > "$work/config.yaml" <<YAML
@@ -20,8 +21,8 @@ widgets:
   - kind: Contributor
 YAML
 widgethost=.build/debug/widgethost
-$widgethost add-instance SingleRepo --family systemLarge --config "$work/config.yaml"
-$widgethost add-instance Contributor --config "$work/config.yaml"
+ids=$($widgethost add-instance SingleRepo --family systemLarge --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p')
+ids="$ids $($widgethost add-instance Contributor --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p')"
 $widgethost run "$work/config.yaml" --serve 127.0.0.1:0 > "$work/run.log" 2>&1 &
 host=$!
 trap 'kill $host 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -34,4 +35,13 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --w
   --timeout=4000 --screenshot="$work/dashboard.png" "$url" 2>/dev/null
 cp "$work/dashboard.png" e2e-dashboard.png
 python3 scripts/png_stats.py e2e-dashboard.png
+# The DOM after the page's script ran: a figure per instance, with its card and state.
+dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --timeout=4000 --dump-dom "$url" 2>/dev/null)
+for id in $ids; do
+  grep -q "/instances/$id.svg" <<<"$dom" || { echo "e2e: instance $id is not on the page"; exit 1; }
+done
+for text in 'alt="SingleRepo"' 'alt="Contributor"' 'placeholder'; do
+  grep -q "$text" <<<"$dom" || { echo "e2e: the page does not show $text"; echo "$dom" | head -50; exit 1; }
+done
+echo "e2e: the page shows instances $ids with their cards and states"
 echo "e2e: passed (screenshot in e2e-dashboard.png)"
