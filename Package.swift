@@ -4,7 +4,8 @@ import PackageDescription
 // Widget kinds are dynamic libraries loaded at run time; the host never links
 // them. Test fixtures are dynamic libraries too, each breaking one rule.
 let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
-let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving"]
+let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
+                      "FixtureCrashOnLoad", "FixtureHangOnLoad"]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 
@@ -86,7 +87,7 @@ let package = Package(
     + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
     + [
         // `make bench`: figures, never thresholds.
-        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", "FakeGitHub", sdk], path: "Benchmarks/SchedulerBench"),
+        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk], path: "Benchmarks/SchedulerBench"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.

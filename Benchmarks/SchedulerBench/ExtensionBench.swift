@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import FakeGitHub
 import Foundation
 import WidgetHost
@@ -8,16 +9,9 @@ import WidgetSDK
 /// of `widgethost kinds`, and what idle extensions cost.
 func extensionBench() async throws {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let server = FakeGitHub(now: { clock.now() })
-    try await server.start()
+    let server = try await startSwiftRepositoryServer(clock: clock)
     defer { server.stop() }
-    server.add(.init(owner: "apple", name: "swift", description: "The Swift Programming Language", stars: 67_000, forks: 10_300,
-                     openIssues: 7_000, contributors: [("a", 40), ("b", 30), ("c", 20), ("d", 10)]))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let manifestPath = folder.appendingPathComponent("config.yaml").path
-    try """
+    let manifest = try BenchManifest("""
         container: {group: bench.extensions, path: data}
         github: {api: "\(server.apiBase)"}
         widgets:
@@ -26,8 +20,9 @@ func extensionBench() async throws {
           - kind: Contributor
             settings: {repo: apple/swift}
           - {kind: Ticker, module: FixtureSchedules}
-        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+        """)
+    defer { manifest.remove() }
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), clock: clock, environment: [:])
 
     print("process boundary, one timeline call (direct: the module dlopened in this process):")
     for (name, family, configuration, iterations) in [
@@ -47,10 +42,15 @@ func extensionBench() async throws {
             _ = try await remote.descriptor.provider.timeline(for: configuration, in: context)
         }
         let size = try JSONEncoder().encode(sample).count
+        let message = ExtensionMessage.reply(id: 1, .timeline(sample))
+        let coding = try await microseconds(iterations) {
+            _ = try JSONDecoder().decode(ExtensionMessage.self, from: try JSONEncoder().encode(message))
+        }
         print("  \(name) (\(sample.entries.count) entries, \(size / 1_024) KiB archived), \(iterations) calls:")
         print("    direct           p50 \(format(directTimes, 0.5)) µs   p99 \(format(directTimes, 0.99)) µs")
         print("    extension        p50 \(format(remoteTimes, 0.5)) µs   p99 \(format(remoteTimes, 0.99)) µs")
         print("    added            p50 \(String(format: "%.0f", percentile(remoteTimes, 0.5) - percentile(directTimes, 0.5))) µs")
+        print("    of which         p50 \(format(coding, 0.5)) µs to encode and decode the reply")
     }
 
     let pids = workspace.bundle.pool.pids
@@ -58,8 +58,8 @@ func extensionBench() async throws {
     for pid in pids.sorted() {
         print("  pid \(pid)        RSS \(String(format: "%.1f", Double(statusField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
     }
-    try kindsWallTime(manifest: manifestPath)
-    try await idleRunWakeUps(folder: folder, api: server.apiBase)
+    try kindsWallTime(manifest: manifest.path)
+    try await idleRunWakeUps(folder: manifest.folder, api: server.apiBase)
 }
 
 /// `widgethost kinds` with the three built-in modules, as a user runs it.

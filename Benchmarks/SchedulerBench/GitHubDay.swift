@@ -18,11 +18,7 @@ func githubDay() async throws {
         server.add(.init(owner: "owner\(index)", name: "repo\(index)", stars: 100 + index))
     }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let manifestPath = folder.appendingPathComponent("config.yaml").path
-    try """
+    let manifest = try BenchManifest("""
         container: {group: bench.github, path: data}
         github: {api: "\(server.apiBase)", token_env: WIDGETHOST_BENCH_NO_TOKEN}
         widgets:
@@ -30,8 +26,9 @@ func githubDay() async throws {
           - kind: DoubleRepo
           - kind: Contributor
             settings: {repo: owner0/repo0}
-        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+        """)
+    defer { manifest.remove() }
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), clock: clock, environment: [:])
     let planner = InstancePlanner(bundle: workspace.bundle)
     func add(_ kind: String, _ arguments: [String], family: String? = nil) async throws {
         let new = try await workspace.withServices { try await planner.plan(kind: kind, family: family, name: nil, arguments: arguments) }

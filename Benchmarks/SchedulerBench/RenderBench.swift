@@ -7,22 +7,16 @@ import WidgetSDK
 /// the work behind every card and dashboard update.
 func renderBench() async throws {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let server = FakeGitHub(now: { clock.now() })
-    try await server.start()
+    let server = try await startSwiftRepositoryServer(clock: clock)
     defer { server.stop() }
-    server.add(.init(owner: "apple", name: "swift", description: "The Swift Programming Language", stars: 67_000, forks: 10_300,
-                     openIssues: 7_000, contributors: [("a", 40), ("b", 30), ("c", 20), ("d", 10)]))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let manifestPath = folder.appendingPathComponent("config.yaml").path
-    try """
+    let manifest = try BenchManifest("""
         container: {group: bench.render, path: data}
         github: {api: "\(server.apiBase)"}
         widgets:
           - kind: SingleRepo
-        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath), clock: clock, environment: [:])
+        """)
+    defer { manifest.remove() }
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), clock: clock, environment: [:])
     guard let kind = workspace.bundle.kind(named: "SingleRepo") else { return }
     let context = kind.context(for: .systemLarge, date: clock.now())
     let timeline = try await workspace.withServices {

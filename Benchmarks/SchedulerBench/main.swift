@@ -79,16 +79,13 @@ func simulateDay() {
 
 /// A real host on the wall clock with nothing due: CPU used and wake-ups.
 func idleHost() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let manifestPath = folder.appendingPathComponent("config.yaml").path
-    try """
+    let manifest = try BenchManifest("""
         container: {group: bench.idle, path: data}
         widgets:
           - {kind: Ticker, module: FixtureSchedules}
-        """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-    let workspace = try await Workspace(manifest: try Manifest.load(from: manifestPath))
+        """)
+    defer { manifest.remove() }
+    let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path))
     let planner = InstancePlanner(bundle: workspace.bundle)
     for _ in 0..<idleInstances {
         _ = try workspace.container.insert(try await planner.plan(

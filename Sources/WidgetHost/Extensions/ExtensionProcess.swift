@@ -70,10 +70,16 @@ final class ExtensionProcess: Sendable {
 
     var isRunning: Bool { state.withLock { $0.termination == nil } }
 
-    /// Sends a call and waits for its answer. Cancelling the waiting task
-    /// gives up on the call at once; the extension is told to stop it and
-    /// killed if it has not answered within the grace period.
-    func call(_ call: HostCall) async throws -> CallResult {
+    /// How the process ended and why, once it has.
+    var ending: (termination: ExtensionTermination, reason: KillReason?)? {
+        state.withLock { state in state.termination.map { ($0, state.killReason) } }
+    }
+
+    /// Sends a call and waits for its answer. Cancelling the waiting task, or
+    /// `timeout` passing, gives up on the call at once; the extension is told
+    /// to stop it and killed if it has not answered within the grace period.
+    /// The timeout is a dispatch timer, off the path of the answer.
+    func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -87,6 +93,11 @@ final class ExtensionProcess: Sendable {
                     return nil
                 }
                 if let refusal { return continuation.resume(throwing: refusal) }
+                if let timeout {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
+                        abandon(id, because: CallTimedOut(limit: timeout))
+                    }
+                }
                 do {
                     try channel.send(.call(id: id, call))
                 } catch {
@@ -97,7 +108,7 @@ final class ExtensionProcess: Sendable {
                 }
             }
         } onCancel: {
-            abandon(id)
+            abandon(id, because: CancellationError())
         }
     }
 
@@ -111,20 +122,23 @@ final class ExtensionProcess: Sendable {
         }
     }
 
-    private func abandon(_ id: UInt64) {
+    private func abandon(_ id: UInt64, because reason: any Error) {
         let waiting: CheckedContinuation<CallResult, any Error>? = state.withLock { state in
             switch state.calls.removeValue(forKey: id) {
             case .waiting(let continuation)?:
                 state.abandoned.insert(id)
                 return continuation
-            case .cancelledEarly?, nil:
-                // Not sent yet (or already answered, when the tombstone is harmless).
+            case .cancelledEarly?:
                 state.calls[id] = .cancelledEarly
+                return nil
+            case nil:
+                // Not sent yet, or already answered; only a cancellation can come first.
+                if reason is CancellationError { state.calls[id] = .cancelledEarly }
                 return nil
             }
         }
         guard let waiting else { return }
-        waiting.resume(throwing: CancellationError())
+        waiting.resume(throwing: reason)
         try? channel.send(.cancel(id: id))
         let grace = self.grace
         Task.detached { [self] in

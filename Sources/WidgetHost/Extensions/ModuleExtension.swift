@@ -47,9 +47,9 @@ public actor ModuleExtension {
     /// Runs `call` in the extension. Throws `ExtensionCrash` when the process
     /// died during the call, `ExtensionUnavailable` when the call could not
     /// run through no fault of its own (retry later, uncharged).
-    public func call(_ call: HostCall) async throws -> CallResult {
+    public func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         let process = try await running()
-        let result = try await process.call(call)
+        let result = try await process.call(call, timeout: timeout)
         if process.isRunning { consecutiveCrashes = 0 }
         return result
     }
@@ -63,7 +63,11 @@ public actor ModuleExtension {
     }
 
     private func running() async throws -> ExtensionProcess {
-        if let process, process.isRunning { return process }
+        if let process {
+            guard let ending = process.ending else { return process }
+            // Ended, and its exit handler has not run yet: apply it now, so its backoff holds.
+            exited(process, ending.termination, ending.reason)
+        }
         if stopped {
             throw ExtensionUnavailable(module: module, reason: "the host is stopping", retryAfter: .seconds(3600))
         }
@@ -99,8 +103,11 @@ public actor ModuleExtension {
         return process
     }
 
+    /// Applies a process's end once: from its exit handler, or from the next
+    /// call if that comes first. A replaced process is no longer current.
     private func exited(_ ended: ExtensionProcess, _ termination: ExtensionTermination, _ reason: ExtensionProcess.KillReason?) {
-        if ended === process { process = nil }
+        guard ended === process else { return }
+        process = nil
         switch reason {
         case nil:
             consecutiveCrashes += 1

@@ -70,17 +70,7 @@ struct RemoteCaller: Sendable {
     let timeout: Duration
 
     func call(_ call: HostCall) async throws -> CallResult {
-        let module = self.module
-        let timeout = self.timeout
-        let result = try await withThrowingTaskGroup(of: CallResult.self) { group in
-            group.addTask { try await module.call(call) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw CallTimedOut(limit: timeout)
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
+        let result = try await module.call(call, timeout: timeout)
         if case .failure(let error) = result { throw error.rethrowable }
         return result
     }
@@ -94,7 +84,7 @@ struct RemoteCaller: Sendable {
 /// A call into a kind that did not answer in time.
 public struct CallTimedOut: Error, Sendable, CustomStringConvertible {
     public let limit: Duration
-    public var description: String { "the kind did not answer within \(DurationValue(seconds: limit.seconds))" }
+    public var description: String { "no answer within \(DurationValue(seconds: limit.seconds))" }
 }
 
 extension Duration {

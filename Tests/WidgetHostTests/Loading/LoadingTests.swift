@@ -74,6 +74,24 @@ struct LoadingTests {
         #expect(try TestSupport.readProcFile("/proc/\(pid)/maps").contains("libFixtureKinds.so"))
     }
 
+    @Test func aModuleThatCrashesOrHangsWhileLoadingIsReportedAndTheOthersLoad() async throws {
+        let manifest = try TestSupport.manifest(TestSupport.manifestText(
+            [("Gauge", "FixtureKinds"), ("Boom", "FixtureCrashOnLoad"), ("Stuck", "FixtureHangOnLoad")], extra: "schedule: {timeout: 1s}"))
+        let bundle = await LoadedBundle.load(manifest)
+        #expect(bundle.kinds.map(\.name) == ["Gauge"])
+        let messages = Dictionary(uniqueKeysWithValues: bundle.diagnostics.map { ($0.kind, $0.message) })
+        #expect(messages["Boom"]?.hasSuffix("libFixtureCrashOnLoad.so: its extension failed while reading its kinds: extension crashed (SIGILL)") == true,
+                "\(messages)")
+        #expect(messages["Stuck"]?.hasSuffix("libFixtureHangOnLoad.so: its extension failed while reading its kinds: no answer within 2s") == true,
+                "\(messages)")
+        // The hung one is killed after the grace period; Gauge's goes on serving.
+        let deadline = Date() + 20
+        while bundle.pool.pids.count > 1, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(bundle.pool.pids.count == 1)
+        let gauge = try #require(bundle.kind(named: "Gauge"))
+        #expect(try await gauge.descriptor.provider.timeline(for: [:], in: gauge.context(for: .systemSmall)).entries.count > 0)
+    }
+
     @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() async throws {
         let manifest = try TestSupport.manifest("container: {group: g.x}\nmodule_paths: [plugins]\nwidgets:\n  - kind: A\n")
         let path = ModuleSearchPath(manifest: manifest, environment: ["WIDGETHOST_MODULE_PATH": "/opt/one:/opt/two"])

@@ -22,13 +22,17 @@ public struct GitHubClient: Sendable {
         default: throw GitHubError.status(response.status, path: "/repos/\(fullName)")
         }
         let json = try decode(RepositoryJSON.self, from: response, path: "/repos/\(fullName)")
+        // The owner's avatar and the contributors at once, then every
+        // contributor's avatar at once: three waves of requests, not seven in a row.
+        async let ownerAvatar = avatar(json.owner.avatarUrl)
+        async let topContributors = contributors ? self.topContributors(fullName) : nil
         var repository = Repository(
             owner: json.owner.login, name: json.name, hasIssues: json.hasIssues, stars: json.stargazersCount,
             forks: json.forksCount, openIssues: json.openIssuesCount, pushedAt: json.pushedAt ?? .distantPast,
-            avatarData: await avatar(json.owner.avatarUrl))
+            avatarData: await ownerAvatar)
         repository.description = json.description
         if contributors {
-            switch try await topContributors(fullName) {
+            switch try await topContributors {
             case .some(let list): repository.contributors = list
             case .none: repository.availability = .empty
             }
@@ -46,11 +50,16 @@ public struct GitHubClient: Sendable {
         case 404: return []
         default: throw GitHubError.status(response.status, path: path)
         }
-        var result: [Contributor] = []
-        for json in try decode([ContributorJSON].self, from: response, path: path).prefix(4) {
-            result.append(Contributor(login: json.login, contributions: json.contributions, avatarData: await avatar(json.avatarUrl)))
+        let listed = Array(try decode([ContributorJSON].self, from: response, path: path).prefix(4))
+        let avatars = await withTaskGroup(of: (Int, Data).self) { group in
+            for (index, json) in listed.enumerated() {
+                group.addTask { (index, await avatar(json.avatarUrl)) }
+            }
+            var avatars = [Data](repeating: Data(), count: listed.count)
+            for await (index, data) in group { avatars[index] = data }
+            return avatars
         }
-        return result
+        return zip(listed, avatars).map { Contributor(login: $0.login, contributions: $0.contributions, avatarData: $1) }
     }
 
     /// An avatar is decoration: without one, the widget shows a symbol.
