@@ -54,7 +54,7 @@ func extensionBench() async throws {
     }
 
     let pids = workspace.bundle.pool.pids
-    print("idle extensions (\(pids.count): SingleRepo, DoubleRepo, Contributor, FixtureSchedules):")
+    print("extensions after the calls above (\(pids.count): SingleRepo, DoubleRepo, Contributor, FixtureSchedules):")
     for pid in pids.sorted() {
         print("  pid \(pid)        RSS \(String(format: "%.1f", Double(statusField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
     }
@@ -118,6 +118,14 @@ private func idleRunWakeUps(folder: URL, api: String) async throws {
     print("  host             \(hostWakeUps) context switches, all threads (\(String(format: "%.1f", Double(hostWakeUps) / Double(seconds)))/s)")
     print("  extensions       \(extensionWakeUps.map(String.init).joined(separator: ", ")) context switches each")
     print("  host RSS         \(String(format: "%.1f", Double(statusField("VmRSS", pid: host) ?? 0) / 1_024)) MiB")
+    func mebibytes(_ field: String, _ pid: Int32, file: String = "status") -> String {
+        let line = readProc("/proc/\(pid)/\(file)").split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        let kilobytes = line.flatMap { Double($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") } ?? 0
+        return String(format: "%.1f", kilobytes / 1_024)
+    }
+    print("  extension RSS    \(extensions.map { mebibytes("VmRSS", $0) }.joined(separator: ", ")) MiB (idle, after reading their kinds)")
+    print("    of it private  \(extensions.map { mebibytes("RssAnon", $0) }.joined(separator: ", ")) MiB; the rest is the Swift runtime's shared pages")
+    print("  extension PSS    \(extensions.map { mebibytes("Pss", $0, file: "smaps_rollup") }.joined(separator: ", ")) MiB (shared pages split among the processes)")
 }
 
 private func microseconds(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> [Double] {

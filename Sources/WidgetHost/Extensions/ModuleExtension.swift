@@ -22,8 +22,8 @@ public actor ModuleExtension {
     private var consecutiveCrashes = 0
     private var restartAt: ContinuousClock.Instant?
     private var stopped = false
-    /// The latest crash, as status shows it.
-    public private(set) var lastCrash: String?
+    /// The latest crash, for the message of calls made while it restarts.
+    private var lastCrash: String?
     /// Processes started, the first included.
     public private(set) var launches = 0
 
@@ -39,9 +39,6 @@ public actor ModuleExtension {
         process?.kill(.shutdown)
     }
 
-    /// The process's pid, if one is running.
-    public var pid: Int32? { process.flatMap { $0.isRunning ? $0.pid : nil } }
-
     // MARK: Calls
 
     /// Runs `call` in the extension. Throws `ExtensionCrash` when the process
@@ -54,14 +51,6 @@ public actor ModuleExtension {
         return result
     }
 
-    /// A fresh description of the module, from the running process.
-    func describe() async throws -> ModuleDescription {
-        guard case .described(let description) = try await call(.describe) else {
-            throw ExtensionStartError(reason: "the extension answered 'describe' with something else")
-        }
-        return description
-    }
-
     private func running() async throws -> ExtensionProcess {
         if let process {
             guard let ending = process.ending else { return process }
@@ -72,9 +61,8 @@ public actor ModuleExtension {
             throw ExtensionUnavailable(module: module, reason: "the host is stopping", retryAfter: .seconds(3600))
         }
         if let restartAt, case let wait = restartAt - .now, wait > .zero {
-            let seconds = Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up))
             throw ExtensionUnavailable(
-                module: module, reason: "\(lastCrash ?? "extension crashed"); restarting in \(seconds)s", retryAfter: wait)
+                module: module, reason: "\(lastCrash ?? "extension crashed"); restarting in \(Int(wait.seconds.rounded(.up)))s", retryAfter: wait)
         }
         if let starting { return try await starting.value }
         let task = Task { try await launch() }
@@ -114,7 +102,7 @@ public actor ModuleExtension {
             let backoff = min(Self.firstBackoff * (1 << min(consecutiveCrashes - 1, 20)), Self.maximumBackoff)
             restartAt = .now + backoff
             lastCrash = ExtensionCrash(module: module, termination: termination).description
-            pool.output("[\(module)] \(lastCrash!); restarting in \(backoff) (crash \(consecutiveCrashes) in a row)")
+            pool.output("[\(module)] \(lastCrash!); restarting in \(DurationValue(seconds: backoff.seconds)) (crash \(consecutiveCrashes) in a row)")
         case .unresponsive(let why):
             // Its own timeout already counted against the instance; restart at once for the others.
             restartAt = nil
