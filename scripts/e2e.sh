@@ -15,7 +15,7 @@ work=$(mktemp -d)
 cat > "$work/config.yaml" <<YAML
 container: {group: e2e.widgethost, path: data}
 module_paths: [$PWD/.build/debug]
-github: {api: "http://127.0.0.1:9"}
+github: {api: "http://127.0.0.1:9", timeout: 2s}
 widgets:
   - kind: SingleRepo
   - kind: Contributor
@@ -28,6 +28,9 @@ host=$!
 trap 'kill $host 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/run.log" | head -1)
+# github.api is a closed port: wait until both kinds have answered from their
+# extensions (with the host's "offline" error), so the page has news to show.
+for _ in $(seq 300); do [ "$(grep -c 'reload failed' "$work/run.log")" -ge 2 ] && break; sleep 0.1; done
 echo "dashboard: $url"
 # --timeout, not --virtual-time-budget: the page's event stream never lets the
 # network go idle, which a virtual time budget waits for.
@@ -42,7 +45,7 @@ for id in $ids; do
 done
 # github.api is a closed port: each kind ran in its extension, asked the host's
 # HTTP service, and the caption says why it has no data yet.
-for text in 'alt="SingleRepo"' 'alt="Contributor"' 'offline or unreachable'; do
+for text in 'alt="SingleRepo"' 'alt="Contributor"' 'failed reload'; do
   grep -q "$text" <<<"$dom" || { echo "e2e: the page does not show $text"; echo "$dom" | head -50; exit 1; }
 done
 echo "e2e: the page shows instances $ids with their cards and states"

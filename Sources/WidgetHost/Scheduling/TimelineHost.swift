@@ -185,6 +185,9 @@ public actor TimelineHost {
             let result = await workspace.withServices {
                 await Self.timeline(from: provider, for: configuration, in: context)
             }
+            // Cancelled calls (timed out, instance removed, host stopping) were
+            // settled when they were cancelled; their result means nothing.
+            guard !Task.isCancelled else { return await self.resumeIfIdle() }
             self.finish(call, result)
         })
     }
@@ -204,6 +207,11 @@ public actor TimelineHost {
         tasks[call.number] = nil
         handle(core.complete(call, with: result, at: clock.now()))
         wake()
+        resumeIfIdle()
+    }
+
+    /// Ends a `waitForCalls` once no call is running.
+    private func resumeIfIdle() {
         if tasks.isEmpty, let idle = idleWaiter {
             idleWaiter = nil
             idle.resume()

@@ -132,6 +132,31 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
+    @Test func aChangedModuleReleasesAQuarantinedInstance() async throws {
+        // A copy of its own, so that touching it disturbs no other test's host.
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let module = modules.appendingPathComponent("libCrashy.so")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureMisbehaving.so"), to: module)
+        let crash = try fixture.add("Crash", "--how", "exit")
+        let host = try fixture.host()
+        let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
+        #expect(await host.waitFor(failed), "\(host.output)")
+        for count in 2...3 {
+            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+            #expect(await host.waitFor(failed, count: count), "\(host.output)")
+        }
+        #expect(await host.waitFor("kind=Crash [widgethost] quarantined"), "\(host.output)")
+
+        // As a rebuild would: the same file with a new modification time.
+        try FileManager.default.setAttributes([.modificationDate: Date() + 60], ofItemAtPath: module.path)
+        #expect(await host.waitFor("libCrashy.so changed"), "\(host.output)")
+        #expect(await host.waitFor(failed, count: 4), "released, it is called again\n\(host.output)")
+        #expect(try fixture.timeline(crash)["state"] as? String == "failing")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
     @Test func busyLoopsAreKilledAfterTheGraceAndSIGTERMStillStopsTheHost() async throws {
         let fixture = try Fixture(widgets: ["{kind: Spin, module: FixtureMisbehaving}"])
         let ticker = try fixture.addTicker()
