@@ -1,6 +1,5 @@
 import ExtensionProtocol
 import Foundation
-import Synchronization
 import WidgetSDK
 
 /// What the host does for its extensions: HTTP with its token, cache and
@@ -17,7 +16,7 @@ public struct ExtensionServices: Sendable {
     /// No network, and defaults that live as long as the extensions: for
     /// commands that read a manifest without opening its container.
     public static var unavailable: ExtensionServices {
-        ExtensionServices(http: UnavailableHTTPService(), defaults: MemoryDefaultsStore())
+        ExtensionServices(http: UnavailableHTTPService(), defaults: InMemoryDefaultsStore())
     }
 
     func handle(_ call: ServiceCall) async -> ServiceResult {
@@ -37,18 +36,5 @@ public struct ExtensionServices: Sendable {
         } catch {
             return .failure(RemoteError(error))
         }
-    }
-}
-
-/// Shared defaults that are not stored anywhere.
-final class MemoryDefaultsStore: SharedDefaultsStore {
-    private let values = Mutex<[String: Data]>([:])
-
-    func data(forKey key: String) throws -> Data? {
-        values.withLock { $0[key] }
-    }
-
-    func setData(_ data: Data?, forKey key: String) throws {
-        values.withLock { $0[key] = data }
     }
 }

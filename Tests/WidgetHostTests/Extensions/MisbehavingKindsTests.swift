@@ -78,6 +78,19 @@ struct MisbehavingKindsTests {
         return status
     }
 
+    /// Waits for the first crash, then forces two more reloads: a quarantine.
+    /// Forced reloads skip the minute of backoff; the extension's restart
+    /// backoff (1 s, 2 s) still applies.
+    static func crashThreeTimes(_ crash: String, _ fixture: Fixture, _ host: RunningHost) async throws {
+        let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
+        #expect(await host.waitFor(failed), "\(host.output)")
+        for count in 2...3 {
+            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+            #expect(await host.waitFor(failed, count: count), "\(host.output)")
+        }
+        #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] quarantined: 3 crashes in a row"), "\(host.output)")
+    }
+
     @Test(arguments: [
         ("fatalError", "extension crashed (SIGILL)"),
         ("badPointer", "extension crashed (SIGSEGV)"),
@@ -107,14 +120,8 @@ struct MisbehavingKindsTests {
         let crash = try fixture.add("Crash", "--how", "fatalError")
         let host = try fixture.host()
         let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
-        #expect(await host.waitFor(failed), "\(host.output)")
-        // Forced reloads skip the minute of backoff; the extension's restart backoff (1 s, 2 s) still applies.
-        for count in 2...3 {
-            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
-            #expect(await host.waitFor(failed, count: count), "\(host.output)")
-        }
-        #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] quarantined: 3 crashes in a row, the last: extension crashed (SIGILL)"),
-                "\(host.output)")
+        try await Self.crashThreeTimes(crash, fixture, host)
+        #expect(host.output.contains("quarantined: 3 crashes in a row, the last: extension crashed (SIGILL)"))
         var state = try fixture.timeline(crash)
         #expect(state["state"] as? String == "quarantined")
         #expect((state["detail"] as? String)?.hasPrefix("quarantined after 3 crashes in a row") == true, "\(state)")
@@ -142,12 +149,7 @@ struct MisbehavingKindsTests {
         let crash = try fixture.add("Crash", "--how", "exit")
         let host = try fixture.host()
         let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
-        #expect(await host.waitFor(failed), "\(host.output)")
-        for count in 2...3 {
-            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
-            #expect(await host.waitFor(failed, count: count), "\(host.output)")
-        }
-        #expect(await host.waitFor("kind=Crash [widgethost] quarantined"), "\(host.output)")
+        try await Self.crashThreeTimes(crash, fixture, host)
 
         // As a rebuild would: the same file with a new modification time.
         try FileManager.default.setAttributes([.modificationDate: Date() + 60], ofItemAtPath: module.path)

@@ -69,15 +69,18 @@ public protocol SharedDefaultsStore: Sendable {
     func setData(_ data: Data?, forKey key: String) throws
 }
 
-/// The store until the host installs the container's: nothing persists.
-final class InMemoryDefaultsStore: SharedDefaultsStore {
+/// The store until the host installs the container's, and for hosts that
+/// open no container: nothing persists.
+public final class InMemoryDefaultsStore: SharedDefaultsStore {
     private let values = Mutex<[String: Data]>([:])
 
-    func data(forKey key: String) throws -> Data? {
+    public init() {}
+
+    public func data(forKey key: String) throws -> Data? {
         values.withLock { $0[key] }
     }
 
-    func setData(_ data: Data?, forKey key: String) throws {
+    public func setData(_ data: Data?, forKey key: String) throws {
         values.withLock { $0[key] = data }
     }
 }
