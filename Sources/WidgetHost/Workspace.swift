@@ -16,6 +16,8 @@ public final class Workspace: Sendable {
     /// What the host does for the extensions: HTTP and shared defaults.
     public let services: ExtensionServices
     private let defaults: ContainerDefaultsStore
+    /// Kinds' placeholders by kind and family, asked of their extensions once.
+    let placeholders = Mutex<[String: ViewNode]>([:])
     /// What migrating stored instances did on opening.
     public let migrations: [SharedContainer.MigrationReport]
 
@@ -44,6 +46,7 @@ public final class Workspace: Sendable {
     /// Puts a newly loaded bundle in place of the current one.
     public func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
         loaded.withLock { $0 = bundle }
+        placeholders.withLock { $0.removeAll() }
         return try container.migrateInstances(of: bundle.kinds)
     }
 

@@ -44,10 +44,28 @@ extension Workspace {
         guard let kind = bundle.kind(named: status.instance.kind) else {
             throw InstanceRequestError.kindNotLoaded(status.instance.kind, problems: [status.detail])
         }
-        let context = kind.context(for: status.instance.family, date: clock.now())
-        let placeholder = try await kind.descriptor.provider.placeholder(in: context)
-        return RenderableView(view: placeholder.view, family: status.instance.family, date: nil, redacted: true)
+        return RenderableView(view: await placeholder(of: kind, family: status.instance.family), family: status.instance.family,
+                              date: nil, redacted: true)
     }
+
+    /// The kind's placeholder, asked of its extension once per family and
+    /// kept. While the extension cannot answer (it crashed and waits to
+    /// restart, or hangs), a plain card of bars stands in: a tile is always drawn.
+    func placeholder(of kind: LoadedKind, family: WidgetFamily) async -> ViewNode {
+        let key = "\(kind.name)|\(family.rawValue)"
+        if let cached = placeholders.withLock({ $0[key] }) { return cached }
+        let context = kind.context(for: family, date: clock.now())
+        guard let entry = try? await kind.descriptor.provider.placeholder(in: context) else {
+            return Self.standInPlaceholder
+        }
+        placeholders.withLock { $0[key] = entry.view }
+        return entry.view
+    }
+
+    /// Three lines of text, drawn redacted as bars.
+    static let standInPlaceholder = ViewNode(
+        .vstack(alignment: .leading, spacing: 8),
+        children: ["Widget placeholder", "Loading", "Please wait"].map { ViewNode(.text($0)) })
 
     /// A kind's snapshot with sample data (`isPreview`), its parameters at
     /// their defaults: what the widget gallery shows. No network.

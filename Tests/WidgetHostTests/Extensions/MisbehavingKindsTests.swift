@@ -251,3 +251,26 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 }
+
+@Suite("Drawing instances whose extension cannot answer")
+struct StandInPlaceholderTests {
+    @Test func aTileIsDrawnEvenWhenItsExtensionIsDown() async throws {
+        let path = try TestSupport.writeManifest("""
+            container: {group: group.test.stand-in, path: data}
+            widgets:
+              - {kind: Snoop, module: FixtureMisbehaving}
+            """)
+        let workspace = try await Workspace(manifest: try Manifest.load(from: path))
+        let planner = InstancePlanner(bundle: workspace.bundle)
+        let added = try workspace.container.insert(try await planner.plan(kind: "Snoop", family: nil, name: nil, arguments: []))
+        let pid = try #require(workspace.bundle.pool.pids.first)
+        kill(pid, SIGKILL)
+        while TestSupport.isAlive(pid) { try await Task.sleep(for: .milliseconds(10)) }
+
+        // The extension is waiting out its restart backoff: no placeholder from it.
+        let drawn = try await workspace.renderable(try workspace.status(of: added.instance.id))
+        #expect(drawn.redacted)
+        #expect(drawn.view == Workspace.standInPlaceholder)
+        #expect(drawn.svg().contains("<svg"))
+    }
+}
