@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "FakeGitHub", sdk,
+                "WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // An SSE client for the dashboard test.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -42,9 +42,12 @@ func extensionBench() async throws {
             _ = try await remote.descriptor.provider.timeline(for: configuration, in: context)
         }
         let size = try JSONEncoder().encode(sample).count
-        let message = ExtensionMessage.reply(id: 1, .timeline(sample))
         let coding = try await microseconds(iterations) {
-            _ = try JSONDecoder().decode(ExtensionMessage.self, from: try JSONEncoder().encode(message))
+            let message = ExtensionMessage.reply(id: 1, .timeline(ArchiveCodec.encode(sample)))
+            guard case .reply(_, .timeline(let archive)) = try JSONDecoder().decode(ExtensionMessage.self, from: try JSONEncoder().encode(message)) else {
+                return
+            }
+            _ = try ArchiveCodec.decodeTimeline(archive)
         }
         print("  \(name) (\(sample.entries.count) entries, \(size / 1_024) KiB archived), \(iterations) calls:")
         print("    direct           p50 \(format(directTimes, 0.5)) µs   p99 \(format(directTimes, 0.99)) µs")

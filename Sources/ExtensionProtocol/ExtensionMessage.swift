@@ -30,8 +30,10 @@ public enum HostCall: Codable, Sendable {
 
 public enum CallResult: Codable, Sendable {
     case described(ModuleDescription)
-    case entry(ArchivedEntry)
-    case timeline(ArchivedTimeline)
+    /// An `ArchivedEntry` in `ArchiveCodec`'s form.
+    case entry(Data)
+    /// An `ArchivedTimeline` in `ArchiveCodec`'s form.
+    case timeline(Data)
     case values([ConfigurationValue])
     case value(ConfigurationValue?)
     case failure(RemoteError)

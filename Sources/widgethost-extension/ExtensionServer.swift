@@ -46,11 +46,11 @@ final class ExtensionServer: Sendable {
             case .describe:
                 return .described(module.description)
             case .placeholder(let kind, let context):
-                return .entry(try await provider(kind).placeholder(in: context))
+                return .entry(ArchiveCodec.encode(try await provider(kind).placeholder(in: context)))
             case .snapshot(let kind, let configuration, let context):
-                return .entry(try await provider(kind).snapshot(for: configuration, in: context))
+                return .entry(ArchiveCodec.encode(try await provider(kind).snapshot(for: configuration, in: context)))
             case .timeline(let kind, let configuration, let context):
-                return .timeline(try await provider(kind).timeline(for: configuration, in: context))
+                return .timeline(ArchiveCodec.encode(try await provider(kind).timeline(for: configuration, in: context)))
             case .optionResults(let kind, let parameter):
                 return .values(try await options(kind, parameter).results())
             case .optionDefault(let kind, let parameter):

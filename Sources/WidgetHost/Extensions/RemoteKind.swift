@@ -15,10 +15,10 @@ extension WidgetDescriptor {
                 try await remote.entry(.snapshot(kind: kind, configuration: configuration, context: context))
             },
             timeline: { configuration, context in
-                guard case .timeline(let timeline) = try await remote.call(.timeline(kind: kind, configuration: configuration, context: context)) else {
+                guard case .timeline(let archive) = try await remote.call(.timeline(kind: kind, configuration: configuration, context: context)) else {
                     throw RemoteCaller.unexpectedAnswer
                 }
-                return timeline
+                return try ArchiveCodec.decodeTimeline(archive)
             })
         let parameters = description.parameters.map { parameter in
             let options: OptionSource = switch parameter.options {
@@ -76,8 +76,8 @@ struct RemoteCaller: Sendable {
     }
 
     func entry(_ call: HostCall) async throws -> ArchivedEntry {
-        guard case .entry(let entry) = try await self.call(call) else { throw Self.unexpectedAnswer }
-        return entry
+        guard case .entry(let archive) = try await self.call(call) else { throw Self.unexpectedAnswer }
+        return try ArchiveCodec.decodeEntry(archive)
     }
 }
 

@@ -1,0 +1,262 @@
+import Foundation
+import WidgetSDK
+
+/// Archived entries and timelines in a compact binary form, for the channel
+/// only (the container keeps JSON). Foundation's JSON coding of a large view
+/// tree (nested keyed containers for every enum case) cost 2.6 ms a round
+/// trip for a 22 KiB SingleRepo timeline; this is a walk over the tree.
+///
+/// Every switch is exhaustive: a view case or modifier added to the SDK does
+/// not compile until it has its form here. Raw-value enums travel by name.
+public enum ArchiveCodec {
+    /// Deeper view trees are refused, so hostile bytes cannot exhaust the stack.
+    public static let maximumDepth = 256
+
+    public static func encode(_ timeline: ArchivedTimeline) -> Data {
+        var writer = ArchiveWriter()
+        writer.count(timeline.entries.count)
+        for entry in timeline.entries { writer.entry(entry) }
+        writer.policy(timeline.policy)
+        return Data(writer.bytes)
+    }
+
+    public static func decodeTimeline(_ data: Data) throws -> ArchivedTimeline {
+        var reader = ArchiveReader([UInt8](data))
+        let entries = try reader.elements().map { _ in try reader.entry() }
+        let timeline = ArchivedTimeline(entries: entries, policy: try reader.policy())
+        guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
+        return timeline
+    }
+
+    public static func encode(_ entry: ArchivedEntry) -> Data {
+        var writer = ArchiveWriter()
+        writer.entry(entry)
+        return Data(writer.bytes)
+    }
+
+    public static func decodeEntry(_ data: Data) throws -> ArchivedEntry {
+        var reader = ArchiveReader([UInt8](data))
+        let entry = try reader.entry()
+        guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
+        return entry
+    }
+}
+
+extension ArchiveWriter {
+    mutating func entry(_ entry: ArchivedEntry) {
+        double(entry.date.timeIntervalSinceReferenceDate)
+        optional(entry.relevance) { writer, relevance in
+            writer.double(Double(relevance.score))
+            writer.double(relevance.duration)
+        }
+        node(entry.view)
+    }
+
+    mutating func policy(_ policy: TimelineReloadPolicy) {
+        switch policy {
+        case .atEnd: byte(0)
+        case .after(let date):
+            byte(1)
+            double(date.timeIntervalSinceReferenceDate)
+        case .never: byte(2)
+        }
+    }
+
+    mutating func node(_ node: ViewNode) {
+        switch node.content {
+        case .group: byte(0)
+        case .text(let text):
+            byte(1)
+            string(text)
+        case .image(.data(let data)):
+            byte(2)
+            self.data(data)
+        case .image(.symbol(let name)):
+            byte(3)
+            string(name)
+        case .spacer(let minLength):
+            byte(4)
+            optional(minLength) { $0.double($1) }
+        case .vstack(let alignment, let spacing):
+            byte(5)
+            string(alignment.rawValue)
+            optional(spacing) { $0.double($1) }
+        case .hstack(let alignment, let spacing):
+            byte(6)
+            string(alignment.rawValue)
+            optional(spacing) { $0.double($1) }
+        case .zstack(let alignment):
+            byte(7)
+            self.alignment(alignment)
+        case .grid(let columns, let spacing):
+            byte(8)
+            int(columns)
+            optional(spacing) { $0.double($1) }
+        case .shape(let shape):
+            byte(9)
+            self.shape(shape)
+        }
+        count(node.children.count)
+        for child in node.children { self.node(child) }
+        count(node.modifiers.count)
+        for modifier in node.modifiers { self.modifier(modifier) }
+    }
+
+    mutating func modifier(_ modifier: ViewModifier) {
+        switch modifier {
+        case .font(let font):
+            byte(0)
+            double(font.size)
+            string(font.weight.rawValue)
+            string(font.design.rawValue)
+        case .fontWeight(let weight):
+            byte(1)
+            string(weight.rawValue)
+        case .foregroundStyle(let color):
+            byte(2)
+            self.color(color)
+        case .background(let color):
+            byte(3)
+            self.color(color)
+        case .padding(let insets):
+            byte(4)
+            for edge in [insets.top, insets.leading, insets.bottom, insets.trailing] { double(edge) }
+        case .frame(let frame):
+            byte(5)
+            for extent in [frame.width, frame.height, frame.minWidth, frame.maxWidth, frame.minHeight, frame.maxHeight] {
+                optional(extent) { $0.double($1) }
+            }
+            alignment(frame.alignment)
+        case .clipShape(let shape):
+            byte(6)
+            self.shape(shape)
+        case .lineLimit(let limit):
+            byte(7)
+            optional(limit) { $0.int($1) }
+        case .minimumScaleFactor(let factor):
+            byte(8)
+            double(factor)
+        case .widgetAccentable(let accentable):
+            byte(9)
+            bool(accentable)
+        case .widgetAccentedRenderingMode(let mode):
+            byte(10)
+            string(mode.rawValue)
+        case .containerBackground(let color):
+            byte(11)
+            self.color(color)
+        }
+    }
+
+    mutating func color(_ color: Color) {
+        switch color {
+        case .primary: byte(0)
+        case .secondary: byte(1)
+        case .accent: byte(2)
+        case .rgb(let red, let green, let blue, let opacity):
+            byte(3)
+            for component in [red, green, blue, opacity] { double(component) }
+        }
+    }
+
+    mutating func shape(_ shape: ShapeKind) {
+        switch shape {
+        case .rectangle: byte(0)
+        case .circle: byte(1)
+        case .capsule: byte(2)
+        case .roundedRectangle(let radius):
+            byte(3)
+            double(radius)
+        }
+    }
+
+    mutating func alignment(_ alignment: Alignment) {
+        string(alignment.horizontal.rawValue)
+        string(alignment.vertical.rawValue)
+    }
+}
+
+extension ArchiveReader {
+    mutating func entry() throws -> ArchivedEntry {
+        let date = Date(timeIntervalSinceReferenceDate: try double())
+        let relevance = try optional { reader in
+            TimelineEntryRelevance(score: Float(try reader.double()), duration: try reader.double())
+        }
+        return ArchivedEntry(date: date, relevance: relevance, view: try node(depth: 0))
+    }
+
+    mutating func policy() throws -> TimelineReloadPolicy {
+        switch try byte() {
+        case 0: return .atEnd
+        case 1: return .after(Date(timeIntervalSinceReferenceDate: try double()))
+        case 2: return .never
+        default: throw Truncated()
+        }
+    }
+
+    mutating func node(depth: Int) throws -> ViewNode {
+        guard depth < ArchiveCodec.maximumDepth else { throw Truncated() }
+        let content: ViewNode.Content
+        switch try byte() {
+        case 0: content = .group
+        case 1: content = .text(try string())
+        case 2: content = .image(.data(try data()))
+        case 3: content = .image(.symbol(try string()))
+        case 4: content = .spacer(minLength: try optional { try $0.double() })
+        case 5: content = .vstack(alignment: try raw(HorizontalAlignment.self), spacing: try optional { try $0.double() })
+        case 6: content = .hstack(alignment: try raw(VerticalAlignment.self), spacing: try optional { try $0.double() })
+        case 7: content = .zstack(alignment: try alignment())
+        case 8: content = .grid(columns: try int(), spacing: try optional { try $0.double() })
+        case 9: content = .shape(try shape())
+        default: throw Truncated()
+        }
+        let children = try elements().map { _ in try node(depth: depth + 1) }
+        let modifiers = try elements().map { _ in try modifier() }
+        return ViewNode(content, children: children, modifiers: modifiers)
+    }
+
+    mutating func modifier() throws -> ViewModifier {
+        switch try byte() {
+        case 0: return .font(.system(size: try double(), weight: try raw(Font.Weight.self), design: try raw(Font.Design.self)))
+        case 1: return .fontWeight(try raw(Font.Weight.self))
+        case 2: return .foregroundStyle(try color())
+        case 3: return .background(try color())
+        case 4: return .padding(EdgeInsets(top: try double(), leading: try double(), bottom: try double(), trailing: try double()))
+        case 5:
+            let extents = try (0..<6).map { _ in try optional { try $0.double() } }
+            return .frame(Frame(width: extents[0], height: extents[1], minWidth: extents[2], maxWidth: extents[3],
+                                minHeight: extents[4], maxHeight: extents[5], alignment: try alignment()))
+        case 6: return .clipShape(try shape())
+        case 7: return .lineLimit(try optional { try $0.int() })
+        case 8: return .minimumScaleFactor(try double())
+        case 9: return .widgetAccentable(try bool())
+        case 10: return .widgetAccentedRenderingMode(try raw(WidgetAccentedRenderingMode.self))
+        case 11: return .containerBackground(try color())
+        default: throw Truncated()
+        }
+    }
+
+    mutating func color() throws -> Color {
+        switch try byte() {
+        case 0: return .primary
+        case 1: return .secondary
+        case 2: return .accent
+        case 3: return .rgb(red: try double(), green: try double(), blue: try double(), opacity: try double())
+        default: throw Truncated()
+        }
+    }
+
+    mutating func shape() throws -> ShapeKind {
+        switch try byte() {
+        case 0: return .rectangle
+        case 1: return .circle
+        case 2: return .capsule
+        case 3: return .roundedRectangle(cornerRadius: try double())
+        default: throw Truncated()
+        }
+    }
+
+    mutating func alignment() throws -> Alignment {
+        Alignment(horizontal: try raw(HorizontalAlignment.self), vertical: try raw(VerticalAlignment.self))
+    }
+}

@@ -1,0 +1,81 @@
+import ExtensionProtocol
+import Foundation
+import Testing
+import WidgetSDK
+
+/// The channel's binary form of archived entries: every view case, modifier,
+/// colour and shape survives the round trip, and bad bytes are an error.
+@Suite("The archive codec of the extension channel")
+struct ArchiveCodecTests {
+    /// One of every content case, each carrying every modifier in turn.
+    static let everything: ViewNode = {
+        let colors: [Color] = [.primary, .secondary, .accent, .rgb(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5)]
+        let shapes: [ShapeKind] = [.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: 12.5)]
+        let modifiers: [ViewModifier] = [
+            .font(.system(size: 13, weight: .semibold, design: .monospaced)), .fontWeight(.black),
+            .padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)),
+            .frame(Frame(width: 10, maxWidth: Frame.unbounded, minHeight: -2, alignment: Alignment(horizontal: .trailing, vertical: .bottom))),
+            .frame(Frame()), .lineLimit(2), .lineLimit(nil), .minimumScaleFactor(0.5), .widgetAccentable(true),
+            .widgetAccentable(false), .widgetAccentedRenderingMode(.accentedDesaturated),
+        ] + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
+            + shapes.map { .clipShape($0) }
+        let contents: [ViewNode.Content] = [
+            .group, .text("héllo ✓ \u{0}"), .text(""), .image(.data(Data((0..<300).map { UInt8($0 & 0xff) }))), .image(.symbol("star.fill")),
+            .spacer(minLength: nil), .spacer(minLength: 4), .vstack(alignment: .leading, spacing: nil), .hstack(alignment: .bottom, spacing: 6),
+            .zstack(alignment: Alignment(horizontal: .center, vertical: .top)), .grid(columns: 3, spacing: nil), .grid(columns: -1, spacing: 2),
+        ] + shapes.map { .shape($0) }
+        return ViewNode(.vstack(alignment: .center, spacing: 8), children: contents.map { ViewNode($0, modifiers: modifiers) },
+                        modifiers: [.padding(EdgeInsets())])
+    }()
+
+    static let timeline = ArchivedTimeline(entries: [
+        ArchivedEntry(date: Date(timeIntervalSinceReferenceDate: 812_345_678.125), view: everything),
+        ArchivedEntry(date: Date(timeIntervalSinceReferenceDate: -1), relevance: TimelineEntryRelevance(score: 0.75, duration: 60),
+                      view: ViewNode(.text("second"), children: [everything])),
+    ], policy: .after(Date(timeIntervalSinceReferenceDate: 812_400_000)))
+
+    @Test(arguments: [TimelineReloadPolicy.atEnd, .never, .after(Date(timeIntervalSinceReferenceDate: 5))])
+    func timelinesRoundTrip(policy: TimelineReloadPolicy) throws {
+        var timeline = Self.timeline
+        timeline.policy = policy
+        #expect(try ArchiveCodec.decodeTimeline(ArchiveCodec.encode(timeline)) == timeline)
+    }
+
+    @Test func entriesRoundTripAndAreSmallerThanJSON() throws {
+        let entry = Self.timeline.entries[1]
+        let binary = ArchiveCodec.encode(entry)
+        #expect(try ArchiveCodec.decodeEntry(binary) == entry)
+        #expect(binary.count < (try JSONEncoder().encode(entry)).count / 2)
+    }
+
+    @Test func everyTruncationIsAnErrorNotACrash() throws {
+        let bytes = ArchiveCodec.encode(Self.timeline)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            #expect(throws: (any Error).self) { try ArchiveCodec.decodeTimeline(bytes.prefix(length)) }
+        }
+        #expect(throws: (any Error).self) { try ArchiveCodec.decodeTimeline(bytes + [0]) }
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let garbage = Data((0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            _ = try? ArchiveCodec.decodeTimeline(garbage)
+            _ = try? ArchiveCodec.decodeEntry(garbage)
+        }
+    }
+}
+
+extension ArchiveCodecTests {
+    @Test func hostileCountsAndNestingAreRefused() throws {
+        // An entry whose node claims 2^62 children: refused before allocating.
+        var huge = Data(count: 9)   // date, no relevance
+        huge.append(contentsOf: [0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f])
+        #expect(throws: (any Error).self) { try ArchiveCodec.decodeEntry(huge) }
+
+        var deep = ViewNode(.text("leaf"))
+        for _ in 0..<ArchiveCodec.maximumDepth { deep = ViewNode(.group, children: [deep]) }
+        let bytes = ArchiveCodec.encode(ArchivedEntry(date: Date(), view: deep))
+        #expect(throws: (any Error).self) { try ArchiveCodec.decodeEntry(bytes) }
+    }
+}
