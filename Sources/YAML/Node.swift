@@ -1,5 +1,10 @@
 /// A YAML node with the position it started at.
 public struct Node: Sendable, Hashable {
+    /// Collections nest at most this deep, counting through aliases: every
+    /// walk over a tree (comparing, decoding, freeing it) stays well within a
+    /// thread's stack.
+    public static let maximumDepth = 256
+
     public enum Value: Sendable, Hashable {
         case scalar(Scalar)
         case sequence([Node])
@@ -13,10 +18,17 @@ public struct Node: Sendable, Hashable {
 
     public let value: Value
     public let mark: Mark
+    /// 1 for a scalar; one more than its deepest child for a collection.
+    public let depth: Int
 
     public init(_ value: Value, mark: Mark) {
         self.value = value
         self.mark = mark
+        depth = switch value {
+        case .scalar: 1
+        case .sequence(let items): 1 + (items.lazy.map(\.depth).max() ?? 0)
+        case .mapping(let pairs): 1 + (pairs.lazy.map { max($0.key.depth, $0.value.depth) }.max() ?? 0)
+        }
     }
 
     public var scalar: Scalar? {

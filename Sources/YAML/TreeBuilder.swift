@@ -3,7 +3,8 @@
 struct TreeBuilder {
     private enum Collection {
         case sequence(items: [Node])
-        case mapping(pairs: [Node.Pair], pendingKey: Node?)
+        /// `keys`: where each key was first seen, so a duplicate is found in one lookup.
+        case mapping(pairs: [Node.Pair], keys: [Node.KeyIdentity: Mark], pendingKey: Node?)
     }
 
     private struct OpenCollection {
@@ -18,6 +19,8 @@ struct TreeBuilder {
     /// Anchors of collections not yet closed: an alias to one is a cycle.
     private var openAnchors: Set<String> = []
     private var documents = 0
+    /// Scalars and collections the text writes; aliases are not counted.
+    private(set) var nodesWritten = 0
 
     mutating func handle(_ event: ParseEvent) throws(YAMLError) {
         switch event {
@@ -31,6 +34,7 @@ struct TreeBuilder {
                 let tagName = tag.map(ScalarResolver.shortTag) ?? ""
                 throw YAMLError(mark: mark, message: "'\(text)' is not a valid \(tagName) value")
             }
+            nodesWritten += 1
             try add(Node(.scalar(Scalar(text: text, resolved: resolved)), mark: mark), anchor: anchor)
         case .alias(let anchor, let mark):
             if openAnchors.contains(anchor) {
@@ -39,23 +43,34 @@ struct TreeBuilder {
             guard let node = anchors[anchor] else {
                 throw YAMLError(mark: mark, message: "undefined alias '*\(anchor)' (no '&\(anchor)' before it)")
             }
+            try checkDepth(adding: node.depth, at: mark)
             try add(node, anchor: nil)
         case .sequenceStart(let anchor, _, let mark):
+            try checkDepth(adding: 1, at: mark)
             open.append(OpenCollection(collection: .sequence(items: []), anchor: anchor, mark: mark))
             if let anchor { openAnchors.insert(anchor) }
         case .mappingStart(let anchor, _, let mark):
-            open.append(OpenCollection(collection: .mapping(pairs: [], pendingKey: nil), anchor: anchor, mark: mark))
+            try checkDepth(adding: 1, at: mark)
+            open.append(OpenCollection(collection: .mapping(pairs: [], keys: [:], pendingKey: nil), anchor: anchor, mark: mark))
             if let anchor { openAnchors.insert(anchor) }
         case .collectionEnd:
             guard let closed = open.popLast() else { return }
+            nodesWritten += 1
             if let anchor = closed.anchor { openAnchors.remove(anchor) }
             let node = switch closed.collection {
             case .sequence(let items): Node(.sequence(items), mark: closed.mark)
-            case .mapping(let pairs, _): Node(.mapping(pairs), mark: closed.mark)
+            case .mapping(let pairs, _, _): Node(.mapping(pairs), mark: closed.mark)
             }
             try add(node, anchor: closed.anchor)
         case .documentEnd, .streamEnd, .ignored:
             break
+        }
+    }
+
+    /// Refuses a collection or alias that would nest deeper than `Node.maximumDepth`.
+    private func checkDepth(adding depth: Int, at mark: Mark) throws(YAMLError) {
+        guard open.count + depth <= Node.maximumDepth else {
+            throw YAMLError(mark: mark, message: "nested deeper than \(Node.maximumDepth) levels")
         }
     }
 
@@ -71,31 +86,65 @@ struct TreeBuilder {
             parent.collection = .sequence(items: [])  // leaves `items` uniquely referenced: no copy on append
             items.append(node)
             parent.collection = .sequence(items: items)
-        case .mapping(let pairs, nil):
-            if let duplicate = pairs.first(where: { $0.key.isSameKey(as: node) }) {
+        case .mapping(let pairs, var keys, nil):
+            parent.collection = .sequence(items: [])  // as above, for `keys`
+            if let first = keys.updateValue(node.mark, forKey: node.keyIdentity) {
                 throw YAMLError(
                     mark: node.mark,
-                    message: "duplicate key '\(node.keyText)' (first at line \(duplicate.key.mark.line), column \(duplicate.key.mark.column))")
+                    message: "duplicate key '\(node.keyText)' (first at line \(first.line), column \(first.column))")
             }
-            parent.collection = .mapping(pairs: pairs, pendingKey: node)
-        case .mapping(var pairs, let key?):
+            parent.collection = .mapping(pairs: pairs, keys: keys, pendingKey: node)
+        case .mapping(var pairs, let keys, let key?):
             parent.collection = .sequence(items: [])  // as above
             pairs.append(Node.Pair(key: key, value: node))
-            parent.collection = .mapping(pairs: pairs, pendingKey: nil)
+            parent.collection = .mapping(pairs: pairs, keys: keys, pendingKey: nil)
         }
     }
 }
 
 extension Node {
-    /// Keys compare by their resolved value for scalars (`0x10` and `16` are
-    /// the same key), structurally otherwise.
-    func isSameKey(as other: Node) -> Bool {
-        switch (value, other.value) {
-        case (.scalar(let a), .scalar(let b)):
-            if case .string = a.resolved, case .string = b.resolved { return a.text == b.text }
-            return a.resolved == b.resolved && a.resolved != .string
-        default:
-            return value == other.value
+    /// What makes two keys the same: the resolved value for scalars (`0x10`
+    /// and `16` are the same key), the text for strings, and the structure,
+    /// without positions, for collections.
+    enum KeyIdentity: Hashable {
+        case string(String)
+        case resolved(Scalar.Resolved)
+        case structure(String)
+    }
+
+    var keyIdentity: KeyIdentity {
+        switch value {
+        case .scalar(let scalar):
+            if case .string = scalar.resolved { return .string(scalar.text) }
+            return .resolved(scalar.resolved)
+        case .sequence, .mapping:
+            var text = ""
+            appendStructure(to: &text)
+            return .structure(text)
+        }
+    }
+
+    /// A canonical text of the tree: strings length-prefixed, so no two
+    /// structures share one. Recursion is bounded by `maximumDepth`.
+    private func appendStructure(to text: inout String) {
+        switch value {
+        case .scalar(let scalar):
+            if case .string = scalar.resolved {
+                text += "s\(scalar.text.utf8.count):\(scalar.text)"
+            } else {
+                text += "r(\(scalar.resolved))"
+            }
+        case .sequence(let items):
+            text += "["
+            for item in items { item.appendStructure(to: &text) }
+            text += "]"
+        case .mapping(let pairs):
+            text += "{"
+            for pair in pairs {
+                pair.key.appendStructure(to: &text)
+                pair.value.appendStructure(to: &text)
+            }
+            text += "}"
         }
     }
 

@@ -16,13 +16,20 @@ public struct YAMLDecoder: Sendable {
         self.userInfo = userInfo
     }
 
+    /// Aliases may expand a document to this many nodes beyond ten times what
+    /// it writes; past that (an alias bomb), decoding stops with an error.
+    public static let expansionAllowance = 10_000
+
     public func decode<T: Decodable>(_ type: T.Type, from text: String, file: String? = nil) throws(YAMLError) -> T {
-        let root = try YAMLParser.parse(text, file: file) ?? Node(.scalar(Scalar(text: "", resolved: .null)), mark: Mark(line: 1, column: 1))
-        return try decode(type, from: root, file: file)
+        let (parsed, written) = try YAMLParser.parseCountingNodes(text, file: file)
+        let root = parsed ?? Node(.scalar(Scalar(text: "", resolved: .null)), mark: Mark(line: 1, column: 1))
+        return try decode(type, from: root, file: file, expansionBudget: Self.expansionAllowance + 10 * written)
     }
 
-    public func decode<T: Decodable>(_ type: T.Type, from root: Node, file: String? = nil) throws(YAMLError) -> T {
-        let context = DecodingContext(rejectUnknownKeys: rejectUnknownKeys, userInfo: userInfo)
+    /// Decodes a tree parsed before; it may expand to `expansionBudget` nodes.
+    public func decode<T: Decodable>(_ type: T.Type, from root: Node, file: String? = nil,
+                                     expansionBudget: Int = 1_000_000) throws(YAMLError) -> T {
+        let context = DecodingContext(rejectUnknownKeys: rejectUnknownKeys, userInfo: userInfo, expansionBudget: expansionBudget)
         let decoder = NodeDecoder(node: root, codingPath: [], context: context)
         do {
             let value = try decoder.decode(type)

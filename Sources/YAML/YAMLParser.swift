@@ -4,6 +4,12 @@ import CYAML
 public enum YAMLParser {
     /// Parses a single-document stream. An empty document is `nil`.
     public static func parse(_ text: String, file: String? = nil) throws(YAMLError) -> Node? {
+        try parseCountingNodes(text, file: file).root
+    }
+
+    /// The tree, and how many nodes the text itself writes (aliases not
+    /// expanded): what a decode's expansion budget is measured against.
+    static func parseCountingNodes(_ text: String, file: String?) throws(YAMLError) -> (root: Node?, written: Int) {
         var builder = TreeBuilder()
         do {
             try parseEvents(Array(text.utf8)) { event throws(YAMLError) in try builder.handle(event) }
@@ -12,7 +18,7 @@ public enum YAMLParser {
             located.file = file
             throw located
         }
-        return builder.root
+        return (builder.root, builder.nodesWritten)
     }
 
     private static func parseEvents(_ bytes: [UInt8], _ handle: (ParseEvent) throws(YAMLError) -> Void) throws(YAMLError) {

@@ -9,11 +9,24 @@ final class DecodingContext {
         var acceptsAnyKey = false
     }
 
+    /// Nodes a decode may visit. Aliases share nodes, so a small document can
+    /// stand for an enormous tree (an alias bomb); decoding it stops here.
+    let expansionBudget: Int
     let rejectUnknownKeys: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
     private var visits: [Mark: Visit] = [:]
+    private var nodesDecoded = 0
 
-    init(rejectUnknownKeys: Bool, userInfo: [CodingUserInfoKey: any Sendable]) {
+    /// Counts one more node decoded; past the budget, an error at that node.
+    func charge(_ node: Node) throws(YAMLError) {
+        nodesDecoded += 1
+        guard nodesDecoded <= expansionBudget else {
+            throw YAMLError(mark: node.mark, message: "the document expands to more than \(expansionBudget) nodes through its aliases")
+        }
+    }
+
+    init(rejectUnknownKeys: Bool, userInfo: [CodingUserInfoKey: any Sendable], expansionBudget: Int) {
+        self.expansionBudget = expansionBudget
         self.rejectUnknownKeys = rejectUnknownKeys
         self.userInfo = userInfo
     }

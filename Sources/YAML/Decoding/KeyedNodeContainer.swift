@@ -1,6 +1,14 @@
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: NodeDecoder
     let pairs: [Node.Pair]
+    /// Each key's pair, indexed once: looking a key up is not a scan.
+    private let index: [String: Int]
+
+    init(decoder: NodeDecoder, pairs: [Node.Pair]) {
+        self.decoder = decoder
+        self.pairs = pairs
+        index = Dictionary(pairs.indices.map { (pairs[$0].key.keyText, $0) }) { first, _ in first }
+    }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
@@ -15,7 +23,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func pair(for key: Key) -> Node.Pair? {
-        pairs.first { $0.key.keyText == key.stringValue }
+        index[key.stringValue].map { pairs[$0] }
     }
 
     private func valueDecoder(for key: Key) throws -> NodeDecoder {
@@ -23,7 +31,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let pair = pair(for: key) else {
             throw decoder.error("missing key '\(key.stringValue)'")
         }
-        return decoder.child(pair.value, key: key)
+        return try decoder.child(pair.value, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

@@ -29,8 +29,9 @@ struct NodeDecoder: Decoder {
         SingleValueNodeContainer(decoder: self)
     }
 
-    func child(_ node: Node, key: any CodingKey) -> NodeDecoder {
-        NodeDecoder(node: node, codingPath: codingPath + [key], context: context)
+    func child(_ node: Node, key: any CodingKey) throws -> NodeDecoder {
+        try context.charge(node)
+        return NodeDecoder(node: node, codingPath: codingPath + [key], context: context)
     }
 
     /// Decodes a value at this node, with typed scalars read directly so that

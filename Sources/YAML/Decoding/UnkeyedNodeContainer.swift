@@ -17,7 +17,7 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
             throw decoder.error("expected more items in the sequence")
         }
         defer { currentIndex += 1 }
-        return decoder.child(items[currentIndex], key: IndexKey(currentIndex))
+        return try decoder.child(items[currentIndex], key: IndexKey(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

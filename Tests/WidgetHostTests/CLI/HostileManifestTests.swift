@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+import YAML
+
+/// Manifests built to crash or stall `widgethost validate`: each gets one
+/// line at its file:line:column and exit status 1, or validates; no signal.
+@Suite("Hostile manifests through the real binary")
+struct HostileManifestTests {
+    private func validate(_ text: String) throws -> (result: TestSupport.ProcessResult, path: String) {
+        let path = try TestSupport.writeManifest(text)
+        return (try TestSupport.widgethost(["validate", path]), path)
+    }
+
+    @Test func fortyOneThousandLevelsOfNestingAreOneError() throws {
+        let (result, path) = try validate(String(repeating: "- ", count: 41_000) + "x\n")
+        #expect(result.status == 1, "exit \(result.status): \(result.stderr.prefix(300))")
+        #expect(result.stderr == "\(path):1:\(2 * Node.maximumDepth + 1): nested deeper than \(Node.maximumDepth) levels\n")
+    }
+
+    @Test func twoEqualComplexKeysSevenThousandDeepAreOneError() throws {
+        let key = String(repeating: "[", count: 7_100) + "k" + String(repeating: "]", count: 7_100)
+        let (result, path) = try validate("? \(key)\n: 1\n? \(key)\n: 2\n")
+        #expect(result.status == 1, "exit \(result.status)")
+        #expect(result.stderr == "\(path):1:\(Node.maximumDepth + 2): nested deeper than \(Node.maximumDepth) levels\n")
+    }
+
+    @Test func twentyThousandSettingsValidate() throws {
+        let settings = (0..<20_000).map { "      k\($0): v\($0)" }.joined(separator: "\n")
+        let (result, _) = try validate("""
+            container: {group: group.test.hostile}
+            widgets:
+              - kind: Gauge
+                module: FixtureKinds
+                settings:
+            \(settings)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 kind valid"))
+    }
+
+    @Test func anAliasBombInTheManifestIsOneErrorAtOnce() throws {
+        var anchors = ["      l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 {
+            anchors.append("      l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        let (result, path) = try validate("""
+            container: {group: group.test.hostile}
+            widgets:
+              - kind: Gauge
+                module: FixtureKinds
+                settings:
+            \(anchors.joined(separator: "\n"))
+            """)
+        // The manifest's types refuse it before anything is expanded (settings are
+        // strings); the budget for untyped decoding is tested in YAMLTests.
+        #expect(result.status == 1, "exit \(result.status)")
+        #expect(result.stderr == "\(path):6:11: widgets[0].settings.l0: expected a string, found a sequence\n")
+    }
+}
