@@ -54,10 +54,19 @@ extension SharedContainer {
     /// Removes an instance; an unknown id is an error naming the closest one.
     @discardableResult
     public func removeInstance(id: String) throws -> WidgetInstance {
+        try removeInstances(ids: [id])[0]
+    }
+
+    /// Removes every instance named, in one transaction: if any id is
+    /// unknown, nothing is removed and the error names the closest one.
+    /// An id given twice is removed once.
+    @discardableResult
+    public func removeInstances(ids: [String]) throws -> [WidgetInstance] {
         try write { db in
-            let instance = try Self.existingInstance(id: id, in: db)
-            try instance.delete(db)
-            return instance
+            var seen = Set<String>()
+            let instances = try ids.filter { seen.insert($0).inserted }.map { try Self.existingInstance(id: $0, in: db) }
+            for instance in instances { try instance.delete(db) }
+            return instances
         }
     }
 

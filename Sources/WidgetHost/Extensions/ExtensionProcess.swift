@@ -140,11 +140,11 @@ final class ExtensionProcess: Sendable {
         guard let waiting else { return }
         waiting.resume(throwing: reason)
         try? channel.send(.cancel(id: id))
-        let grace = self.grace
-        Task.detached { [self] in
-            try? await Task.sleep(for: grace)
+        // A dispatch timer, not a task: the kill must not wait for a thread of
+        // a cooperative pool that something else may be holding.
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace.seconds) { [self] in
             if state.withLock({ $0.abandoned.contains(id) }) {
-                kill(.unresponsive("a call went on \(grace) after its timeout"))
+                kill(.unresponsive("a call went on \(DurationValue(seconds: grace.seconds)) after its timeout"))
             }
         }
     }

@@ -34,7 +34,8 @@ public struct InstancePlanner: Sendable {
             var value: ConfigurationValue
             if let text = given[parameter.name] {
                 guard let parsed = parameter.type.parse(text) else {
-                    throw InstanceRequestError.invalidValue(flag: flag, message: "expected \(parameter.type.withArticle), found '\(text)'")
+                    let expected = parameter.type == .double ? "a finite number" : parameter.type.withArticle
+                    throw InstanceRequestError.invalidValue(flag: flag, message: "expected \(expected), found '\(text)'")
                 }
                 value = parsed
             } else if let fallback = await parameter.resolvedDefault() {

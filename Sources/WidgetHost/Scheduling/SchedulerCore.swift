@@ -47,6 +47,9 @@ public struct SchedulerCore: Sendable {
     private var transitionGeneration: [String: Int] = [:]
     /// Calls running now, by instance.
     private var running: [String: Int] = [:]
+    /// Reloads asked for while a call was running, and whether forced: they
+    /// run when it ends, so no request is lost.
+    private var reloadsAfterCall: [String: Bool] = [:]
     /// Instances due while every slot was busy, in the order they became due.
     private var waiting = Deque<String>()
     private var waitingSet = Set<String>()
@@ -79,6 +82,7 @@ public struct SchedulerCore: Sendable {
         reloadGeneration[instance, default: 0] += 1
         transitionGeneration[instance, default: 0] += 1
         running[instance] = nil
+        reloadsAfterCall[instance] = nil
         if waitingSet.remove(instance) != nil { waiting.removeAll { $0 == instance } }
         return [SchedulerEvent(date: now, instance: instance, kind: .removed)]
     }
@@ -113,6 +117,7 @@ public struct SchedulerCore: Sendable {
                 running[top.instance] = nil
                 step.cancelled.append(ReloadCall(instance: top.instance, number: top.generation, reason: "timed out"))
                 step.events += fail(top.instance, error: "timed out after \(DurationValue(seconds: policy.timeout))", rateLimitedUntil: nil, at: top.date)
+                step.events += requestedDuringCall(top.instance, at: top.date)
                 step.append(startWaiting(at: top.date))
             case .reload:
                 // At `now`, not at the due date: after a restart a reload can be
@@ -145,15 +150,27 @@ public struct SchedulerCore: Sendable {
         case .failure(let error):
             events = fail(call.instance, error: String(describing: error), rateLimitedUntil: nil, at: now)
         }
-        var step = Step(events: events)
+        var step = Step(events: events + requestedDuringCall(call.instance, at: now))
         step.append(startWaiting(at: now))
         return step
+    }
+
+    /// The reload asked for while the instance's call ran, now that it has ended.
+    private mutating func requestedDuringCall(_ instance: String, at now: Date) -> [SchedulerEvent] {
+        guard let force = reloadsAfterCall.removeValue(forKey: instance) else { return [] }
+        return requestReload(instance, force: force, at: now)
     }
 
     /// `widgethost reload`: not charged to the budget; respects the minimum
     /// interval unless forced.
     public mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
-        guard var schedule = schedules[instance], running[instance] == nil else { return [] }
+        guard var schedule = schedules[instance] else { return [] }
+        guard running[instance] == nil else {
+            // The running call may predate what the request is about: reload after it.
+            reloadsAfterCall[instance] = force || (reloadsAfterCall[instance] ?? false)
+            return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(
+                force: force, scheduledFor: now, reason: "after the call running now"))]
+        }
         if schedule.isQuarantined {
             guard force else {
                 return [SchedulerEvent(date: now, instance: instance, kind: .reloadRefused(

@@ -4,7 +4,8 @@ import WidgetHost
 struct RemoveInstanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-instance",
-        abstract: "Remove placed instances by id.")
+        abstract: "Remove placed instances by id.",
+        discussion: "All or nothing: if any id is unknown, no instance is removed.")
 
     @Argument(help: ArgumentHelp("Instance ids, as 'widgethost list-instances' shows them.", valueName: "id"))
     var ids: [String]
@@ -14,8 +15,7 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
-            for id in ids {
-                let instance = try workspace.container.removeInstance(id: id)
+            for instance in try workspace.container.removeInstances(ids: ids) {
                 print("removed \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
             }
         }

@@ -91,6 +91,25 @@ struct BadInputTests {
                           message: "error: no instance with id '\(typo)' (did you mean '\(id)'?); 'widgethost list-instances' shows them", in: fixture)
     }
 
+    @Test func removingSeveralInstancesIsAllOrNothing() throws {
+        let fixture = try preparedFixture()
+        let id = try #require(try fixture.instances().first?["id"] as? String)
+        try expectRefused(["remove-instance", id, "nope"], message: "error: no instance with id 'nope'", in: fixture)
+        #expect(try fixture.instances().count == 1, "the known id was kept")
+        _ = try fixture.run("add-instance", "Contributor")
+        let ids = try fixture.instances().compactMap { $0["id"] as? String }
+        let removed = try fixture.run(["remove-instance"] + ids + [ids[0]])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.split(separator: "\n").count == 2, "an id given twice is removed once")
+        #expect(try fixture.instances().isEmpty)
+    }
+
+    @Test(arguments: ["nan", "inf", "-infinity", "NaN"])
+    func aNumberThatIsNotFiniteIsRefused(value: String) throws {
+        try expectRefused(["add-instance", "Gauge", "--scale", value],
+                          message: "error: --scale: expected a finite number, found '\(value)'", in: try preparedFixture())
+    }
+
     @Test func removingARepositoryThatIsNotSaved() throws {
         try expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try preparedFixture())
     }

@@ -129,6 +129,17 @@ struct SchedulerTests {
         #expect(await host.statistics.timeouts == 1)
     }
 
+    @Test func aReloadAskedForDuringACallRunsAfterIt() async throws {
+        let fixture = try await SchedulerFixture(schedule: "timeout: 30s, min_interval: 10s")
+        let hang = try await fixture.add("Hang")
+        let host = try fixture.host()
+        try await host.run(until: fixture.at(5), settle: .milliseconds(50))
+        #expect(fixture.reloads(hang) == [0])
+        await host.requestReload(hang, force: true)   // while the first call still runs
+        try await host.run(until: fixture.at(31), settle: .milliseconds(50))
+        #expect(fixture.reloads(hang) == [0, 30], "the request waited for the call to end (its timeout at 30 s), then ran")
+    }
+
     @Test func atMostMaxConcurrentCallsRunAtOnce() async throws {
         let fixture = try await SchedulerFixture(schedule: "timeout: 30s, max_concurrent: 2")
         let ids = [try await fixture.add("Hang"), try await fixture.add("Hang"), try await fixture.add("Hang")]

@@ -66,7 +66,8 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .string: .string(text)
         case .integer: Int(text).map(ConfigurationValue.int)
-        case .double: Double(text).map(ConfigurationValue.double)
+        // NaN and infinity cannot be stored (JSON has neither) nor mean anything as a setting.
+        case .double: Double(text).flatMap { $0.isFinite ? ConfigurationValue.double($0) : nil }
         case .boolean:
             switch text.lowercased() {
             case "true", "yes", "1": .bool(true)
