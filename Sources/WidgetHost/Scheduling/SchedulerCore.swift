@@ -161,6 +161,14 @@ public struct SchedulerCore: Sendable {
         return requestReload(instance, force: force, at: now)
     }
 
+    /// A call the host gave up on as it stopped: not charged, not counted
+    /// toward the minimum interval, and due again at once.
+    public mutating func interrupt(_ instance: String, number: Int, at now: Date) -> [SchedulerEvent] {
+        guard running[instance] == number else { return [] }
+        running[instance] = nil
+        return requeue(instance, after: 0, reason: "interrupted when the host stopped", at: now)
+    }
+
     /// `widgethost reload`: not charged to the budget; respects the minimum
     /// interval unless forced.
     public mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {

@@ -275,7 +275,11 @@ public actor TimelineHost {
     private func shutDown(grace: Duration) async throws {
         if !tasks.isEmpty {
             await waitForCalls(within: grace)
-            for call in tasks.values { call.task.cancel() }
+            for (number, call) in tasks {
+                call.task.cancel()
+                // It did not finish, so it does not count: the next start runs it again.
+                emit(core.interrupt(call.instance, number: number, at: clock.now()))
+            }
             tasks.removeAll()
         }
         try flush()

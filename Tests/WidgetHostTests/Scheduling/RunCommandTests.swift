@@ -157,6 +157,22 @@ struct OverdueReloadTests {
         #expect(core.statistics.timeouts == 0)
     }
 
+    @Test func aReloadCutShortByCtrlCRunsAgainAtTheNextStart() async throws {
+        let fixture = try MisbehavingKindsTests.Fixture(widgets: ["{kind: Hang, module: FixtureSchedules}"],
+                                                        schedule: "{timeout: 30s, min_interval: 5m}")
+        let hang = try fixture.add("Hang")
+        let started = "instance=\(hang) kind=Hang [widgethost] reload started"
+        let first = try fixture.host()
+        #expect(await first.waitFor(started), "\(first.output)")
+        #expect(first.stop(SIGINT) == 0)
+
+        // Not five minutes of placeholder: the interrupted reload did not count.
+        let second = try fixture.host()
+        #expect(await second.waitFor(started), "\(second.output)")
+        #expect(!second.output.contains("minimum interval"), "\(second.output)")
+        #expect(second.stop() == 0)
+    }
+
     @Test func aHostStartedPastADueDateReloadsInsteadOfTimingOut() async throws {
         let fixture = try MisbehavingKindsTests.Fixture(widgets: [])
         let ticker = try fixture.add("Ticker", "--entries", "1", "--policy", "after", "--after", "1")
