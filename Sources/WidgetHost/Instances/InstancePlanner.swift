@@ -23,6 +23,7 @@ public struct InstancePlanner: Sendable {
 
     public func plan(kind name: String, family: String?, name instanceName: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
         let kind = try kind(named: name)
+        let instanceName = try InstanceName.checked(instanceName)
         let family = try self.family(family, for: kind)
         let given = try parse(arguments, for: kind)
 

@@ -65,7 +65,7 @@ actor LiveBoard {
     private func draw(_ status: InstanceStatus) async {
         guard let position = positions[status.instance.id],
               let renderable = try? await workspace.renderable(status) else { return }
-        let caption = "\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)"
+        let caption = Terminal.printable("\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
         let lines = TerminalBoard.tileLines(box: renderable.ansi(colors: colors), caption: caption, family: status.instance.family)
         write(TerminalBoard.draw(lines, at: position, previous: shown[status.instance.id]))
         shown[status.instance.id] = lines

@@ -46,17 +46,62 @@ enum Terminal {
     }
 
     /// Rows in aligned columns; the last column is not padded, so long
-    /// details do not push trailing spaces.
+    /// details do not push trailing spaces. Every cell is made printable
+    /// first: names, configurations and errors are other people's text.
     static func printTable(_ rows: [[String]]) {
         guard let columns = rows.first?.count, columns > 0 else { return }
-        let widths = (0..<columns - 1).map { column in rows.map { $0[column].count }.max()! + 2 }
-        for row in rows {
+        let cells = rows.map { $0.map(printable) }
+        let widths = (0..<columns - 1).map { column in cells.map { displayWidth($0[column]) }.max()! + 2 }
+        for row in cells {
             print((0..<columns - 1).map { pad(row[$0], widths[$0]) }.joined() + row[columns - 1])
         }
     }
 
-    /// Pads `text` to `width` columns.
+    /// Pads `text` to `width` terminal columns.
     static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let used = displayWidth(text)
+        return used >= width ? text : text + String(repeating: " ", count: width - used)
+    }
+
+    /// `text` with every control character shown as an escape (`\e`, `\n`,
+    /// `\t`, `\u{202E}`), so stored text cannot move the cursor, recolour
+    /// the terminal or break a row; cut to 200 characters.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{1B}": result += "\\e"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where InstanceName.isUnprintable(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.count > 200 ? String(result.prefix(199)) + "…" : result
+    }
+
+    /// Terminal columns `text` takes: 2 for wide East Asian characters and
+    /// emoji, 1 for other characters (with their combining marks).
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { total, character in
+            guard let first = character.unicodeScalars.first else { return total }
+            let properties = first.properties
+            let wide = properties.isEmojiPresentation
+                || (properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
+                || isWide(first.value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode 15, abridged to blocks).
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
     }
 }

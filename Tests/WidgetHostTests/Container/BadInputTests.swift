@@ -110,6 +110,47 @@ struct BadInputTests {
                           message: "error: --scale: expected a finite number, found '\(value)'", in: try preparedFixture())
     }
 
+    @Test(arguments: ["\u{1B}[31mred", "two\nlines", "a\ttab", "\u{202E}reversed", "bell\u{7}"])
+    func aNameWithControlCharactersIsRefused(name: String) throws {
+        try expectRefused(["add-instance", "Gauge", "--name", name],
+                          message: "error: --name: control characters (escapes, line breaks, tabs) are not allowed", in: try preparedFixture())
+    }
+
+    @Test func aNameLongerThan64CharactersIsRefused() throws {
+        try expectRefused(["add-instance", "Gauge", "--name", String(repeating: "n", count: 65)],
+                          message: "error: --name: at most 64 characters, found 65", in: try preparedFixture())
+        let fixture = try preparedFixture()
+        #expect(try fixture.run("add-instance", "Gauge", "--name", String(repeating: "n", count: 64)).status == 0)
+    }
+
+    @Test func namesStoredBeforeTheRulesAreEscapedOnOutput() throws {
+        let fixture = try preparedFixture()
+        let container = try fixture.container()
+        _ = try container.insert(SharedContainer.NewInstance(
+            kind: "Gauge", family: .systemSmall, name: "\u{1B}[31mred\nnext line", configurationIdentifier: "GaugeIntent",
+            configuration: [:], savedListAdditions: [:], savedListInitialValues: [:]))
+        let listed = try fixture.run("list-instances")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(!listed.stdout.contains("\u{1B}"), "no raw escape reaches the terminal")
+        #expect(listed.stdout.contains("\\e[31mred\\nnext line"))
+        #expect(listed.stdout.split(separator: "\n").count == 3, "a header and one line per instance")
+    }
+
+    @Test func wideNamesKeepTheColumnsAligned() throws {
+        let fixture = try preparedFixture()
+        for name in ["天気予報", "🌦️ Weather", "plain"] {
+            #expect(try fixture.run("add-instance", "Gauge", "--name", name).status == 0)
+        }
+        // Columns by hand: CJK ideographs and the emoji take two cells.
+        func columns(_ text: Substring) -> Int {
+            text.reduce(0) { $0 + (($1.unicodeScalars.first.map { (0x4E00...0x9FFF).contains($0.value) } ?? false) || $1 == "🌦️" ? 2 : 1) }
+        }
+        let lines = try fixture.run("list-instances").stdout.split(separator: "\n")
+        let stateColumns = lines.dropFirst().compactMap { line in line.range(of: "ready").map { columns(line[..<$0.lowerBound]) } }
+        #expect(stateColumns.count == 4)
+        #expect(Set(stateColumns).count == 1, "\(lines)")
+    }
+
     @Test func removingARepositoryThatIsNotSaved() throws {
         try expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try preparedFixture())
     }
