@@ -49,22 +49,30 @@ enum ScalarResolver {
         default: break
         }
         if let value = integer(text) { return .int(value) }
+        // An integer too large for Int stays its text, never a float that loses digits.
+        if isDecimalInteger(text) { return .string }
         if isFloat(text), let value = Double(text) { return .float(value) }
         return .string
+    }
+
+    /// `[-+]?[0-9]+`, whether or not it fits in an `Int`.
+    static func isDecimalInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`
     private static func integer(_ text: String) -> Int? {
         if text.hasPrefix("0x") { return hexOrOctal(text.dropFirst(2), radix: 16) }
         if text.hasPrefix("0o") { return hexOrOctal(text.dropFirst(2), radix: 8) }
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        guard isDecimalInteger(text) else { return nil }
         return Int(text.hasPrefix("+") ? String(text.dropFirst()) : text)
     }
 
+    /// Digits of the radix only: the core schema has no sign after `0x` or `0o`.
     private static func hexOrOctal(_ digits: Substring, radix: Int) -> Int? {
-        guard !digits.isEmpty else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil }) else { return nil }
         return Int(digits, radix: radix)
     }
 

@@ -19,6 +19,14 @@ struct TreeBuilder {
     /// Anchors of collections not yet closed: an alias to one is a cycle.
     private var openAnchors: Set<String> = []
     private var documents = 0
+    /// Whether a stream may hold more than one document (the manifest may not).
+    private let allowsManyDocuments: Bool
+    /// Each finished document's root, when many are allowed; nil for an empty one.
+    private(set) var documentRoots: [Node?] = []
+
+    init(allowsManyDocuments: Bool = false) {
+        self.allowsManyDocuments = allowsManyDocuments
+    }
     /// Scalars and collections the text writes; aliases are not counted.
     private(set) var nodesWritten = 0
 
@@ -26,9 +34,14 @@ struct TreeBuilder {
         switch event {
         case .documentStart(let mark):
             documents += 1
-            if documents > 1 {
+            if documents > 1 && !allowsManyDocuments {
                 throw YAMLError(mark: mark, message: "expected a single document, found another (remove the '---')")
             }
+            // Anchors belong to their document.
+            anchors = [:]
+            root = nil
+        case .documentEnd:
+            documentRoots.append(root)
         case .scalar(let text, let plain, let anchor, let tag, let mark):
             guard let resolved = ScalarResolver.resolve(text, plain: plain, tag: tag) else {
                 let tagName = tag.map(ScalarResolver.shortTag) ?? ""
@@ -62,7 +75,7 @@ struct TreeBuilder {
             case .mapping(let pairs, _, _): Node(.mapping(pairs), mark: closed.mark)
             }
             try add(node, anchor: closed.anchor)
-        case .documentEnd, .streamEnd, .ignored:
+        case .streamEnd, .ignored:
             break
         }
     }
@@ -75,7 +88,12 @@ struct TreeBuilder {
     }
 
     private mutating func add(_ node: Node, anchor: String?) throws(YAMLError) {
-        if let anchor { anchors[anchor] = node }
+        if let anchor {
+            // The latest definition wins (`&a [ &a x, *a ]` is `[x, x]`): an
+            // alias to it is no longer one to a collection still open.
+            anchors[anchor] = node
+            openAnchors.remove(anchor)
+        }
         guard var parent = open.popLast() else {
             root = node
             return

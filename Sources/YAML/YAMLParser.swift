@@ -7,10 +7,22 @@ public enum YAMLParser {
         try parseCountingNodes(text, file: file).root
     }
 
+    /// Every document of a stream (`---` separated), in order; an empty
+    /// document is `nil`. The same limits hold as for one document.
+    public static func parseDocuments(_ text: String, file: String? = nil) throws(YAMLError) -> [Node?] {
+        try build(text, file: file, into: TreeBuilder(allowsManyDocuments: true)).documentRoots
+    }
+
     /// The tree, and how many nodes the text itself writes (aliases not
     /// expanded): what a decode's expansion budget is measured against.
     static func parseCountingNodes(_ text: String, file: String?) throws(YAMLError) -> (root: Node?, written: Int) {
-        var builder = TreeBuilder()
+        let builder = try build(text, file: file, into: TreeBuilder())
+        return (builder.root, builder.nodesWritten)
+    }
+
+    /// Feeds the text's events to `builder`; an error is given the file's name.
+    private static func build(_ text: String, file: String?, into builder: TreeBuilder) throws(YAMLError) -> TreeBuilder {
+        var builder = builder
         do {
             try parseEvents(Array(text.utf8)) { event throws(YAMLError) in try builder.handle(event) }
         } catch {
@@ -18,7 +30,7 @@ public enum YAMLParser {
             located.file = file
             throw located
         }
-        return (builder.root, builder.nodesWritten)
+        return builder
     }
 
     private static func parseEvents(_ bytes: [UInt8], _ handle: (ParseEvent) throws(YAMLError) -> Void) throws(YAMLError) {

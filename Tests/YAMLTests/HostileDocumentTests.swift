@@ -112,3 +112,55 @@ struct HostileDocumentTests {
         }
     }
 }
+
+/// Issue 11, item 4: what the core schema and YAML streams say.
+@Suite("Core schema corners and streams")
+struct CoreSchemaCornerTests {
+    struct Number: Decodable { var n: Int }
+
+    @Test(arguments: ["0x-1", "0o-7", "0x+f", "0o8", "0xg"])
+    func signedOrMalformedHexAndOctalAreStrings(text: String) throws {
+        #expect(YAMLParser.resolvePlainForTests(text) == .string)
+    }
+
+    @Test func hexAndOctalStillResolve() {
+        #expect(YAMLParser.resolvePlainForTests("0x1F") == .int(31))
+        #expect(YAMLParser.resolvePlainForTests("0o17") == .int(15))
+    }
+
+    @Test func anIntegerBeyondInt64IsNotAFloat() throws {
+        #expect(YAMLParser.resolvePlainForTests("99999999999999999999") == .string)
+        #expect(YAMLParser.resolvePlainForTests("-99999999999999999999") == .string)
+        do {
+            _ = try YAMLDecoder().decode(Number.self, from: "n: 99999999999999999999", file: "n.yaml")
+            Issue.record("decoded an integer beyond Int64")
+        } catch {
+            #expect(error.description == "n.yaml:1:4: n: the integer 99999999999999999999 is out of range for Int")
+        }
+    }
+
+    @Test func aReusedAnchorNameRefersToItsLatestDefinition() throws {
+        let root = try #require(try YAMLParser.parse("&a [ &a x, *a ]"))
+        guard case .sequence(let items) = root.value else { Issue.record("expected a sequence"); return }
+        #expect(items.map { $0.scalar?.text } == ["x", "x"])
+        // A real cycle is still one.
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("&a [ *a ]") }
+    }
+
+    @Test func everyDocumentOfAStreamIsRead() throws {
+        let documents = try YAMLParser.parseDocuments("a: 1\n---\n- x\n---\n...\n---\n&z b\n")
+        #expect(documents.count == 4)
+        #expect(documents[0]?.value == .mapping([Node.Pair(key: Node(.scalar(Scalar(text: "a", resolved: .string)), mark: Mark(line: 1, column: 1)),
+                                                          value: Node(.scalar(Scalar(text: "1", resolved: .int(1))), mark: Mark(line: 1, column: 4)))]))
+        #expect(documents[2] == nil || documents[2]?.scalar?.resolved == .null)
+        #expect(documents[3]?.scalar?.text == "b")
+        // Anchors are per document.
+        #expect(throws: YAMLError.self) { try YAMLParser.parseDocuments("&a x\n---\n*a\n") }
+        // The manifest's single-document reader still refuses a second one.
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: 1\n---\nb: 2\n") }
+    }
+}
+
+extension YAMLParser {
+    static func resolvePlainForTests(_ text: String) -> Scalar.Resolved { ScalarResolver.resolvePlain(text) }
+}

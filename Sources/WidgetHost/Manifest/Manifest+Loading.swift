@@ -9,7 +9,12 @@ extension Manifest {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
+            var isDirectory: ObjCBool = false
+            let reason = switch FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            case false: "no such file"
+            case true where isDirectory.boolValue: "is a directory, not a manifest file"
+            case true: "cannot be read as UTF-8 text"
+            }
             throw YAMLError(file: path, mark: nil, message: reason)
         }
         return try parse(text, file: path)

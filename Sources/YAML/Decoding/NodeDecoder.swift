@@ -66,6 +66,9 @@ struct NodeDecoder: Decoder {
 
     func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         guard case .int(let value)? = node.scalar?.resolved else {
+            if let text = node.scalar?.text, node.scalar?.resolved == .string, ScalarResolver.isDecimalInteger(text) {
+                throw error("the integer \(text) is out of range for \(I.self)")
+            }
             throw error("expected an integer, found \(node.summary)")
         }
         guard let exact = I(exactly: value) else {

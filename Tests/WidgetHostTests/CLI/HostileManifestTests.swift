@@ -25,6 +25,13 @@ struct HostileManifestTests {
         #expect(result.stderr == "\(path):1:\(Node.maximumDepth + 2): nested deeper than \(Node.maximumDepth) levels\n")
     }
 
+    @Test func aDirectoryIsSaidToBeOne() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let result = try TestSupport.widgethost(["validate", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(folder.path): is a directory, not a manifest file\n")
+    }
+
     @Test func twentyThousandSettingsValidate() throws {
         let settings = (0..<20_000).map { "      k\($0): v\($0)" }.joined(separator: "\n")
         let (result, _) = try validate("""
