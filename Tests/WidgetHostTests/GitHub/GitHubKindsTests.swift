@@ -16,12 +16,23 @@ struct GitHubKindsTests {
         #expect(timeline.entries.dropFirst().allSatisfy { Calendar.current.component(.hour, from: $0.date) == 0 })
         let texts = timeline.entries[0].view.texts
         #expect(texts.contains("swift"))
-        #expect(texts.contains("67.0k") && texts.contains("10.3k") && texts.contains("7.0k"))
+        #expect(texts.contains("67k") && texts.contains("10.3k") && texts.contains("7k"), "\(texts)")
         #expect(texts.contains("11"), "days since the push at 1_799_000_000")
         #expect(timeline.entries[1].view.texts.contains("12"), "the midnight entry counts one more day")
         #expect(fixture.apiRequests(to: "/repos/apple/swift/contributors").isEmpty)
         #expect(!fixture.server.requests(to: "/avatars/apple").isEmpty, "the owner's avatar")
         #expect(timeline.entries[0].view.containsImageData)
+    }
+
+    @Test func countsAreRoundedAsGitHubShowsThem() async throws {
+        let fixture = try await GitHubFixture()
+        let cases = [(999, "999"), (1_000, "1k"), (1_049, "1k"), (1_050, "1.1k"), (65_076, "65.1k"), (99_960, "100k"),
+                     (123_456, "123k"), (999_499, "999k"), (999_950, "1M"), (1_250_000, "1.3M")]
+        for (index, (stars, shown)) in cases.enumerated() {
+            fixture.server.add(.init(owner: "counts", name: "r\(index)", stars: stars))
+            let timeline = try await fixture.timeline("SingleRepo", family: .systemMedium, ["repo": .string("counts/r\(index)")])
+            #expect(timeline.entries[0].view.texts.contains(shown), "\(stars) → \(timeline.entries[0].view.texts)")
+        }
     }
 
     @Test func singleRepoLargeAddsDescriptionAndTopContributors() async throws {
@@ -40,7 +51,7 @@ struct GitHubKindsTests {
                                                   ["topRepo": .string("apple/swift"), "bottomRepo": .string("swiftlang/swift-syntax")])
         let texts = timeline.entries[0].view.texts
         #expect(texts.contains("swift") && texts.contains("swift-syntax"))
-        #expect(texts.contains("67.0k") && texts.contains("3.2k"))
+        #expect(texts.contains("67k") && texts.contains("3.2k"))
     }
 
     @Test func contributorUsesTheManifestsRepository() async throws {

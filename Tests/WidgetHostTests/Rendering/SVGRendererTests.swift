@@ -29,7 +29,7 @@ struct SVGRendererTests {
         let names = try #require(elements(svg), "not well-formed XML")
         #expect(names.first == "svg")
         #expect(svg.contains(">swift</text>"))
-        #expect(svg.contains(">67.0k</text>") && svg.contains(">10.3k</text>") && svg.contains(">7.0k</text>"))
+        #expect(svg.contains(">67k</text>") && svg.contains(">10.3k</text>") && svg.contains(">7k</text>"))
         #expect(svg.contains(#"width="364" height="382""#))
         #expect(svg.contains("href=\"data:image/png;base64,"), "avatars embedded as data URIs")
         #expect(names.contains("clipPath"), "avatars clipped to a circle")
