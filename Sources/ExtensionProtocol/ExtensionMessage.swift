@@ -22,7 +22,9 @@ public enum HostCall: Codable, Sendable {
     case describe
     case placeholder(kind: String, context: TimelineProviderContext)
     case snapshot(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext)
-    case timeline(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext)
+    /// `revalidate`: an explicit reload; the kind's API requests skip the
+    /// host's freshness window and ask GitHub whether anything changed.
+    case timeline(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext, revalidate: Bool)
     case optionResults(kind: String, parameter: String)
     case optionDefault(kind: String, parameter: String)
     case validateOption(kind: String, parameter: String, value: ConfigurationValue)
@@ -41,7 +43,7 @@ public enum CallResult: Codable, Sendable {
 
 /// The services a kind reaches through the host: HTTP and the shared defaults.
 public enum ServiceCall: Codable, Sendable {
-    case api(path: String)
+    case api(path: String, revalidate: Bool)
     case asset(url: String)
     case readDefault(key: String)
     case writeDefault(key: String, data: Data?)

@@ -49,8 +49,11 @@ final class ExtensionServer: Sendable {
                 return .entry(ArchiveCodec.encode(try await provider(kind).placeholder(in: context)))
             case .snapshot(let kind, let configuration, let context):
                 return .entry(ArchiveCodec.encode(try await provider(kind).snapshot(for: configuration, in: context)))
-            case .timeline(let kind, let configuration, let context):
-                return .timeline(ArchiveCodec.encode(try await provider(kind).timeline(for: configuration, in: context)))
+            case .timeline(let kind, let configuration, let context, let revalidate):
+                let timeline = try await ChannelHTTPService.$revalidating.withValue(revalidate) {
+                    try await provider(kind).timeline(for: configuration, in: context)
+                }
+                return .timeline(ArchiveCodec.encode(timeline))
             case .optionResults(let kind, let parameter):
                 return .values(try await options(kind, parameter).results())
             case .optionDefault(let kind, let parameter):

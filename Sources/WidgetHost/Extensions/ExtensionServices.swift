@@ -22,8 +22,12 @@ public struct ExtensionServices: Sendable {
     func handle(_ call: ServiceCall) async -> ServiceResult {
         do {
             switch call {
-            case .api(let path):
-                let response = try await http.api(path)
+            case .api(let path, let revalidate):
+                let response = if revalidate, let http = http as? GitHubService {
+                    try await http.api(path, revalidate: true)
+                } else {
+                    try await http.api(path)
+                }
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .asset(let url):
                 return .data(try await http.asset(url))

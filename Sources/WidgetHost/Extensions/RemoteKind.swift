@@ -15,7 +15,9 @@ extension WidgetDescriptor {
                 try await remote.entry(.snapshot(kind: kind, configuration: configuration, context: context))
             },
             timeline: { configuration, context in
-                guard case .timeline(let archive) = try await remote.call(.timeline(kind: kind, configuration: configuration, context: context)) else {
+                let call = HostCall.timeline(kind: kind, configuration: configuration, context: context,
+                                             revalidate: RemoteCaller.explicitReload)
+                guard case .timeline(let archive) = try await remote.call(call) else {
                     throw RemoteCaller.unexpectedAnswer
                 }
                 return try ArchiveCodec.decodeTimeline(archive)
@@ -64,6 +66,9 @@ extension WidgetDescriptor {
 /// `kinds`, `preview` or `add-instance` is cut off, and its process killed
 /// after the grace period, as in `run`.
 struct RemoteCaller: Sendable {
+    /// Set by the scheduler around an explicit reload's timeline call.
+    @TaskLocal static var explicitReload = false
+
     static let unexpectedAnswer = ExtensionStartError(reason: "the extension answered with something other than what was asked")
 
     let module: ModuleExtension

@@ -48,9 +48,16 @@ public actor GitHubService: HTTPService {
     // MARK: HTTPService
 
     public func api(_ path: String) async throws -> HTTPResponse {
+        try await api(path, revalidate: false)
+    }
+
+    /// With `revalidate` (an explicit reload), a response younger than
+    /// `cache_for` is not served as it is: GitHub is asked with its ETag, and
+    /// a 304 (free with a token) confirms it.
+    public func api(_ path: String, revalidate: Bool) async throws -> HTTPResponse {
         let url = settings.api + (path.hasPrefix("/") ? path : "/" + path)
         let now = clock.now()
-        if let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
+        if !revalidate, let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
             statistics.cacheHits += 1
             return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
         }

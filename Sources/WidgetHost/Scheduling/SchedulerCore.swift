@@ -12,6 +12,8 @@ public struct SchedulerCore: Sendable {
         public let instance: String
         public let number: Int
         public let reason: String
+        /// Asked for by a person (`reload`): data must be fresh, not merely cached.
+        public var explicit = false
     }
 
     /// What the caller must do after `advance` or `complete`.
@@ -240,7 +242,7 @@ public struct SchedulerCore: Sendable {
         nextCallNumber += 1
         running[instance] = nextCallNumber
         heap.insert(Deadline(date: now + policy.timeout, kind: .timeout, instance: instance, generation: nextCallNumber))
-        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason)
+        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit)
     }
 
     private mutating func startWaiting(at now: Date) -> Step {

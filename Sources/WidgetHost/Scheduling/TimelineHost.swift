@@ -182,8 +182,10 @@ public actor TimelineHost {
         let configuration = instance.configuration
         let workspace = self.workspace
         tasks[call.number] = (call.instance, Task {
-            let result = await workspace.withServices {
-                await Self.timeline(from: provider, for: configuration, in: context)
+            let result = await RemoteCaller.$explicitReload.withValue(call.explicit) {
+                await workspace.withServices {
+                    await Self.timeline(from: provider, for: configuration, in: context)
+                }
             }
             // Cancelled calls (timed out, instance removed, host stopping) were
             // settled when they were cancelled; their result means nothing.

@@ -86,6 +86,27 @@ struct RunCommandTests {
         #expect(host.output.components(separatedBy: "kind=SingleRepo [widgethost] reload started").count == 2, "one reload")
     }
 
+    @Test func anExplicitReloadAsksGitHubEvenWithinCacheFor() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
+        let added = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        let host = try RunningHost(fixture)
+        let received = "instance=\(id) kind=SingleRepo [widgethost] timeline received"
+        #expect(await host.waitFor(received), "\(host.output)")
+        #expect(server.requests(to: "/repos/apple/swift").count == 1)
+
+        // Well within cache_for (10m): a person asking for fresh data gets GitHub asked.
+        #expect(try fixture.run("reload", "--instance", id, "--force").status == 0)
+        #expect(await host.waitFor(received, count: 2), "\(host.output)")
+        let requests = server.requests(to: "/repos/apple/swift")
+        #expect(requests.count == 2)
+        #expect(requests.last?.ifNoneMatch != nil, "revalidated with the stored ETag")
+        #expect(requests.last?.status == 304)
+        #expect(host.stop() == 0)
+    }
+
     @Test func reloadWithoutARunningHostSaysSo() async throws {
         let server = try await Self.fakeGitHub()
         defer { server.stop() }
