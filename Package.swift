@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // The host's HTTP service to GitHub (the chosen client; its build is the slowest, ~4 min here).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Already resolved and built through async-http-client; named for its
+        // connection errors, so "offline" can say "connection refused" and the host.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // The fake GitHub server the tests and the benchmark start on loopback.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         // Already resolved through Hummingbird; named for the fake server's header names.
@@ -56,6 +59,8 @@ let package = Package(
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             // The dashboard of run --serve.
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),

@@ -15,7 +15,7 @@ work=$(mktemp -d)
 cat > "$work/config.yaml" <<YAML
 container: {group: e2e.widgethost, path: data}
 module_paths: [$PWD/.build/debug]
-github: {api: "http://127.0.0.1:9", timeout: 2s}
+github: {api: "http://127.0.0.1:9"}
 widgets:
   - kind: SingleRepo
   - kind: Contributor

@@ -37,13 +37,22 @@ public actor GitHubService: HTTPService {
     public private(set) var statistics = Statistics()
 
     public init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
-                client: HTTPClient = .shared) {
+                client: HTTPClient = GitHubService.defaultClient) {
         self.settings = settings
         self.token = token
         self.container = container
         self.clock = clock
         self.client = client
     }
+
+    /// The shared client, except that a refused or unreachable connection
+    /// fails at once rather than being retried until `github.timeout`: the
+    /// host shows "offline" now and retries on its own backoff.
+    public static let defaultClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     // MARK: HTTPService
 
@@ -190,7 +199,7 @@ public actor GitHubService: HTTPService {
             throw HTTPServiceError.timedOut
         } catch {
             // Transport errors name the host and cause, never a header.
-            throw HTTPServiceError.unreachable(String(describing: error))
+            throw HTTPServiceError.unreachable(TransportFailure.describe(error, url: request.url))
         }
     }
 }

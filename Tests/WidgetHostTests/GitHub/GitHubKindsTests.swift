@@ -99,8 +99,8 @@ struct GitHubKindsTests {
         // Port 9 (discard) on loopback: nothing listens, the connection is refused.
         let fixture = try await GitHubFixture(api: "http://127.0.0.1:9")
         await #expect { try await fixture.timeline("SingleRepo", family: .systemMedium, ["repo": .string("apple/swift")]) } throws: {
-            guard case .unreachable? = $0 as? HTTPServiceError else { return false }
-            return true
+            guard case .unreachable(let reason)? = $0 as? HTTPServiceError else { return false }
+            return reason == "127.0.0.1:9: connection refused"
         }
     }
 

@@ -107,6 +107,19 @@ struct RunCommandTests {
         #expect(host.stop() == 0)
     }
 
+    @Test func aRefusedConnectionShowsOfflineAtOnceInOneLine() async throws {
+        // The container fixture's API is port 9 on loopback: the connection is refused.
+        let fixture = try ContainerFixture()
+        let added = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        let host = try RunningHost(fixture)
+        #expect(await host.waitFor("reload failed (1 in a row): offline or unreachable: 127.0.0.1:9: connection refused;"), "\(host.output)")
+        let status = try fixture.run("status").stdout
+        #expect(status.contains("\(id)  SingleRepo  systemMedium  failing"), "\(status)")
+        #expect(status.contains("1 failed reload: offline or unreachable: 127.0.0.1:9: connection refused"), "\(status)")
+        #expect(host.stop() == 0)
+    }
+
     @Test func reloadWithoutARunningHostSaysSo() async throws {
         let server = try await Self.fakeGitHub()
         defer { server.stop() }

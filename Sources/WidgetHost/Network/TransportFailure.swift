@@ -1,0 +1,37 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One readable line for a request that got no HTTP answer: the host and
+/// what happened ("api.github.com:443: connection refused"), never the
+/// layered description of the HTTP stack, and never a header.
+enum TransportFailure {
+    static func describe(_ error: any Error, url: String) -> String {
+        let components = URLComponents(string: url)
+        let place = (components?.host ?? url) + (components?.port.map { ":\($0)" } ?? "")
+        switch error {
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve \(error.host)" }
+            let code = error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
+            return "\(error.host):\(error.port): " + (code.map(reason) ?? "no connection could be made")
+        case let error as IOError:
+            return "\(place): \(reason(error.errnoCode))"
+        case let error as HTTPClientError where error == .remoteConnectionClosed:
+            return "\(place): the server closed the connection"
+        default:
+            return "\(place): \(error)"
+        }
+    }
+
+    private static func reason(_ code: CInt) -> String {
+        switch code {
+        case ECONNREFUSED: "connection refused"
+        case EHOSTUNREACH: "host unreachable"
+        case ENETUNREACH: "network unreachable"
+        case ETIMEDOUT: "connection timed out"
+        case ECONNRESET: "connection reset"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+}
