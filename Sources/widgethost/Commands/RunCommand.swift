@@ -36,9 +36,14 @@ struct RunCommand: AsyncParsableCommand {
         get throws {
             guard let serve else { return nil }
             let parts = serve.split(separator: ":", omittingEmptySubsequences: false)
-            let host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
+            var host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
+            // [::1]:8080, as in URLs.
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             guard let port = parts.last.flatMap({ Int($0) }), (0...65_535).contains(port), !host.isEmpty else {
-                throw ValidationError("--serve takes host:port or a port, such as 127.0.0.1:8080; got '\(serve)'")
+                throw ValidationError("--serve takes host:port or a port, such as 127.0.0.1:8080 or [::1]:8080; got '\(serve)'")
+            }
+            guard Self.isLocalAddress(host) else {
+                throw ValidationError("--serve: cannot listen on '\(serve)': '\(host)' is not an address of this machine")
             }
             return (host, port)
         }
@@ -46,6 +51,21 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try serveAddress
+    }
+
+    /// Whether `host` resolves to an address this machine can bind (no lookup
+    /// leaves the machine for a literal address, and a name must resolve).
+    private static func isLocalAddress(_ host: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, "0", &hints, &result) == 0, let first = result else { return false }
+        defer { freeaddrinfo(result) }
+        let probe = socket(first.pointee.ai_family, first.pointee.ai_socktype, 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return bind(probe, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0
     }
 
     func run() async throws {

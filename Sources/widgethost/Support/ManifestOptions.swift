@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WidgetHost
 
 /// `--config`, shared by every command that reads the bundle manifest.
@@ -11,7 +12,12 @@ struct ManifestOptions: ParsableArguments {
         do {
             return try Manifest.load(from: positional ?? path)
         } catch {
-            Terminal.error(error.description)
+            var message = error.description
+            if positional == nil, path == "config.yaml", !FileManager.default.fileExists(atPath: path) {
+                message = "config.yaml: no such file in \(FileManager.default.currentDirectoryPath); "
+                    + "give the manifest with --config <path> (validate and run also take it as their argument)"
+            }
+            Terminal.error(message)
             throw ExitCode.failure
         }
     }

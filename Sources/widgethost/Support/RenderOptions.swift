@@ -46,7 +46,25 @@ struct RenderOptions: ParsableArguments {
             print(text, terminator: "")
             return
         }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                "no such directory"
+            } else if let underlying, underlying.domain == NSPOSIXErrorDomain {
+                String(cString: strerror(Int32(underlying.code))).lowercased()
+            } else {
+                "not writable"
+            }
+            throw CannotWrite(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    struct CannotWrite: Error, CustomStringConvertible {
+        let description: String
     }
 }
 

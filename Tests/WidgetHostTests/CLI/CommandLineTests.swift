@@ -8,8 +8,8 @@ import WidgetSDK
 struct CommandLineTests {
     private var shippedManifest: String { TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path }
 
-    @Test func validatePrintsOneLinePerKind() throws {
-        let result = try TestSupport.widgethost(["validate", shippedManifest])
+    @Test func validatePrintsOneLinePerKind() async throws {
+        let result = try await TestSupport.widgethost(["validate", shippedManifest])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4)
@@ -20,23 +20,23 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func validateReadsConfigYamlInTheWorkingDirectoryByDefault() throws {
-        let result = try TestSupport.widgethost(["validate"], in: TestSupport.repositoryRoot)
+    @Test func validateReadsConfigYamlInTheWorkingDirectoryByDefault() async throws {
+        let result = try await TestSupport.widgethost(["validate"], in: TestSupport.repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("config.yaml: 3 kinds valid\n"))
     }
 
-    @Test func aBrokenManifestGivesFileLineColumnAndExit1() throws {
+    @Test func aBrokenManifestGivesFileLineColumnAndExit1() async throws {
         let path = try TestSupport.writeManifest("container: {group: g.x}\nwidgets:\n  - kind: SingleRepo\n    famlies: [systemLarge]\n")
-        let result = try TestSupport.widgethost(["validate", path])
+        let result = try await TestSupport.widgethost(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "\(path):4:5: widgets[0]: unknown key 'famlies' (did you mean 'families'?)\n")
     }
 
-    @Test func validateReportsEveryBrokenKindAndTheValidOnes() throws {
+    @Test func validateReportsEveryBrokenKindAndTheValidOnes() async throws {
         let path = try TestSupport.writeManifest(TestSupport.manifestText([("SingleRepo", "SingleRepo"), ("Future", "FixtureWrongSDK"), ("BadDefault", "FixtureBrokenKinds")]))
-        let result = try TestSupport.widgethost(["validate", path])
+        let result = try await TestSupport.widgethost(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("ok  SingleRepo"))
         let errors = result.stderr.split(separator: "\n")
@@ -46,14 +46,14 @@ struct CommandLineTests {
         #expect(errors[2] == "\(path): 2 problems; 1 of 3 kinds valid")
     }
 
-    @Test func missingManifest() throws {
-        let result = try TestSupport.widgethost(["validate", "/nonexistent/config.yaml"])
+    @Test func missingManifest() async throws {
+        let result = try await TestSupport.widgethost(["validate", "/nonexistent/config.yaml"])
         #expect(result.status == 1)
         #expect(result.stderr == "/nonexistent/config.yaml: no such file\n")
     }
 
-    @Test func kindsAsJSON() throws {
-        let result = try TestSupport.widgethost(["kinds", "--json", "--config", shippedManifest])
+    @Test func kindsAsJSON() async throws {
+        let result = try await TestSupport.widgethost(["kinds", "--json", "--config", shippedManifest])
         #expect(result.status == 0, "\(result.stderr)")
         let kinds = try JSONDecoder().decode([KindInfo].self, from: Data(result.stdout.utf8))
         #expect(kinds.map(\.kind) == ["SingleRepo", "DoubleRepo", "Contributor"])
@@ -70,16 +70,16 @@ struct CommandLineTests {
         #expect(kinds[2].module.hasSuffix("/libContributor.so"))
     }
 
-    @Test func kindsAsText() throws {
-        let result = try TestSupport.widgethost(["kinds", "--config", shippedManifest])
+    @Test func kindsAsText() async throws {
+        let result = try await TestSupport.widgethost(["kinds", "--config", shippedManifest])
         #expect(result.status == 0)
         #expect(result.stdout.contains("DoubleRepo — Double Repo\n  Keep an eye on two GitHub repositories.\n  families: systemLarge\n"))
         #expect(result.stdout.contains("    --top-repo     Top Repo (string; default apple/swift; options from RepoOptionsProvider)\n"))
     }
 
     @Test(arguments: ["validate", "kinds"])
-    func everyCommandHasHelp(_ command: String) throws {
-        let result = try TestSupport.widgethost([command, "--help"])
+    func everyCommandHasHelp(_ command: String) async throws {
+        let result = try await TestSupport.widgethost([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: widgethost \(command)"))
         #expect(result.stdout.contains("--config <manifest>"))

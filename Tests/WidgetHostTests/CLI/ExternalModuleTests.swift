@@ -6,7 +6,7 @@ import Testing
 /// loads into the host without rebuilding it.
 @Suite("A widget module built elsewhere")
 struct ExternalModuleTests {
-    @Test func theCountdownExampleBuildsAndLoads() throws {
+    @Test func theCountdownExampleBuildsAndLoads() async throws {
         let example = TestSupport.repositoryRoot.appendingPathComponent("Examples/Countdown")
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -14,12 +14,11 @@ struct ExternalModuleTests {
         build.environment = ProcessInfo.processInfo.environment.merging(
             ["PATH": (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/opt/swift/usr/bin"]) { $1 }
         build.standardOutput = FileHandle.nullDevice
-        try build.run()
-        build.waitUntilExit()
+        try await TestSupport.run(build)
         try #require(build.terminationStatus == 0, "swift build of Examples/Countdown failed")
 
         let manifest = example.appendingPathComponent("countdown.yaml").path
-        let result = try TestSupport.widgethost(["kinds", "--json", "--config", manifest])
+        let result = try await TestSupport.widgethost(["kinds", "--json", "--config", manifest])
         #expect(result.status == 0, "\(result.stderr)")
         let kinds = try JSONDecoder().decode([KindInfo].self, from: Data(result.stdout.utf8))
         #expect(kinds.map(\.kind) == ["Countdown"])

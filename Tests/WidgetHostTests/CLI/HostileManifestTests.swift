@@ -7,34 +7,34 @@ import YAML
 /// line at its file:line:column and exit status 1, or validates; no signal.
 @Suite("Hostile manifests through the real binary")
 struct HostileManifestTests {
-    private func validate(_ text: String) throws -> (result: TestSupport.ProcessResult, path: String) {
+    private func validate(_ text: String) async throws -> (result: TestSupport.ProcessResult, path: String) {
         let path = try TestSupport.writeManifest(text)
-        return (try TestSupport.widgethost(["validate", path]), path)
+        return (try await TestSupport.widgethost(["validate", path]), path)
     }
 
-    @Test func fortyOneThousandLevelsOfNestingAreOneError() throws {
-        let (result, path) = try validate(String(repeating: "- ", count: 41_000) + "x\n")
+    @Test func fortyOneThousandLevelsOfNestingAreOneError() async throws {
+        let (result, path) = try await validate(String(repeating: "- ", count: 41_000) + "x\n")
         #expect(result.status == 1, "exit \(result.status): \(result.stderr.prefix(300))")
         #expect(result.stderr == "\(path):1:\(2 * Node.maximumDepth + 1): nested deeper than \(Node.maximumDepth) levels\n")
     }
 
-    @Test func twoEqualComplexKeysSevenThousandDeepAreOneError() throws {
+    @Test func twoEqualComplexKeysSevenThousandDeepAreOneError() async throws {
         let key = String(repeating: "[", count: 7_100) + "k" + String(repeating: "]", count: 7_100)
-        let (result, path) = try validate("? \(key)\n: 1\n? \(key)\n: 2\n")
+        let (result, path) = try await validate("? \(key)\n: 1\n? \(key)\n: 2\n")
         #expect(result.status == 1, "exit \(result.status)")
         #expect(result.stderr == "\(path):1:\(Node.maximumDepth + 2): nested deeper than \(Node.maximumDepth) levels\n")
     }
 
-    @Test func aDirectoryIsSaidToBeOne() throws {
+    @Test func aDirectoryIsSaidToBeOne() async throws {
         let folder = try TestSupport.temporaryDirectory()
-        let result = try TestSupport.widgethost(["validate", folder.path])
+        let result = try await TestSupport.widgethost(["validate", folder.path])
         #expect(result.status == 1)
         #expect(result.stderr == "\(folder.path): is a directory, not a manifest file\n")
     }
 
-    @Test func twentyThousandSettingsValidate() throws {
+    @Test func twentyThousandSettingsValidate() async throws {
         let settings = (0..<20_000).map { "      k\($0): v\($0)" }.joined(separator: "\n")
-        let (result, _) = try validate("""
+        let (result, _) = try await validate("""
             container: {group: group.test.hostile}
             widgets:
               - kind: Gauge
@@ -46,12 +46,12 @@ struct HostileManifestTests {
         #expect(result.stdout.contains("1 kind valid"))
     }
 
-    @Test func anAliasBombInTheManifestIsOneErrorAtOnce() throws {
+    @Test func anAliasBombInTheManifestIsOneErrorAtOnce() async throws {
         var anchors = ["      l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
         for level in 1...9 {
             anchors.append("      l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]")
         }
-        let (result, path) = try validate("""
+        let (result, path) = try await validate("""
             container: {group: group.test.hostile}
             widgets:
               - kind: Gauge

@@ -5,42 +5,42 @@ import Testing
 /// Each bad input: a clear message, a non-zero exit, and nothing changed.
 @Suite("Bad input changes nothing")
 struct BadInputTests {
-    private func expectRefused(_ arguments: [String], message: String, in fixture: ContainerFixture) throws {
-        let before = try fixture.snapshot()
-        let result = try fixture.run(arguments)
+    private func expectRefused(_ arguments: [String], message: String, in fixture: ContainerFixture) async throws {
+        let before = try await fixture.snapshot()
+        let result = try await fixture.run(arguments)
         #expect(result.status != 0, "\(arguments) was accepted")
         #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-        #expect(try fixture.snapshot() == before, "\(arguments) changed the container")
+        #expect(try await fixture.snapshot() == before, "\(arguments) changed the container")
     }
 
-    private func preparedFixture() throws -> ContainerFixture {
+    private func preparedFixture() async throws -> ContainerFixture {
         let fixture = try ContainerFixture()
-        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
         return fixture
     }
 
-    @Test func unknownKind() throws {
-        try expectRefused(["add-instance", "SingelRepo"],
+    @Test func unknownKind() async throws {
+        try await expectRefused(["add-instance", "SingelRepo"],
                           message: "error: unknown kind 'SingelRepo' (did you mean 'SingleRepo'?); this bundle offers: SingleRepo, DoubleRepo, Contributor, Gauge, Note",
-                          in: try preparedFixture())
+                          in: try await preparedFixture())
     }
 
-    @Test func unknownFlagForThatKind() throws {
-        try expectRefused(["add-instance", "SingleRepo", "--top-repo", "apple/swift"],
-                          message: "error: unknown option '--top-repo' for SingleRepo; SingleRepo takes: --repo", in: try preparedFixture())
-        try expectRefused(["add-instance", "SingleRepo", "--rpeo", "apple/swift"],
-                          message: "error: unknown option '--rpeo' for SingleRepo (did you mean '--repo'?)", in: try preparedFixture())
+    @Test func unknownFlagForThatKind() async throws {
+        try await expectRefused(["add-instance", "SingleRepo", "--top-repo", "apple/swift"],
+                          message: "error: unknown option '--top-repo' for SingleRepo; SingleRepo takes: --repo", in: try await preparedFixture())
+        try await expectRefused(["add-instance", "SingleRepo", "--rpeo", "apple/swift"],
+                          message: "error: unknown option '--rpeo' for SingleRepo (did you mean '--repo'?)", in: try await preparedFixture())
     }
 
-    @Test func missingValue() throws {
-        try expectRefused(["add-instance", "SingleRepo", "--repo"], message: "error: --repo needs a value", in: try preparedFixture())
+    @Test func missingValue() async throws {
+        try await expectRefused(["add-instance", "SingleRepo", "--repo"], message: "error: --repo needs a value", in: try await preparedFixture())
     }
 
-    @Test func valueOfTheWrongType() throws {
-        try expectRefused(["add-instance", "Gauge", "--level", "high"],
-                          message: "error: --level: expected an integer, found 'high'", in: try preparedFixture())
-        try expectRefused(["add-instance", "Gauge", "--level", "9"],
-                          message: "error: --level: '9' is not one of 1, 2, 3, 4, 5", in: try preparedFixture())
+    @Test func valueOfTheWrongType() async throws {
+        try await expectRefused(["add-instance", "Gauge", "--level", "high"],
+                          message: "error: --level: expected an integer, found 'high'", in: try await preparedFixture())
+        try await expectRefused(["add-instance", "Gauge", "--level", "9"],
+                          message: "error: --level: '9' is not one of 1, 2, 3, 4, 5", in: try await preparedFixture())
     }
 
     static let invalidRepositories: [(String, String)] = [
@@ -58,119 +58,119 @@ struct BadInputTests {
     ]
 
     @Test(arguments: invalidRepositories)
-    func invalidRepositoryName(_ repository: String, _ rule: String) throws {
-        let fixture = try preparedFixture()
-        try expectRefused(["add-instance", "SingleRepo", "--repo", repository],
+    func invalidRepositoryName(_ repository: String, _ rule: String) async throws {
+        let fixture = try await preparedFixture()
+        try await expectRefused(["add-instance", "SingleRepo", "--repo", repository],
                           message: "error: --repo: '\(repository)' is not a GitHub repository: \(rule)", in: fixture)
         // `--` lets a value that starts with '-' through, as a user would type it.
-        try expectRefused(["repos", "add", "--", repository],
+        try await expectRefused(["repos", "add", "--", repository],
                           message: "error: '\(repository)' is not a GitHub repository: \(rule)", in: fixture)
     }
 
-    @Test func unsupportedFamily() throws {
-        try expectRefused(["add-instance", "DoubleRepo", "--family", "systemMedium"],
-                          message: "error: DoubleRepo does not support systemMedium; it supports systemLarge", in: try preparedFixture())
-        try expectRefused(["add-instance", "SingleRepo", "--family", "systemMeduim"],
-                          message: "error: unknown family 'systemMeduim' (did you mean 'systemMedium'?)", in: try preparedFixture())
+    @Test func unsupportedFamily() async throws {
+        try await expectRefused(["add-instance", "DoubleRepo", "--family", "systemMedium"],
+                          message: "error: DoubleRepo does not support systemMedium; it supports systemLarge", in: try await preparedFixture())
+        try await expectRefused(["add-instance", "SingleRepo", "--family", "systemMeduim"],
+                          message: "error: unknown family 'systemMeduim' (did you mean 'systemMedium'?)", in: try await preparedFixture())
     }
 
-    @Test func familyNarrowedByTheManifestIsRefused() throws {
+    @Test func familyNarrowedByTheManifestIsRefused() async throws {
         let fixture = try ContainerFixture()
         let text = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
             .replacingOccurrences(of: "  - kind: SingleRepo\n", with: "  - kind: SingleRepo\n    families: [systemLarge]\n")
         try text.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
-        try expectRefused(["add-instance", "SingleRepo", "--family", "systemMedium"],
+        try await expectRefused(["add-instance", "SingleRepo", "--family", "systemMedium"],
                           message: "error: SingleRepo does not support systemMedium; it supports systemLarge", in: fixture)
     }
 
-    @Test func unknownInstanceID() throws {
-        let fixture = try preparedFixture()
-        let id = try #require(try fixture.instances().first?["id"] as? String)
+    @Test func unknownInstanceID() async throws {
+        let fixture = try await preparedFixture()
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
         let typo = String(id.dropLast()) + (id.last == "z" ? "y" : "z")
-        try expectRefused(["remove-instance", typo],
+        try await expectRefused(["remove-instance", typo],
                           message: "error: no instance with id '\(typo)' (did you mean '\(id)'?); 'widgethost list-instances' shows them", in: fixture)
     }
 
-    @Test func removingSeveralInstancesIsAllOrNothing() throws {
-        let fixture = try preparedFixture()
-        let id = try #require(try fixture.instances().first?["id"] as? String)
-        try expectRefused(["remove-instance", id, "nope"], message: "error: no instance with id 'nope'", in: fixture)
-        #expect(try fixture.instances().count == 1, "the known id was kept")
-        _ = try fixture.run("add-instance", "Contributor")
-        let ids = try fixture.instances().compactMap { $0["id"] as? String }
-        let removed = try fixture.run(["remove-instance"] + ids + [ids[0]])
+    @Test func removingSeveralInstancesIsAllOrNothing() async throws {
+        let fixture = try await preparedFixture()
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
+        try await expectRefused(["remove-instance", id, "nope"], message: "error: no instance with id 'nope'", in: fixture)
+        #expect(try await fixture.instances().count == 1, "the known id was kept")
+        _ = try await fixture.run("add-instance", "Contributor")
+        let ids = try await fixture.instances().compactMap { $0["id"] as? String }
+        let removed = try await fixture.run(["remove-instance"] + ids + [ids[0]])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.split(separator: "\n").count == 2, "an id given twice is removed once")
-        #expect(try fixture.instances().isEmpty)
+        #expect(try await fixture.instances().isEmpty)
     }
 
     @Test(arguments: ["nan", "inf", "-infinity", "NaN"])
-    func aNumberThatIsNotFiniteIsRefused(value: String) throws {
-        try expectRefused(["add-instance", "Gauge", "--scale", value],
-                          message: "error: --scale: expected a finite number, found '\(value)'", in: try preparedFixture())
+    func aNumberThatIsNotFiniteIsRefused(value: String) async throws {
+        try await expectRefused(["add-instance", "Gauge", "--scale", value],
+                          message: "error: --scale: expected a finite number, found '\(value)'", in: try await preparedFixture())
     }
 
     @Test(arguments: ["\u{1B}[31mred", "two\nlines", "a\ttab", "\u{202E}reversed", "bell\u{7}"])
-    func aNameWithControlCharactersIsRefused(name: String) throws {
-        try expectRefused(["add-instance", "Gauge", "--name", name],
-                          message: "error: --name: control characters (escapes, line breaks, tabs) are not allowed", in: try preparedFixture())
+    func aNameWithControlCharactersIsRefused(name: String) async throws {
+        try await expectRefused(["add-instance", "Gauge", "--name", name],
+                          message: "error: --name: control characters (escapes, line breaks, tabs) are not allowed", in: try await preparedFixture())
     }
 
-    @Test func aNameLongerThan64CharactersIsRefused() throws {
-        try expectRefused(["add-instance", "Gauge", "--name", String(repeating: "n", count: 65)],
-                          message: "error: --name: at most 64 characters, found 65", in: try preparedFixture())
-        let fixture = try preparedFixture()
-        #expect(try fixture.run("add-instance", "Gauge", "--name", String(repeating: "n", count: 64)).status == 0)
+    @Test func aNameLongerThan64CharactersIsRefused() async throws {
+        try await expectRefused(["add-instance", "Gauge", "--name", String(repeating: "n", count: 65)],
+                          message: "error: --name: at most 64 characters, found 65", in: try await preparedFixture())
+        let fixture = try await preparedFixture()
+        #expect(try await fixture.run("add-instance", "Gauge", "--name", String(repeating: "n", count: 64)).status == 0)
     }
 
-    @Test func namesStoredBeforeTheRulesAreEscapedOnOutput() throws {
-        let fixture = try preparedFixture()
+    @Test func namesStoredBeforeTheRulesAreEscapedOnOutput() async throws {
+        let fixture = try await preparedFixture()
         let container = try fixture.container()
         _ = try container.insert(SharedContainer.NewInstance(
             kind: "Gauge", family: .systemSmall, name: "\u{1B}[31mred\nnext line", configurationIdentifier: "GaugeIntent",
             configuration: [:], savedListAdditions: [:], savedListInitialValues: [:]))
-        let listed = try fixture.run("list-instances")
+        let listed = try await fixture.run("list-instances")
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(!listed.stdout.contains("\u{1B}"), "no raw escape reaches the terminal")
         #expect(listed.stdout.contains("\\e[31mred\\nnext line"))
         #expect(listed.stdout.split(separator: "\n").count == 3, "a header and one line per instance")
     }
 
-    @Test func wideNamesKeepTheColumnsAligned() throws {
-        let fixture = try preparedFixture()
+    @Test func wideNamesKeepTheColumnsAligned() async throws {
+        let fixture = try await preparedFixture()
         for name in ["天気予報", "🌦️ Weather", "plain"] {
-            #expect(try fixture.run("add-instance", "Gauge", "--name", name).status == 0)
+            #expect(try await fixture.run("add-instance", "Gauge", "--name", name).status == 0)
         }
         // Columns by hand: CJK ideographs and the emoji take two cells.
         func columns(_ text: Substring) -> Int {
             text.reduce(0) { $0 + (($1.unicodeScalars.first.map { (0x4E00...0x9FFF).contains($0.value) } ?? false) || $1 == "🌦️" ? 2 : 1) }
         }
-        let lines = try fixture.run("list-instances").stdout.split(separator: "\n")
+        let lines = try await fixture.run("list-instances").stdout.split(separator: "\n")
         let stateColumns = lines.dropFirst().compactMap { line in line.range(of: "ready").map { columns(line[..<$0.lowerBound]) } }
         #expect(stateColumns.count == 4)
         #expect(Set(stateColumns).count == 1, "\(lines)")
     }
 
-    @Test func removingARepositoryThatIsNotSaved() throws {
-        try expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try preparedFixture())
+    @Test func removingARepositoryThatIsNotSaved() async throws {
+        try await expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try await preparedFixture())
     }
 
-    @Test func containerPathThatCannotBeCreated() throws {
+    @Test func containerPathThatCannotBeCreated() async throws {
         // Root may write anywhere, so the folder is made impossible: its parent is a file.
         let fixture = try ContainerFixture(containerPath: "blocker/data")
         try "a file".write(to: fixture.folder.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
-        let result = try fixture.run("add-instance", "Contributor")
+        let result = try await fixture.run("add-instance", "Contributor")
         #expect(result.status == 1)
         #expect(result.stderr.contains("container group.test.container: cannot create the container folder \(fixture.folder.path)/blocker/data: "))
     }
 
-    @Test func containerFileThatIsNotADatabase() throws {
+    @Test func containerFileThatIsNotADatabase() async throws {
         let fixture = try ContainerFixture()
         try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
         let contents = String(repeating: "not a database. ", count: 512)
         try contents.write(toFile: fixture.databasePath, atomically: true, encoding: .utf8)
         for arguments in [["add-instance", "Contributor"], ["list-instances"], ["repos", "add", "apple/swift"]] {
-            let result = try fixture.run(arguments)
+            let result = try await fixture.run(arguments)
             #expect(result.status == 1)
             #expect(result.stderr.contains("\(fixture.databasePath) is not a widgethost container: the file is not a SQLite database (it was left untouched)"))
         }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Several processes share one container")
 struct ConcurrencyTests {
-    @Test func fiftyAddInstanceProcessesAtOnce() throws {
+    @Test func fiftyAddInstanceProcessesAtOnce() async throws {
         let fixture = try ContainerFixture()
         let processes = try (0..<50).map { index -> Process in
             let process = Process()
@@ -21,18 +21,18 @@ struct ConcurrencyTests {
         processes.forEach { $0.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 50))
 
-        let instances = try fixture.instances()
+        let instances = try await fixture.instances()
         #expect(instances.count == 50)
         #expect(Set(instances.compactMap { $0["id"] as? String }).count == 50, "ids are unique")
         #expect(Set(instances.compactMap { $0["name"] as? String }) == Set((0..<50).map { "n\($0)" }), "none lost, none duplicated")
-        let saved = try fixture.savedRepositories()
+        let saved = try await fixture.savedRepositories()
         #expect(saved.count == 26, "the sample and the 25 new repositories, each once")
         #expect(Set(saved).count == saved.count)
     }
 
-    @Test func killedWritersLeaveAConsistentDatabase() throws {
+    @Test func killedWritersLeaveAConsistentDatabase() async throws {
         let fixture = try ContainerFixture()
-        #expect(try fixture.run("add-instance", "Contributor").status == 0)
+        #expect(try await fixture.run("add-instance", "Contributor").status == 0)
         var generator = SystemRandomNumberGenerator()
         for index in 0..<40 {
             let process = Process()
@@ -48,13 +48,13 @@ struct ConcurrencyTests {
         }
 
         let database = try DatabaseQueue(path: fixture.databasePath)
-        let integrity = try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        let integrity = try await database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"])
 
         // Each killed write happened whole or not at all: an instance's new
         // repository is saved exactly when the instance exists.
-        let instances = try fixture.instances()
-        let saved = Set(try fixture.savedRepositories())
+        let instances = try await fixture.instances()
+        let saved = Set(try await fixture.savedRepositories())
         for instance in instances {
             guard let repo = (instance["configuration"] as? [String: String])?["repo"] else { continue }
             #expect(saved.contains(repo), "instance \(instance["id"] ?? "?") exists without its saved repository")

@@ -5,38 +5,38 @@ import Testing
 /// Every container command through the real binary, against a temporary container.
 @Suite("Container commands")
 struct ContainerCommandTests {
-    @Test func savedRepositoriesStartWithTheSampleAndHoldNoDuplicates() throws {
+    @Test func savedRepositoriesStartWithTheSampleAndHoldNoDuplicates() async throws {
         let fixture = try ContainerFixture()
-        #expect(try fixture.savedRepositories() == ["sallen0400/swift-news"])
+        #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news"])
 
-        let add = try fixture.run("repos", "add", "apple/swift", "Apple/Swift", "swiftlang/swift-syntax")
+        let add = try await fixture.run("repos", "add", "apple/swift", "Apple/Swift", "swiftlang/swift-syntax")
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "saved apple/swift\nApple/Swift is already saved\nsaved swiftlang/swift-syntax\n")
-        #expect(try fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift", "swiftlang/swift-syntax"])
+        #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift", "swiftlang/swift-syntax"])
 
-        let list = try fixture.run("repos", "list")
+        let list = try await fixture.run("repos", "list")
         #expect(list.stdout == "sallen0400/swift-news\napple/swift\nswiftlang/swift-syntax\n")
 
-        let remove = try fixture.run("repos", "remove", "SWIFTLANG/swift-syntax")
+        let remove = try await fixture.run("repos", "remove", "SWIFTLANG/swift-syntax")
         #expect(remove.status == 0)
-        #expect(try fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift"])
+        #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift"])
     }
 
-    @Test func addInstanceWithDefaultsAndFlags() throws {
+    @Test func addInstanceWithDefaultsAndFlags() async throws {
         let fixture = try ContainerFixture()
-        let single = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")
+        let single = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")
         #expect(single.status == 0, "\(single.stderr)")
         #expect(single.stdout.range(of: #"^added [0-9a-z]{6}: SingleRepo \(systemLarge\) repo=apple/swift\n$"#, options: .regularExpression) != nil)
         #expect(single.stderr == "note: saved apple/swift to repos\n", "a new repository is saved and the user told")
 
-        let double = try fixture.run("add-instance", "DoubleRepo", "--top-repo", "apple/swift", "--bottom-repo=swiftlang/swift-syntax")
+        let double = try await fixture.run("add-instance", "DoubleRepo", "--top-repo", "apple/swift", "--bottom-repo=swiftlang/swift-syntax")
         #expect(double.status == 0, "\(double.stderr)")
         #expect(double.stderr == "note: saved swiftlang/swift-syntax to repos\n")
 
-        #expect(try fixture.run("add-instance", "Contributor").status == 0)
-        #expect(try fixture.run("add-instance", "Gauge", "--level", "5", "--inverted", "true", "--scale", "2").status == 0)
+        #expect(try await fixture.run("add-instance", "Contributor").status == 0)
+        #expect(try await fixture.run("add-instance", "Gauge", "--level", "5", "--inverted", "true", "--scale", "2").status == 0)
 
-        let instances = try fixture.instances()
+        let instances = try await fixture.instances()
         #expect(instances.count == 4)
         #expect(instances.map { $0["kind"] as? String } == ["SingleRepo", "DoubleRepo", "Contributor", "Gauge"])
         #expect(instances.map { $0["family"] as? String } == ["systemLarge", "systemLarge", "systemLarge", "systemSmall"], "default: the kind's first family")
@@ -55,77 +55,77 @@ struct ContainerCommandTests {
         #expect(instances.allSatisfy { $0["state"] as? String == "ready" })
     }
 
-    @Test func dynamicDefaultComesFromTheProvider() throws {
+    @Test func dynamicDefaultComesFromTheProvider() async throws {
         let fixture = try ContainerFixture()
-        #expect(try fixture.run("add-instance", "SingleRepo").status == 0)
-        #expect(try fixture.instances().first?["configuration"] as? [String: String] == ["repo": "sallen0400/swift-news"])
+        #expect(try await fixture.run("add-instance", "SingleRepo").status == 0)
+        #expect(try await fixture.instances().first?["configuration"] as? [String: String] == ["repo": "sallen0400/swift-news"])
     }
 
-    @Test func listInstancesAsTable() throws {
+    @Test func listInstancesAsTable() async throws {
         let fixture = try ContainerFixture()
-        #expect(try fixture.run("list-instances").stdout == "No instances. Place one with 'widgethost add-instance <kind>'.\n")
-        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Swift")
-        let lines = try fixture.run("list-instances").stdout.split(separator: "\n")
+        #expect(try await fixture.run("list-instances").stdout == "No instances. Place one with 'widgethost add-instance <kind>'.\n")
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Swift")
+        let lines = try await fixture.run("list-instances").stdout.split(separator: "\n")
         #expect(lines.first == "ID      KIND        FAMILY        NAME   STATE  CONFIGURATION")
         #expect(lines.last?.hasSuffix("  SingleRepo  systemMedium  Swift  ready  repo=apple/swift") == true)
     }
 
-    @Test func removeInstance() throws {
+    @Test func removeInstance() async throws {
         let fixture = try ContainerFixture()
-        _ = try fixture.run("add-instance", "Contributor")
-        let id = try #require(try fixture.instances().first?["id"] as? String)
-        let removed = try fixture.run("remove-instance", id)
+        _ = try await fixture.run("add-instance", "Contributor")
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
+        let removed = try await fixture.run("remove-instance", id)
         #expect(removed.status == 0)
         #expect(removed.stdout == "removed \(id) (Contributor, systemLarge)\n")
-        #expect(try fixture.instances().isEmpty)
+        #expect(try await fixture.instances().isEmpty)
     }
 
-    @Test func removingARepositoryInUseIsRefusedUnlessForced() throws {
+    @Test func removingARepositoryInUseIsRefusedUnlessForced() async throws {
         let fixture = try ContainerFixture()
-        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
-        _ = try fixture.run("add-instance", "DoubleRepo", "--top-repo", "sallen0400/swift-news", "--bottom-repo", "apple/swift")
-        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "sallen0400/swift-news")
-        let ids = try fixture.instances().compactMap { $0["id"] as? String }
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        _ = try await fixture.run("add-instance", "DoubleRepo", "--top-repo", "sallen0400/swift-news", "--bottom-repo", "apple/swift")
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "sallen0400/swift-news")
+        let ids = try await fixture.instances().compactMap { $0["id"] as? String }
 
-        let refused = try fixture.run("repos", "remove", "apple/swift")
+        let refused = try await fixture.run("repos", "remove", "apple/swift")
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: apple/swift is used by instances \(ids[0]), \(ids[1]); remove them first, or pass --force to remove them too\n")
-        #expect(try fixture.instances().count == 3)
-        #expect(try fixture.savedRepositories().contains("apple/swift"))
+        #expect(try await fixture.instances().count == 3)
+        #expect(try await fixture.savedRepositories().contains("apple/swift"))
 
-        let forced = try fixture.run("repos", "remove", "apple/swift", "--force")
+        let forced = try await fixture.run("repos", "remove", "apple/swift", "--force")
         #expect(forced.status == 0)
         #expect(forced.stdout == "removed apple/swift\nremoved instance \(ids[0]) (SingleRepo, systemMedium)\nremoved instance \(ids[1]) (DoubleRepo, systemLarge)\n")
-        #expect(try fixture.instances().compactMap { $0["id"] as? String } == [ids[2]])
-        #expect(try !fixture.savedRepositories().contains("apple/swift"))
+        #expect(try await fixture.instances().compactMap { $0["id"] as? String } == [ids[2]])
+        #expect(try await !fixture.savedRepositories().contains("apple/swift"))
     }
 
-    @Test func optionsListsDynamicAndStaticChoices() throws {
+    @Test func optionsListsDynamicAndStaticChoices() async throws {
         let fixture = try ContainerFixture()
-        _ = try fixture.run("repos", "add", "apple/swift")
-        #expect(try fixture.run("options", "SingleRepo", "repo").stdout == "sallen0400/swift-news\napple/swift\n")
-        #expect(try fixture.run("options", "DoubleRepo", "top-repo").stdout == "sallen0400/swift-news\napple/swift\n")
-        #expect(try fixture.run("options", "Gauge", "level").stdout == "1\n2\n3\n4\n5\n")
-        #expect(try fixture.run("options", "Gauge", "label").stdout == "(any value)\n")
-        let unknown = try fixture.run("options", "Gauge", "colour")
+        _ = try await fixture.run("repos", "add", "apple/swift")
+        #expect(try await fixture.run("options", "SingleRepo", "repo").stdout == "sallen0400/swift-news\napple/swift\n")
+        #expect(try await fixture.run("options", "DoubleRepo", "top-repo").stdout == "sallen0400/swift-news\napple/swift\n")
+        #expect(try await fixture.run("options", "Gauge", "level").stdout == "1\n2\n3\n4\n5\n")
+        #expect(try await fixture.run("options", "Gauge", "label").stdout == "(any value)\n")
+        let unknown = try await fixture.run("options", "Gauge", "colour")
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "error: Gauge has no parameter 'colour'; its parameters: label, level, scale, inverted, note\n")
     }
 
-    @Test func kindHelpListsItsParametersWithDefaultsAndOptions() throws {
+    @Test func kindHelpListsItsParametersWithDefaultsAndOptions() async throws {
         let fixture = try ContainerFixture()
-        let help = try fixture.run("add-instance", "Gauge", "--help")
+        let help = try await fixture.run("add-instance", "Gauge", "--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("--family <family>       One of systemSmall, systemMedium (default: systemSmall)"))
         #expect(help.stdout.contains("--level <integer>       Level; default: 3; one of: 1, 2, 3, 4, 5"))
         #expect(help.stdout.contains("--note <string>         Note; optional"))
-        #expect(try fixture.run("add-instance", "SingleRepo", "--help").stdout.contains("--repo <string>         Repo; default: sallen0400/swift-news; see 'widgethost options SingleRepo repo'"))
-        #expect(try fixture.run("add-instance", "--help").stdout.contains("USAGE: widgethost add-instance"))
+        #expect(try await fixture.run("add-instance", "SingleRepo", "--help").stdout.contains("--repo <string>         Repo; default: sallen0400/swift-news; see 'widgethost options SingleRepo repo'"))
+        #expect(try await fixture.run("add-instance", "--help").stdout.contains("USAGE: widgethost add-instance"))
     }
 
     @Test(arguments: ["repos", "repos add", "repos list", "repos remove", "add-instance", "list-instances", "remove-instance", "options"])
-    func everyCommandHasHelp(_ command: String) throws {
-        let result = try TestSupport.widgethost(command.split(separator: " ").map(String.init) + ["--help"])
+    func everyCommandHasHelp(_ command: String) async throws {
+        let result = try await TestSupport.widgethost(command.split(separator: " ").map(String.init) + ["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: widgethost \(command)"))
     }

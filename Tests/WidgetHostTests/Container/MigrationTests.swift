@@ -16,14 +16,14 @@ struct MigrationTests {
         }
     }
 
-    @Test func instancesUnderAReplacedConfigurationAreMigratedWithTheirValues() throws {
+    @Test func instancesUnderAReplacedConfigurationAreMigratedWithTheirValues() async throws {
         let fixture = try ContainerFixture()
         try storeLegacyInstance(fixture, id: "old001", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
                                 configuration: ["text": .string("kept"), "colour": .string("dropped")])
         try storeLegacyInstance(fixture, id: "old002", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
                                 configuration: ["text": .string("also kept")])
 
-        let result = try fixture.run("list-instances", "--json")
+        let result = try await fixture.run("list-instances", "--json")
         #expect(result.status == 0)
         #expect(result.stderr == "note: migrated 2 Note instances from LegacyNoteIntent to NoteIntent (dropped parameters no longer declared: colour)\n")
         let instances = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
@@ -31,45 +31,45 @@ struct MigrationTests {
         #expect(instances.map { $0["configuration"] as? [String: String] } == [["text": "kept"], ["text": "also kept"]])
 
         // Done once: the next command has nothing to migrate.
-        #expect(try fixture.run("list-instances").stderr.isEmpty)
+        #expect(try await fixture.run("list-instances").stderr.isEmpty)
     }
 
-    @Test func instancesOfAnUnsupportedFamilyAreKeptAndReported() throws {
+    @Test func instancesOfAnUnsupportedFamilyAreKeptAndReported() async throws {
         let fixture = try ContainerFixture()
         // DoubleRepo once offered systemMedium; it is systemLarge only now.
         try storeLegacyInstance(fixture, id: "med001", kind: "DoubleRepo", family: .systemMedium, identifier: "SelectTwoReposIntent",
                                 configuration: ["topRepo": .string("apple/swift"), "bottomRepo": .string("apple/swift-nio")])
         try storeLegacyInstance(fixture, id: "gone01", kind: "Retired", family: .systemSmall, identifier: nil, configuration: [:])
 
-        let json = try fixture.run("list-instances", "--json")
+        let json = try await fixture.run("list-instances", "--json")
         let instances = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(instances.map { $0["state"] as? String } == ["unsupported-family", "kind-unavailable"])
         #expect(instances.first?["stateDetail"] as? String == "family no longer supported (the kind supports systemLarge)")
 
-        let table = try fixture.run("list-instances")
+        let table = try await fixture.run("list-instances")
         #expect(table.stdout.contains("med001  DoubleRepo  systemMedium  -     unsupported-family  topRepo=apple/swift bottomRepo=apple/swift-nio"))
         #expect(table.stderr.contains("note: med001: family no longer supported (the kind supports systemLarge)"))
 
-        let validate = try TestSupport.widgethost(["validate", fixture.manifestPath])
+        let validate = try await TestSupport.widgethost(["validate", fixture.manifestPath])
         #expect(validate.status == 0, "stored instances are not manifest errors")
         #expect(validate.stderr.contains("note: instance med001 (DoubleRepo, systemMedium) is kept but not shown: family no longer supported (the kind supports systemLarge)"))
         #expect(validate.stderr.contains("note: instance gone01 (Retired, systemSmall) is kept but not shown: its kind is not in this bundle"))
-        #expect(try fixture.instances().count == 2, "never silently dropped")
+        #expect(try await fixture.instances().count == 2, "never silently dropped")
     }
 
-    @Test func validateDoesNotCreateAMissingContainer() throws {
+    @Test func validateDoesNotCreateAMissingContainer() async throws {
         let fixture = try ContainerFixture()
-        #expect(try TestSupport.widgethost(["validate", fixture.manifestPath]).status == 0)
+        #expect(try await TestSupport.widgethost(["validate", fixture.manifestPath]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.databasePath))
     }
 
-    @Test func anOlderContainerIsUpgradedWithItsDataKept() throws {
+    @Test func anOlderContainerIsUpgradedWithItsDataKept() async throws {
         let fixture = try ContainerFixture()
         try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
         // A container as the first release wrote it: schema v1 only.
         let old = try DatabasePool(path: fixture.databasePath)
         try ContainerSchema.migrator.migrate(old, upTo: "v1: defaults and instances")
-        try old.write { db in
+        try await old.write { db in
             try WidgetInstance(id: "v1inst", kind: "Contributor", family: .systemLarge, name: "from v1", configurationIdentifier: nil,
                                configuration: [:], createdAt: Date(), updatedAt: Date()).insert(db)
         }
@@ -77,15 +77,15 @@ struct MigrationTests {
 
         _ = try fixture.container()
         let database = try DatabaseQueue(path: fixture.databasePath)
-        let applied = try database.read { try ContainerSchema.migrator.appliedIdentifiers($0) }
+        let applied = try await database.read { try ContainerSchema.migrator.appliedIdentifiers($0) }
         #expect(applied == Set(ContainerSchema.migrator.migrations), "every migration, the later ones added on open")
-        #expect(try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
-        #expect(try fixture.instances().map { $0["name"] as? String } == ["from v1"])
+        #expect(try await database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try await fixture.instances().map { $0["name"] as? String } == ["from v1"])
     }
 
     @Test func modulesReadTheContainersSharedDefaults() async throws {
         let fixture = try ContainerFixture()
-        _ = try fixture.run("repos", "add", "apple/swift")
+        _ = try await fixture.run("repos", "add", "apple/swift")
         let workspace = try await Workspace(manifest: try Manifest.load(from: fixture.manifestPath))
         // Scoped: other tests open workspaces in this process at the same time.
         let saved = await workspace.withServices { SharedDefaults.appGroup.stringArray(forKey: "repos") }

@@ -41,14 +41,14 @@ struct ArchiveCodecTests {
         #expect(try ArchiveCodec.decodeTimeline(ArchiveCodec.encode(timeline)) == timeline)
     }
 
-    @Test func entriesRoundTripAndAreSmallerThanJSON() throws {
+    @Test func entriesRoundTripAndAreSmallerThanJSON() async throws {
         let entry = Self.timeline.entries[1]
         let binary = ArchiveCodec.encode(entry)
         #expect(try ArchiveCodec.decodeEntry(binary) == entry)
         #expect(binary.count < (try JSONEncoder().encode(entry)).count / 2)
     }
 
-    @Test func everyTruncationIsAnErrorNotACrash() throws {
+    @Test func everyTruncationIsAnErrorNotACrash() async throws {
         let bytes = ArchiveCodec.encode(Self.timeline)
         for length in stride(from: 0, to: bytes.count, by: 7) {
             #expect(throws: (any Error).self) { try ArchiveCodec.decodeTimeline(bytes.prefix(length)) }
@@ -67,7 +67,7 @@ struct ArchiveCodecTests {
 }
 
 extension ArchiveCodecTests {
-    @Test func hostileCountsAndNestingAreRefused() throws {
+    @Test func hostileCountsAndNestingAreRefused() async throws {
         // An entry whose node claims 2^62 children: refused before allocating.
         var huge = Data(count: 9)   // date, no relevance
         huge.append(contentsOf: [0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f])

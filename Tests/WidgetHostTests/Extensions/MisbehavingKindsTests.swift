@@ -31,24 +31,24 @@ struct MisbehavingKindsTests {
                 """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         }
 
-        func run(_ arguments: String..., environment: [String: String] = [:]) throws -> TestSupport.ProcessResult {
-            try TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
+        func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
         }
 
         /// Places an instance and returns its id.
-        func add(_ kind: String, _ arguments: String...) throws -> String {
-            let result = try TestSupport.widgethost(["add-instance", kind, "--config", manifestPath] + arguments)
+        func add(_ kind: String, _ arguments: String...) async throws -> String {
+            let result = try await TestSupport.widgethost(["add-instance", kind, "--config", manifestPath] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             return String(result.stdout.dropFirst("added ".count).prefix(6))
         }
 
         /// A ticker with an entry every second for a minute.
-        func addTicker() throws -> String {
-            try add("Ticker", "--entries", "60", "--spacing", "1", "--policy", "atEnd")
+        func addTicker() async throws -> String {
+            try await add("Ticker", "--entries", "60", "--spacing", "1", "--policy", "atEnd")
         }
 
-        func timeline(_ id: String) throws -> [String: Any] {
-            let result = try run("timeline", id, "--json")
+        func timeline(_ id: String) async throws -> [String: Any] {
+            let result = try await run("timeline", id, "--json")
             #expect(result.status == 0, "\(result.stderr)")
             return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         }
@@ -85,7 +85,7 @@ struct MisbehavingKindsTests {
         let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
         #expect(await host.waitFor(failed), "\(host.output)")
         for count in 2...3 {
-            #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+            #expect(try await fixture.run("reload", "--instance", crash, "--force").status == 0)
             #expect(await host.waitFor(failed, count: count), "\(host.output)")
         }
         #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] quarantined: 3 crashes in a row"), "\(host.output)")
@@ -98,8 +98,8 @@ struct MisbehavingKindsTests {
     ])
     func aCrashingKindTakesOnlyItsOwnProcess(how: String, shown: String) async throws {
         let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
-        let ticker = try fixture.addTicker()
-        let crash = try fixture.add("Crash", "--how", how)
+        let ticker = try await fixture.addTicker()
+        let crash = try await fixture.add("Crash", "--how", how)
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] reload failed (1 in a row): \(shown)"), "\(host.output)")
         #expect(await host.waitFor("restarting in"), "the extension is restarted with backoff")
@@ -107,32 +107,32 @@ struct MisbehavingKindsTests {
         // The host lives and the ticker goes on.
         #expect(host.process.isRunning)
         #expect(await host.waitFor("instance=\(ticker) kind=Ticker [widgethost] entry of", count: 3), "\(host.output)")
-        let state = try fixture.timeline(crash)
+        let state = try await fixture.timeline(crash)
         #expect(state["state"] as? String == "failing")
         #expect((state["detail"] as? String)?.contains(shown) == true, "\(state)")
-        #expect(try fixture.timeline(ticker)["state"] as? String == "fresh")
+        #expect(try await fixture.timeline(ticker)["state"] as? String == "fresh")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
     @Test func threeCrashesInARowQuarantineAnInstanceUntilAForcedReload() async throws {
         let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
-        let ticker = try fixture.addTicker()
-        let crash = try fixture.add("Crash", "--how", "fatalError")
+        let ticker = try await fixture.addTicker()
+        let crash = try await fixture.add("Crash", "--how", "fatalError")
         let host = try fixture.host()
         let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
         try await Self.crashThreeTimes(crash, fixture, host)
         #expect(host.output.contains("quarantined: 3 crashes in a row, the last: extension crashed (SIGILL)"))
-        var state = try fixture.timeline(crash)
+        var state = try await fixture.timeline(crash)
         #expect(state["state"] as? String == "quarantined")
         #expect((state["detail"] as? String)?.hasPrefix("quarantined after 3 crashes in a row") == true, "\(state)")
         #expect(state["nextReload"] == nil, "no more calls")
 
         // An unforced reload is refused; a forced one releases it (and it crashes once more).
-        #expect(try fixture.run("reload", "--instance", crash).status == 0)
+        #expect(try await fixture.run("reload", "--instance", crash).status == 0)
         #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] reload refused: quarantined"), "\(host.output)")
-        #expect(try fixture.run("reload", "--instance", crash, "--force").status == 0)
+        #expect(try await fixture.run("reload", "--instance", crash, "--force").status == 0)
         #expect(await host.waitFor(failed, count: 4), "\(host.output)")
-        state = try fixture.timeline(crash)
+        state = try await fixture.timeline(crash)
         #expect(state["state"] as? String == "failing", "released, it counts crashes from one again")
 
         #expect(Self.tickerEntries(host, ticker: ticker, after: failed) >= 3, "the ticker's entries kept coming")
@@ -146,7 +146,7 @@ struct MisbehavingKindsTests {
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let module = modules.appendingPathComponent("libCrashy.so")
         try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureMisbehaving.so"), to: module)
-        let crash = try fixture.add("Crash", "--how", "exit")
+        let crash = try await fixture.add("Crash", "--how", "exit")
         let host = try fixture.host()
         let failed = "instance=\(crash) kind=Crash [widgethost] reload failed"
         try await Self.crashThreeTimes(crash, fixture, host)
@@ -155,14 +155,14 @@ struct MisbehavingKindsTests {
         try FileManager.default.setAttributes([.modificationDate: Date() + 60], ofItemAtPath: module.path)
         #expect(await host.waitFor("libCrashy.so changed"), "\(host.output)")
         #expect(await host.waitFor(failed, count: 4), "released, it is called again\n\(host.output)")
-        #expect(try fixture.timeline(crash)["state"] as? String == "failing")
+        #expect(try await fixture.timeline(crash)["state"] as? String == "failing")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
     @Test func busyLoopsAreKilledAfterTheGraceAndSIGTERMStillStopsTheHost() async throws {
         let fixture = try Fixture(widgets: ["{kind: Spin, module: FixtureMisbehaving}"])
-        let ticker = try fixture.addTicker()
-        let spins = [try fixture.add("Spin"), try fixture.add("Spin")]
+        let ticker = try await fixture.addTicker()
+        let spins = [try await fixture.add("Spin"), try await fixture.add("Spin")]
         let host = try fixture.host()
         // Both spin at once, on both threads of the extension's pool: timeout after 2 s, killed 2 s later.
         #expect(await host.waitFor("extension killed: a call went on"), "\(host.output)")
@@ -173,7 +173,7 @@ struct MisbehavingKindsTests {
                 "the ticker's entries kept coming while both spun")
 
         // Spinning again, the host still stops at once on SIGTERM.
-        #expect(try fixture.run("reload", "--kind", "Spin", "--force").status == 0)
+        #expect(try await fixture.run("reload", "--kind", "Spin", "--force").status == 0)
         #expect(await host.waitFor("kind=Spin [widgethost] reload started (requested)", count: 2), "\(host.output)")
         let stopping = Date()
         #expect(await Self.stopLeavingNoExtension(host) == 0)
@@ -183,8 +183,8 @@ struct MisbehavingKindsTests {
 
     @Test func aKindThatAllocatesWithoutEndCrashesAtItsMemoryLimit() async throws {
         let fixture = try Fixture(widgets: ["{kind: Hog, module: FixtureMisbehaving, limits: {memory: 64MB}}"])
-        let ticker = try fixture.addTicker()
-        let hog = try fixture.add("Hog")
+        let ticker = try await fixture.addTicker()
+        let hog = try await fixture.add("Hog")
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(hog) kind=Hog [widgethost] reload failed (1 in a row): extension crashed"), "\(host.output)")
         #expect(host.process.isRunning)
@@ -197,7 +197,7 @@ struct MisbehavingKindsTests {
 
     @Test func whatAKindPrintsLandsInTheLogPrefixedWithItsModule() async throws {
         let fixture = try Fixture(widgets: ["{kind: Chatty, module: FixtureMisbehaving}"])
-        let chatty = try fixture.add("Chatty")
+        let chatty = try await fixture.add("Chatty")
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(chatty) kind=Chatty [widgethost] timeline received"), "\(host.output)")
         #expect(await host.waitFor("[FixtureMisbehaving] chatty on stdout"), "\(host.output)")
@@ -209,15 +209,15 @@ struct MisbehavingKindsTests {
     @Test func aKindThatLooksForTheTokenFindsNone() async throws {
         let token = "ghp_extension_secret_\(UUID().uuidString.prefix(8))"
         let fixture = try Fixture(widgets: ["{kind: Snoop, module: FixtureMisbehaving}"])
-        let snoop = try fixture.add("Snoop")
+        let snoop = try await fixture.add("Snoop")
         let host = try fixture.host(environment: ["GITHUB_TOKEN": token])
         #expect(await host.waitFor("instance=\(snoop) kind=Snoop [widgethost] timeline received"), "\(host.output)")
 
-        let card = try fixture.run("render", snoop, "--format", "json")
+        let card = try await fixture.run("render", snoop, "--format", "json")
         #expect(card.stdout.contains("own environment: none"), "\(card.stdout)")
         #expect(card.stdout.contains("host environment: unreadable"), "\(card.stdout)")
         #expect(card.stdout.contains("variables: HOME,"), "the allow-list reached it")
-        for output in [card.stdout, try fixture.run("timeline", snoop, "--json").stdout, try fixture.run("status").stdout, host.output] {
+        for output in [card.stdout, try await fixture.run("timeline", snoop, "--json").stdout, try await fixture.run("status").stdout, host.output] {
             #expect(!output.contains(token))
         }
         #expect(await Self.stopLeavingNoExtension(host, signal: SIGKILL) == SIGKILL, "a killed host leaves no extension behind either")
@@ -229,11 +229,11 @@ struct MisbehavingKindsTests {
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let installed = modules.appendingPathComponent("libSwap.so")
         try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureSchedules.so"), to: installed)
-        let swap = try fixture.add("Swap")
+        let swap = try await fixture.add("Swap")
         let host = try fixture.host()
         let received = "instance=\(swap) kind=Swap [widgethost] timeline received"
         #expect(await host.waitFor(received), "\(host.output)")
-        #expect(try fixture.run("render", swap, "--format", "json").stdout.contains("swap from the schedules module"))
+        #expect(try await fixture.run("render", swap, "--format", "json").stdout.contains("swap from the schedules module"))
 
         // As a deploy would: write beside, then rename over the old file.
         let staged = modules.appendingPathComponent("libSwap.so.new")
@@ -241,7 +241,7 @@ struct MisbehavingKindsTests {
         #expect(rename(staged.path, installed.path) == 0)
         #expect(await host.waitFor("libSwap.so changed"), "\(host.output)")
         #expect(await host.waitFor(received, count: 2), "\(host.output)")
-        #expect(try fixture.run("render", swap, "--format", "json").stdout.contains("swap from the misbehaving module"))
+        #expect(try await fixture.run("render", swap, "--format", "json").stdout.contains("swap from the misbehaving module"))
 
         // A manifest edit that no longer parses is reported; the host keeps running on the previous one.
         try "widgets: [".write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)

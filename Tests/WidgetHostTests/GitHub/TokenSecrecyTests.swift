@@ -12,11 +12,11 @@ struct TokenSecrecyTests {
         let fixture = try await GitHubFixture()
         fixture.server.setFault(.status(500), for: "/repos/swiftlang")
         let environment = [GitHubFixture.tokenVariable: token]
-        func widgethost(_ arguments: String...) throws -> TestSupport.ProcessResult {
-            try TestSupport.widgethost(arguments + ["--config", fixture.manifestPath], environment: environment)
+        func widgethost(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + ["--config", fixture.manifestPath], environment: environment)
         }
-        #expect(try widgethost("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge").status == 0)
-        #expect(try widgethost("add-instance", "SingleRepo", "--repo", "swiftlang/swift-syntax").status == 0)
+        #expect(try await widgethost("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge").status == 0)
+        #expect(try await widgethost("add-instance", "SingleRepo", "--repo", "swiftlang/swift-syntax").status == 0)
 
         let log = fixture.folder.appendingPathComponent("run.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -39,7 +39,7 @@ struct TokenSecrecyTests {
         var written = [try String(contentsOf: log, encoding: .utf8)]
         let ids = try fixture.workspace.container.instances().map(\.id)
         for arguments in [["status", "--json"], ["status"], ["list-instances", "--json"], ["timeline", ids[0], "--json"], ["timeline", ids[1]]] {
-            let result = try TestSupport.widgethost(arguments + ["--config", fixture.manifestPath], environment: environment)
+            let result = try await TestSupport.widgethost(arguments + ["--config", fixture.manifestPath], environment: environment)
             written += [result.stdout, result.stderr]
         }
         #expect(written.joined().contains("GitHub answered 500"), "the failure was reported")

@@ -6,7 +6,7 @@ import YAML
 
 @Suite("Bundle manifest")
 struct ManifestTests {
-    @Test func theShippedManifestDecodes() throws {
+    @Test func theShippedManifestDecodes() async throws {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
         #expect(manifest.name == "RepoWatcher")
         #expect(manifest.container.group.value == "group.co.harold.RepoWatcher")
@@ -14,7 +14,7 @@ struct ManifestTests {
         #expect(manifest.widgets[2].settings == ["repo": "sallen0400/swift-news"])
     }
 
-    @Test func everyKeyDecodes() throws {
+    @Test func everyKeyDecodes() async throws {
         let manifest = try TestSupport.manifest("""
             name: Everything
             container:
@@ -37,7 +37,7 @@ struct ManifestTests {
         #expect(manifest.widgets[1].families == nil)
     }
 
-    @Test func moduleDefaultsToTheKindName() throws {
+    @Test func moduleDefaultsToTheKindName() async throws {
         let manifest = try TestSupport.manifest("container: {group: g.x}\nwidgets:\n  - kind: SingleRepo\n")
         #expect(manifest.widgets[0].module.value == "SingleRepo")
     }
@@ -59,7 +59,7 @@ struct ManifestTests {
         }
     }
 
-    @Test func unknownKeySuggestsTheRightOne() throws {
+    @Test func unknownKeySuggestsTheRightOne() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    modle: B\n")
             == "config.yaml:4:5: widgets[0]: unknown key 'modle' (did you mean 'module'?)")
         #expect(try failure("container: {group: g.x}\nwidget:\n  - kind: A\n")
@@ -68,12 +68,12 @@ struct ManifestTests {
             == "config.yaml:3:1: unknown key 'module_path' (did you mean 'module_paths'?)")
     }
 
-    @Test func unknownFamilyIsNamedWithItsPosition() throws {
+    @Test func unknownFamilyIsNamedWithItsPosition() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    families: [systemSmall, systemHuge]\n")
             == "config.yaml:4:29: widgets[0].families[1]: unknown value 'systemHuge'; expected one of: systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline")
     }
 
-    @Test func wrongTypes() throws {
+    @Test func wrongTypes() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets:\n  kind: A\n")
             == "config.yaml:3:3: widgets: expected a sequence, found a mapping")
         #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: [A]\n")
@@ -82,27 +82,27 @@ struct ManifestTests {
             == "config.yaml:4:22: widgets[0].settings.repo: expected a string, found a sequence")
     }
 
-    @Test func noKinds() throws {
+    @Test func noKinds() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets: []\n")
             == "config.yaml: widgets: the bundle offers no widget kinds; list at least one under 'widgets'")
     }
 
-    @Test func twoEntriesWithOneKind() throws {
+    @Test func twoEntriesWithOneKind() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n  - kind: B\n  - kind: A\n")
             == "config.yaml:5:11: widgets[2].kind: kind 'A' is listed twice (first at line 3, column 11)")
     }
 
-    @Test func emptyFamilies() throws {
+    @Test func emptyFamilies() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    families: []\n")
             == "config.yaml:4:15: widgets[0].families: an empty family list would hide the kind; remove 'families' to offer all the kind supports")
     }
 
-    @Test func badGroupIdentifier() throws {
+    @Test func badGroupIdentifier() async throws {
         #expect(try failure("container: {group: ../etc}\nwidgets:\n  - kind: A\n")
             == "config.yaml:1:20: container.group: '../etc' is not a group identifier: use letters, digits, '.', '-' and '_', like group.com.example.Widgets")
     }
 
-    @Test func syntaxErrorsNameTheFile() throws {
+    @Test func syntaxErrorsNameTheFile() async throws {
         #expect(try failure("container: {group: g.x\nwidgets: []\n")
             == "config.yaml:2:8: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 12)")
     }

@@ -42,9 +42,9 @@ struct ANSIRendererTests {
         #expect(ANSIRenderer.ColorSupport.detect(isTerminal: true, environment: ["TERM": "xterm-256color"]) == .palette256)
     }
 
-    @Test func theCommandLineWritesNoEscapesWhenNotATerminal() throws {
+    @Test func theCommandLineWritesNoEscapesWhenNotATerminal() async throws {
         let fixture = try ContainerFixture()
-        let result = try fixture.run("preview", "SingleRepo", "--format", "ansi")
+        let result = try await fixture.run("preview", "SingleRepo", "--format", "ansi")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.split(separator: "\n").count == ANSIRenderer.cells(for: .systemMedium).rows + 2)

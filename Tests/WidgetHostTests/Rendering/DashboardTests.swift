@@ -11,9 +11,9 @@ struct DashboardTests {
         let server = try await RunCommandTests.fakeGitHub()
         defer { server.stop() }
         let fixture = try ContainerFixture(githubAPI: server.apiBase)
-        _ = try fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
-        _ = try fixture.run("add-instance", "Contributor")
-        let ids = try fixture.instances().compactMap { $0["id"] as? String }
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        _ = try await fixture.run("add-instance", "Contributor")
+        let ids = try await fixture.instances().compactMap { $0["id"] as? String }
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
         #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
         let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
@@ -38,7 +38,7 @@ struct DashboardTests {
         for try await buffer in response.body {
             received += buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? ""
             if received.contains(": connected"), added == nil {
-                let result = try fixture.run("add-instance", "DoubleRepo")
+                let result = try await fixture.run("add-instance", "DoubleRepo")
                 added = String(result.stdout.dropFirst("added ".count).prefix(6))
             }
             if let added, received.contains("event: instances\ndata: \(added)") { break }

@@ -49,7 +49,7 @@ struct ViewBuilderTests {
         ])
     }
 
-    @Test func infiniteFramesArchiveAsValidJSON() throws {
+    @Test func infiniteFramesArchiveAsValidJSON() async throws {
         let node = ViewNode(archiving: Text("wide").frame(maxWidth: .infinity, alignment: .leading))
         let json = String(decoding: try JSONEncoder().encode(node), as: UTF8.self)
         #expect(json.contains("1000000000"))

@@ -30,32 +30,32 @@ struct ContainerFixture {
     var databasePath: String { folder.appendingPathComponent("data/container.sqlite").path }
 
     /// `widgethost <arguments> --config <this manifest>`
-    func run(_ arguments: String...) throws -> TestSupport.ProcessResult {
-        try run(arguments)
+    func run(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+        try await run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> TestSupport.ProcessResult {
+    func run(_ arguments: [String]) async throws -> TestSupport.ProcessResult {
         // Options go before a `--`, after which everything is an argument.
         var arguments = arguments
         arguments.insert(contentsOf: ["--config", manifestPath], at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        return try TestSupport.widgethost(arguments)
+        return try await TestSupport.widgethost(arguments)
     }
 
-    func instances() throws -> [[String: Any]] {
-        let result = try run("list-instances", "--json")
+    func instances() async throws -> [[String: Any]] {
+        let result = try await run("list-instances", "--json")
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
-    func savedRepositories() throws -> [String] {
-        let result = try run("repos", "list", "--json")
+    func savedRepositories() async throws -> [String] {
+        let result = try await run("repos", "list", "--json")
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode([String].self, from: Data(result.stdout.utf8))
     }
 
     /// The user-visible state, to show that a refused command changed nothing.
-    func snapshot() throws -> String {
-        try run("list-instances", "--json").stdout + (try run("repos", "list", "--json").stdout)
+    func snapshot() async throws -> String {
+        try await run("list-instances", "--json").stdout + (try await run("repos", "list", "--json").stdout)
     }
 
     /// Opens the container in this process, as the host does.

@@ -39,6 +39,19 @@ enum TestSupport {
         """
     }
 
+    /// Starts `process` and awaits its end without holding a thread.
+    static func run(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in ended.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                ended.resume(throwing: error)
+            }
+        }
+    }
+
     /// A /proc file, which reports a size of 0 and must be read to its end.
     static func readProcFile(_ path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
@@ -73,8 +86,10 @@ enum TestSupport {
         let stderr: String
     }
 
-    /// Runs the built `widgethost` binary.
-    static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> ProcessResult {
+    /// Runs the built `widgethost` binary. It awaits the process's end rather
+    /// than blocking a thread of the cooperative pool, which the fake GitHub
+    /// server in this process needs to answer.
+    static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("widgethost")
         process.arguments = arguments
@@ -86,8 +101,7 @@ enum TestSupport {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
-        process.waitUntilExit()
+        try await run(process)
         return ProcessResult(
             status: process.terminationStatus,
             stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
