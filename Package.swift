@@ -63,6 +63,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             // The dashboard of run --serve.
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
         // rate limits, faults on demand. For tests and the benchmark only.
@@ -92,7 +93,15 @@ let package = Package(
     + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
     + [
         // `make bench`: figures, never thresholds.
-        .executableTarget(name: "widgethost-bench", dependencies: ["WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk], path: "Benchmarks/SchedulerBench"),
+        .executableTarget(
+            name: "widgethost-bench",
+            dependencies: [
+                "WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk,
+                // A load of 50 clients against the dashboard.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Benchmarks/SchedulerBench"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.

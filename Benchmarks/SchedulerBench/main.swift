@@ -4,7 +4,7 @@ import WidgetSDK
 
 // Prints the figures for BENCHMARKS.md. Sizes can be changed with
 // BENCH_INSTANCES, BENCH_IDLE_INSTANCES and BENCH_IDLE_SECONDS; BENCH_ONLY
-// (scheduler, idle, github, render, extensions) runs one part.
+// (scheduler, idle, github, render, extensions, dashboard) runs one part.
 
 let environment = ProcessInfo.processInfo.environment
 let instanceCount = Int(environment["BENCH_INSTANCES"] ?? "") ?? 100_000
@@ -115,3 +115,4 @@ if only == nil || only == "idle" { try await idleHost() }
 if only == nil || only == "github" { try await githubDay() }
 if only == nil || only == "render" { try await renderBench() }
 if only == nil || only == "extensions" { try await extensionBench() }
+if only == nil || only == "dashboard" { try await dashboardBench() }

@@ -4,6 +4,11 @@ public struct ExtensionLaunch: Sendable, Equatable {
     /// The channel is always this descriptor in the extension: not stdin or
     /// stdout, so nothing a kind prints can corrupt the protocol.
     public static let channelDescriptor: Int32 = 3
+    /// Bumped whenever a message changes shape. A runner from another build
+    /// refuses to start rather than misread the host.
+    public static let protocolVersion = 2
+    /// The runner's exit status when the host speaks another protocol version.
+    public static let protocolMismatchStatus: Int32 = 65
 
     public var modulePath: String
     /// The limit on the extension's data segment (`RLIMIT_DATA`), in bytes.
@@ -21,7 +26,13 @@ public struct ExtensionLaunch: Sendable, Equatable {
     }
 
     public var arguments: [String] {
-        ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID)]
+        ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID),
+         "--protocol", String(Self.protocolVersion)]
+    }
+
+    /// The protocol version the host that wrote `arguments` speaks.
+    public static func hostProtocol(in arguments: [String]) -> Int? {
+        arguments.firstIndex(of: "--protocol").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
     }
 
     /// Reads `arguments` back; nil when they are not the host's.

@@ -18,6 +18,10 @@ public final class Workspace: Sendable {
     private let defaults: ContainerDefaultsStore
     /// Kinds' placeholders by kind and family, asked of their extensions once.
     let placeholders = Mutex<[String: ViewNode]>([:])
+    private let bundleGeneration = Mutex(0)
+
+    /// Counts replaced bundles: what was drawn from an earlier one is stale.
+    public var generation: Int { bundleGeneration.withLock { $0 } }
     /// What migrating stored instances did on opening.
     public let migrations: [SharedContainer.MigrationReport]
 
@@ -47,6 +51,7 @@ public final class Workspace: Sendable {
     public func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
         loaded.withLock { $0 = bundle }
         placeholders.withLock { $0.removeAll() }
+        bundleGeneration.withLock { $0 += 1 }
         return try container.migrateInstances(of: bundle.kinds)
     }
 

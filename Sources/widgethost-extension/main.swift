@@ -7,7 +7,16 @@ import WidgetSDK
 // starts one per module with the channel on descriptor 3, a short allow-list
 // of environment variables, and stdout/stderr captured into its log.
 
-guard let launch = ExtensionLaunch(arguments: Array(CommandLine.arguments.dropFirst())) else {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let hostProtocol = ExtensionLaunch.hostProtocol(in: arguments), hostProtocol != ExtensionLaunch.protocolVersion {
+    FileHandle.standardError.write(Data("""
+        this widgethost-extension speaks protocol \(ExtensionLaunch.protocolVersion), the host \(hostProtocol): \
+        they come from different builds; build or install them together
+
+        """.utf8))
+    exit(ExtensionLaunch.protocolMismatchStatus)
+}
+guard let launch = ExtensionLaunch(arguments: arguments) else {
     FileHandle.standardError.write(Data("widgethost-extension is started by widgethost, not by hand\n".utf8))
     exit(64)
 }

@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// How an extension process ended.
@@ -31,6 +32,8 @@ public struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch termination {
         case .signal: "extension crashed (\(termination))"
+        case .exit(ExtensionLaunch.protocolMismatchStatus):
+            "widgethost-extension is from another build of widgethost and speaks another protocol; build or install them together"
         case .exit(let status): "extension exited (status \(status)) in the middle of a call"
         }
     }

@@ -119,9 +119,12 @@ struct RunCommand: AsyncParsableCommand {
         var services: [any Service] = [HostService(host: host)]
         if let board { services.append(BoardService(board: board)) }
         if let (address, port) = try serveAddress {
+            if !["127.0.0.1", "::1", "localhost"].contains(address) && !address.hasPrefix("127.") {
+                logger.warning("the dashboard listens on \(address), so other machines can reach it; it has no authentication")
+            }
             var serverLogger = logger
             serverLogger.logLevel = .warning
-            services.append(Dashboard.application(workspace: workspace, events: events, host: address, port: port, logger: serverLogger) { bound in
+            services.append(try Dashboard.application(workspace: workspace, events: events, host: address, port: port, logger: serverLogger) { bound in
                 logger.info("dashboard at http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/")
             })
             // Last in the group, so first to hear of shutdown (the group shuts

@@ -15,7 +15,7 @@ struct ConcurrencyTests {
             process.arguments = ["add-instance", "SingleRepo", "--repo", repository, "--name", "n\(index)", "--config", fixture.manifestPath]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try TestSupport.start(process)
             return process
         }
         processes.forEach { $0.waitUntilExit() }
@@ -40,7 +40,7 @@ struct ConcurrencyTests {
             process.arguments = ["add-instance", "SingleRepo", "--repo", "killed\(index)/repo", "--config", fixture.manifestPath]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try TestSupport.start(process)
             // An add-instance takes about 20 ms here: kill it around its write.
             usleep(UInt32.random(in: 2_000...25_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)

@@ -26,7 +26,7 @@ struct TokenSecrecyTests {
         run.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         run.standardOutput = try FileHandle(forWritingTo: log)
         run.standardError = run.standardOutput
-        try run.run()
+        try TestSupport.start(run)
         let deadline = Date() + 20
         while Date() < deadline, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("reload failed") {
             try await Task.sleep(for: .milliseconds(50))

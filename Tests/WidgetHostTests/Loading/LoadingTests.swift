@@ -92,6 +92,20 @@ struct LoadingTests {
         #expect(try await gauge.descriptor.provider.timeline(for: [:], in: gauge.context(for: .systemSmall)).entries.count > 0)
     }
 
+    @Test func aRunnerFromAnotherBuildRefusesToStart() async throws {
+        let runner = Process()
+        runner.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost-extension")
+        runner.arguments = ["--module", "/nonexistent.so", "--memory", "268435456", "--open-files", "256",
+                            "--host-pid", "\(getpid())", "--protocol", "999"]
+        let errors = Pipe()
+        runner.standardError = errors
+        try await TestSupport.run(runner)
+        #expect(runner.terminationStatus == 65)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("speaks protocol 2, the host 999: they come from different builds"), "\(message)")
+        #expect(ExtensionCrash(module: "M", termination: .exit(65)).description.contains("from another build of widgethost"))
+    }
+
     @Test func searchPathOrderIsManifestThenEnvironmentThenExecutable() async throws {
         let manifest = try TestSupport.manifest("container: {group: g.x}\nmodule_paths: [plugins]\nwidgets:\n  - kind: A\n")
         let path = ModuleSearchPath(manifest: manifest, environment: ["WIDGETHOST_MODULE_PATH": "/opt/one:/opt/two"])

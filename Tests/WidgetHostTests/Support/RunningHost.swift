@@ -13,7 +13,7 @@ final class RunningHost {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = process.standardOutput
-        try process.run()
+        try TestSupport.start(process)
     }
 
     convenience init(_ fixture: ContainerFixture, arguments: [String] = []) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WidgetHost
 
@@ -39,12 +40,21 @@ enum TestSupport {
         """
     }
 
+    /// Foundation's `Process.run()` is not safe to call from several threads
+    /// at once on Linux (seen: a crash in its memcpy under the full suite):
+    /// every test starts its processes through here, one at a time.
+    private static let spawning = Mutex(())
+
+    static func start(_ process: Process) throws {
+        try spawning.withLock { _ in try process.run() }
+    }
+
     /// Starts `process` and awaits its end without holding a thread.
     static func run(_ process: Process) async throws {
         try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in ended.resume() }
             do {
-                try process.run()
+                try start(process)
             } catch {
                 process.terminationHandler = nil
                 ended.resume(throwing: error)
