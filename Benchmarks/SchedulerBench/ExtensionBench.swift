@@ -59,7 +59,7 @@ func extensionBench() async throws {
     let pids = workspace.bundle.pool.pids
     print("extensions after the calls above (\(pids.count): SingleRepo, DoubleRepo, Contributor, FixtureSchedules):")
     for pid in pids.sorted() {
-        print("  pid \(pid)        RSS \(String(format: "%.1f", Double(statusField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
+        print("  pid \(pid)        RSS \(String(format: "%.1f", Double(procField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
     }
     try kindsWallTime(manifest: manifest.path)
     try await idleRunWakeUps(folder: manifest.folder, api: server.apiBase)
@@ -120,11 +120,9 @@ private func idleRunWakeUps(folder: URL, api: String) async throws {
     print("widgethost run with 3 extensions and nothing due, \(seconds) s:")
     print("  host             \(hostWakeUps) context switches, all threads (\(String(format: "%.1f", Double(hostWakeUps) / Double(seconds)))/s)")
     print("  extensions       \(extensionWakeUps.map(String.init).joined(separator: ", ")) context switches each")
-    print("  host RSS         \(String(format: "%.1f", Double(statusField("VmRSS", pid: host) ?? 0) / 1_024)) MiB")
+    print("  host RSS         \(String(format: "%.1f", Double(procField("VmRSS", pid: host) ?? 0) / 1_024)) MiB")
     func mebibytes(_ field: String, _ pid: Int32, file: String = "status") -> String {
-        let line = readProc("/proc/\(pid)/\(file)").split(separator: "\n").first { $0.hasPrefix(field + ":") }
-        let kilobytes = line.flatMap { Double($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") } ?? 0
-        return String(format: "%.1f", kilobytes / 1_024)
+        String(format: "%.1f", Double(procField(field, pid: pid, file: file) ?? 0) / 1_024)
     }
     print("  extension RSS    \(extensions.map { mebibytes("VmRSS", $0) }.joined(separator: ", ")) MiB (idle, after reading their kinds)")
     print("    of it private  \(extensions.map { mebibytes("RssAnon", $0) }.joined(separator: ", ")) MiB; the rest is the Swift runtime's shared pages")
@@ -150,9 +148,9 @@ private func format(_ sorted: [Double], _ fraction: Double) -> String {
     String(format: "%.0f", percentile(sorted, fraction))
 }
 
-/// A field of /proc/<pid>/status in kB (or a count).
-private func statusField(_ name: String, pid: Int32) -> Int? {
-    readProc("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix(name + ":") }
+/// A field of /proc/<pid>/status (or another such file) in kB, or a count.
+private func procField(_ name: String, pid: Int32, file: String = "status") -> Int? {
+    readProc("/proc/\(pid)/\(file)").split(separator: "\n").first { $0.hasPrefix(name + ":") }
         .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") }
 }
 

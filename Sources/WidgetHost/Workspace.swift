@@ -13,8 +13,6 @@ public final class Workspace: Sendable {
     /// The time for the scheduler and the HTTP service's rate limits alike.
     public let clock: any SchedulerClock
     public let http: GitHubService
-    /// What the host does for the extensions: HTTP and shared defaults.
-    public let services: ExtensionServices
     private let defaults: ContainerDefaultsStore
     /// Kinds' placeholders by kind and family, asked of their extensions once.
     let placeholders = Mutex<[String: ViewNode]>([:])
@@ -38,7 +36,8 @@ public final class Workspace: Sendable {
         container = try SharedContainer(manifest: manifest)
         defaults = ContainerDefaultsStore(container: container)
         http = GitHubService(settings: manifest.github, token: manifest.github.token(in: environment), container: container, clock: clock)
-        services = ExtensionServices(http: http, defaults: defaults)
+        // What the host does for the extensions: HTTP and shared defaults.
+        let services = ExtensionServices(http: http, defaults: defaults)
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)

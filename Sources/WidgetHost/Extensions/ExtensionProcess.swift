@@ -33,7 +33,6 @@ final class ExtensionProcess: Sendable {
 
     let pid: pid_t
     let module: String
-    let started = Date()
     private let channel: FrameChannel
     private let state = Mutex(State())
     private let services: ExtensionServices

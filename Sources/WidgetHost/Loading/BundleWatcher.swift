@@ -28,7 +28,7 @@ struct BundleWatcher: Sendable {
         }
     }
 
-    private var manifestPath: String
+    private let manifestPath: String
     private var manifest: FileIdentity?
     private var modules: [String: FileIdentity?] = [:]
 
@@ -38,10 +38,10 @@ struct BundleWatcher: Sendable {
         track(bundle)
     }
 
-    /// Follows the modules of a newly loaded bundle, and the manifest as it is now.
+    /// Follows the modules of a newly loaded bundle. The manifest's identity
+    /// stays as `changes()` last saw it, so an edit made while the bundle
+    /// was loading is still noticed on the next check.
     mutating func track(_ bundle: LoadedBundle) {
-        manifestPath = bundle.manifest.file
-        manifest = FileIdentity(path: manifestPath)
         modules = Dictionary(bundle.pool.all.map { ($0.modulePath, FileIdentity(path: $0.modulePath)) }) { first, _ in first }
     }
 
