@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "WidgetHost", dependencies: [
             "YAML", sdk, "ExtensionProtocol", "CProcessControl",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@ public enum ContainerError: Error, Sendable, CustomStringConvertible {
     case notWritable(path: String)
     case notADatabase(path: String)
     case cannotOpen(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
     case unknownInstance(id: String, suggestion: String?)
     case savedListEntryInUse(value: String, instanceIDs: [String])
     case notInSavedList(value: String, key: String)
@@ -18,6 +19,8 @@ public enum ContainerError: Error, Sendable, CustomStringConvertible {
             "\(path) is not a widgethost container: the file is not a SQLite database (it was left untouched)"
         case .cannotOpen(let path, let reason):
             "cannot open the container \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            "cannot write the container \(path): \(reason)"
         case .unknownInstance(let id, let suggestion):
             "no instance with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
                 + "; 'widgethost list-instances' shows them"

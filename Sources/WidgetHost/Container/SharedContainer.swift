@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The App Group of widgethost: one SQLite database per container, shared by
 /// the command line, the running host and every widget module. Any number of
@@ -31,6 +32,8 @@ public final class SharedContainer: Sendable {
             try Self.upgradeSchema(of: database, in: location)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: location.databasePath)
+        } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
+            throw .cannotOpen(path: location.databasePath, reason: Self.diskReason(error, systemErrno: 0, folder: folder))
         } catch {
             throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
         }
@@ -58,13 +61,64 @@ public final class SharedContainer: Sendable {
         FileManager.default.fileExists(atPath: location.databasePath)
     }
 
+    /// One transaction. A failure of the disk (full, read-only, I/O) becomes
+    /// `ContainerError.cannotWrite` with the system's reason, so the host can
+    /// tell it from a mistake in what was written.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try database.write(updates)
+        try database.writeWithoutTransaction { db in
+            do {
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try updates(db)
+                    return .commit
+                }
+                return result!
+            } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
+                throw ContainerError.cannotWrite(path: location.databasePath, reason: Self.diskReason(error, systemErrno: sqlite3_system_errno(db.sqliteConnection), folder: location.directory.path))
+            }
+        }
     }
 
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         try database.read(value)
     }
+
+    /// Checks that the container can be written now, with a real commit that
+    /// changes nothing: it rewrites the database header's user version.
+    public func checkWritable() throws(ContainerError) {
+        do {
+            try write { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+            }
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw .cannotWrite(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    private static let diskResultCodes: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN]
+
+    /// SQLite says "disk I/O error" for most of these; the folder's file
+    /// system and this process's limits say what a user can do about it.
+    private static func diskReason(_ error: DatabaseError, systemErrno: Int32, folder: String) -> String {
+        if systemErrno != 0 { return String(cString: strerror(systemErrno)) }
+        var limit = rlimit()
+        if getrlimit(Self.RLIMIT_FSIZE_VALUE, &limit) == 0, limit.rlim_cur != rlim_t.max {
+            return "a write failed under the file-size limit of \(limit.rlim_cur) bytes (ulimit -f), or the disk is full"
+        }
+        var system = statvfs()
+        if statvfs(folder, &system) == 0 {
+            if system.f_flag & UInt(ST_RDONLY) != 0 { return "the file system is read-only" }
+            if system.f_bavail * UInt(system.f_bsize) < 1 << 20 { return "the disk is full" }
+        }
+        if error.resultCode == .SQLITE_FULL { return "the disk is full" }
+        return error.message ?? error.description
+    }
+
+    /// Glibc imports the resource as an enum on Linux.
+    private static let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
 
     private static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }

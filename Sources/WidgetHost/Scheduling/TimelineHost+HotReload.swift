@@ -43,7 +43,7 @@ extension TimelineHost {
         let what = (changes.manifest ? ["\(manifest.file)"] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
         onNotice("\(what.joined(separator: ", ")) changed: \(bundle.kinds.count) kind\(bundle.kinds.count == 1 ? "" : "s") loaded"
             + (changedKinds.isEmpty ? "" : "; reloading instances of \(changedKinds.sorted().joined(separator: ", "))"))
-        reportingProblems("reading the container") { try sync(force: true) }
+        _ = attempt { try sync(force: true) }
         let now = clock.now()
         for (id, instance) in instances where changedKinds.contains(instance.kind) {
             handle(SchedulerCore.Step(events: core.release(id, at: now)))

@@ -29,6 +29,7 @@ public actor TimelineHost {
     private var waiter: CheckedContinuation<Void, Never>?
     private var pendingWake = false
     private var idleWaiter: CheckedContinuation<Void, Never>?
+    private var containerTrouble = RecurringProblem()
 
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
@@ -58,31 +59,46 @@ public actor TimelineHost {
     // MARK: Running
 
     /// Runs on the wall clock until the task is cancelled (SIGINT, SIGTERM),
-    /// then lets running calls finish for up to `grace`, and persists. A
-    /// container error is reported and retried on the next tick: a busy or
-    /// briefly unavailable container must not stop the widgets.
+    /// then lets running calls finish for up to `grace`, and persists.
+    ///
+    /// A container that cannot be read or written (a full disk, a busy
+    /// database) must not stop the widgets: what is stored stays on show,
+    /// changes wait in memory, and every second the loop tries again. The
+    /// trouble is reported once when it starts and once when it ends.
     public func run(grace: Duration = .seconds(3)) async throws {
         var nextPoll = clock.now()
         while !Task.isCancelled {
             wakeUps += 1
             let now = clock.now()
+            var failed = false
             if now >= nextPoll {
                 await reloadChangedFiles()
-                reportingProblems("reading the container") { try sync() }
+                // A failed sync may have taken the change notice with it.
+                failed = !attempt { try sync(force: containerTrouble.isOngoing) }
                 nextPoll = now + Self.pollInterval
+                if containerTrouble.isOngoing, !failed, attempt({ try flush(); try workspace.container.checkWritable() }) {
+                    containerTrouble.ended(at: now, report: onNotice) { duration, failures in
+                        "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
+                    }
+                }
             }
             handle(core.advance(to: clock.now()))
-            reportingProblems("saving timelines") { try flush() }
+            _ = attempt { try flush() }
             await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll))
         }
         try await shutDown(grace: grace)
     }
 
-    func reportingProblems(_ activity: String, _ body: () throws -> Void) {
+    /// Whether `body` worked; its first failure of a spell is reported.
+    func attempt(_ body: () throws -> Void) -> Bool {
         do {
             try body()
+            return true
         } catch {
-            onProblem("\(activity) failed, will retry: \(error)")
+            containerTrouble.occurred(
+                "\(error). Widgets keep showing what is stored; changes wait in memory and are saved when this clears (tried every second; said again when it works)",
+                at: clock.now(), report: onProblem)
+            return false
         }
     }
 
@@ -284,6 +300,21 @@ public actor TimelineHost {
             }
             tasks.removeAll()
         }
-        try flush()
+        let unsaved = dirty.count
+        do {
+            try flush()
+        } catch {
+            throw StateNotSaved(reason: error, instances: unsaved)
+        }
+    }
+
+    /// The last save at stop failed; the next start reloads what it lost.
+    public struct StateNotSaved: Error, CustomStringConvertible {
+        let reason: any Error
+        let instances: Int
+
+        public var description: String {
+            "state not saved at stop: \(reason); \(instances) instance\(instances == 1 ? "" : "s") will reload at the next start"
+        }
     }
 }

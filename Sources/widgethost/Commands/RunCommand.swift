@@ -17,6 +17,8 @@ struct RunCommand: AsyncParsableCommand {
             killed, and a module rebuilt or replaced on disk (or an edited manifest) is taken in within 2 \
             seconds. Ctrl-C (SIGINT) or SIGTERM stops it: running provider calls get 3 seconds to finish, \
             extensions are ended, state is saved, and the exit status is 0.
+            A container that cannot be written (read-only, a full disk) is refused at start; one that fills \
+            while the host runs is reported once, retried every second, and reported again when it works.
             With --serve, a web dashboard shows every instance and updates itself as entries change.
             """)
 
@@ -70,6 +72,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardOutput(label: $0) }
+        // A file-size limit (ulimit -f) must fail a write, which the host
+        // reports and retries, rather than kill the host.
+        signal(SIGXFSZ, SIG_IGN)
         // On a terminal the live board shows the widgets; log lines would scroll over it.
         let boardMode = !log && isatty(STDOUT_FILENO) == 1
         let logger = {
@@ -89,6 +94,9 @@ struct RunCommand: AsyncParsableCommand {
             Terminal.error("error: another host\(pid) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
         }
+        // Everything the host does ends in a write: refuse now rather than
+        // run with nothing saved.
+        try workspace.container.checkWritable()
         let events = DashboardEvents()
         let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
         let host = try TimelineHost(

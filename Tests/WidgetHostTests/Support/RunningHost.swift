@@ -1,9 +1,12 @@
 import Foundation
 
-/// `widgethost run` as a real process, its log written to a file.
+/// `widgethost run` as a real process, its log copied to a file by this
+/// process: through a pipe, so a host under a file-size limit (the full-disk
+/// tests) still gets every line out.
 final class RunningHost {
     let process = Process()
     let log: URL
+    private let copied = DispatchSemaphore(value: 0)
 
     init(manifestPath: String, folder: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
         log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
@@ -11,9 +14,20 @@ final class RunningHost {
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
         process.arguments = ["run", manifestPath] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let file = try FileHandle(forWritingTo: log)
+        let source = pipe.fileHandleForReading
+        let copied = self.copied
+        Thread.detachNewThread {
+            // availableData returns what one read gives; read(upToCount:) would wait to fill its count.
+            while case let chunk = source.availableData, !chunk.isEmpty { file.write(chunk) }
+            try? file.close()
+            copied.signal()
+        }
         try TestSupport.start(process)
+        try pipe.fileHandleForWriting.close()
     }
 
     convenience init(_ fixture: ContainerFixture, arguments: [String] = []) throws {
@@ -39,9 +53,11 @@ final class RunningHost {
         output.components(separatedBy: text).count - 1
     }
 
+    /// Signals the host and waits for its end and its last log line.
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
+        _ = copied.wait(timeout: .now() + 5)
         return process.terminationStatus
     }
 
