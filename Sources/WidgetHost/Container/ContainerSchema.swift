@@ -48,6 +48,9 @@ enum ContainerSchema {
                 table.column("fetchedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4: named keys in view archives") { db in
+            try ArchiveKeyMigration.migrate(db)
+        }
         return migrator
     }
 }

@@ -83,6 +83,57 @@ struct MigrationTests {
         #expect(try await fixture.instances().map { $0["name"] as? String } == ["from v1"])
     }
 
+    @Test func archivesStoredWithPositionalKeysAreRewrittenAndStillShown() async throws {
+        let fixture = try ContainerFixture()
+        try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        // A timeline as schema v3 stored it, with Swift's `_0` payload keys.
+        let old = try DatabasePool(path: fixture.databasePath)
+        try ContainerSchema.migrator.migrate(old, upTo: "v3: HTTP cache")
+        let legacy = #"""
+            {"entries":[{"date":1795370000000,"view":{"content":{"vstack":{"alignment":"leading","spacing":2}},"modifiers":[{"containerBackground":{"_0":{"rgb":{"red":1,"green":1,"blue":1,"opacity":1}}}}],
+              "children":[{"content":{"text":{"_0":"from v3"}},"children":[],"modifiers":[{"font":{"_0":{"size":17,"design":"default","weight":"semibold"}}},{"foregroundStyle":{"_0":{"primary":{}}}}]},
+                          {"content":{"image":{"_0":{"symbol":{"_0":"star.fill"}}}},"children":[],"modifiers":[{"frame":{"_0":{"width":12,"alignment":{"horizontal":"center","vertical":"center"}}}}]}]}}],
+             "policy":{"after":{"_0":1795379000000}},"nextReloadReason":"after","reloads":[],"consecutiveFailures":0,"providerCalls":1}
+            """#
+        try await old.write { db in
+            try WidgetInstance(id: "v3inst", kind: "Note", family: .systemSmall, name: nil, configurationIdentifier: "NoteIntent",
+                               configuration: ["text": .string("from v3")], createdAt: Date(), updatedAt: Date()).insert(db)
+            try db.execute(sql: "INSERT INTO timeline (instanceID, schedule, updatedAt) VALUES (?, ?, ?)",
+                           arguments: ["v3inst", Data(legacy.utf8), Date()])
+        }
+        try old.close()
+
+        let timeline = try await fixture.run("timeline", "v3inst", "--json")
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        #expect(!timeline.stdout.contains("_0"), "\(timeline.stdout)")
+        let stored = try await DatabaseQueue(path: fixture.databasePath).read { try Data.fetchOne($0, sql: "SELECT schedule FROM timeline") }
+        let text = String(decoding: try #require(stored), as: UTF8.self)
+        #expect(!text.contains("_0"), "rewritten in the container: \(text)")
+        for named in [#""string":"from v3""#, #""source":{"symbol":{"name":"star.fill"}}"#, #""after":{"date":"#, #""color":{"primary""#, #""frame":{"frame":"#] {
+            #expect(text.contains(named), "\(named) in \(text)")
+        }
+        let svg = try await fixture.run("render", "v3inst")
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains(">from v3</text>"), "the old entry still draws")
+    }
+
+    @Test func theArchiveHasNamedKeysOnly() throws {
+        let view = ViewNode(.vstack(alignment: .leading, spacing: nil), children: [
+            ViewNode(.text("a"), modifiers: [.font(.headline), .fontWeight(.bold), .foregroundStyle(.accent), .background(.secondary),
+                                             .padding(EdgeInsets(top: 1)), .frame(Frame(width: 3)), .clipShape(.circle), .lineLimit(2),
+                                             .minimumScaleFactor(0.5), .widgetAccentable(true), .widgetAccentedRenderingMode(.fullColor),
+                                             .containerBackground(.primary)]),
+            ViewNode(.image(.data(Data([1, 2])))), ViewNode(.image(.symbol("star"))), ViewNode(.shape(.roundedRectangle(cornerRadius: 4))),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(view), as: UTF8.self)
+        #expect(!json.contains("_0"), "\(json)")
+        #expect(try JSONDecoder().decode(ViewNode.self, from: Data(json.utf8)) == view)
+        let policy = String(decoding: try encoder.encode(TimelineReloadPolicy.after(Date(timeIntervalSince1970: 0))), as: UTF8.self)
+        #expect(policy == #"{"after":{"date":-978307200}}"#)
+    }
+
     @Test func modulesReadTheContainersSharedDefaults() async throws {
         let fixture = try ContainerFixture()
         _ = try await fixture.run("repos", "add", "apple/swift")

@@ -19,4 +19,7 @@ public enum TimelineReloadPolicy: Codable, Sendable, Hashable {
     case after(Date)
     /// Only when reloaded explicitly (`widgethost reload`).
     case never
+
+    // A named key for the archive's readers (docs/archive.md).
+    enum AfterCodingKeys: String, CodingKey { case _0 = "date" }
 }

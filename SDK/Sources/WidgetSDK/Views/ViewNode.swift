@@ -15,6 +15,12 @@ public struct ViewNode: Codable, Sendable, Hashable {
         /// Children flow into rows of `columns` equal, flexible columns.
         case grid(columns: Int, spacing: Double?)
         case shape(ShapeKind)
+
+        // The archive is read by other tools (docs/archive.md): every payload
+        // has a named key, never Swift's positional `_0`.
+        enum TextCodingKeys: String, CodingKey { case _0 = "string" }
+        enum ImageCodingKeys: String, CodingKey { case _0 = "source" }
+        enum ShapeCodingKeys: String, CodingKey { case _0 = "shape" }
     }
 
     public var content: Content
@@ -51,6 +57,20 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case widgetAccentedRenderingMode(WidgetAccentedRenderingMode)
     /// The widget's background, drawn behind everything at the family's size.
     case containerBackground(Color)
+
+    // Named keys for the archive's readers (docs/archive.md).
+    enum FontCodingKeys: String, CodingKey { case _0 = "font" }
+    enum FontWeightCodingKeys: String, CodingKey { case _0 = "weight" }
+    enum ForegroundStyleCodingKeys: String, CodingKey { case _0 = "color" }
+    enum BackgroundCodingKeys: String, CodingKey { case _0 = "color" }
+    enum PaddingCodingKeys: String, CodingKey { case _0 = "insets" }
+    enum FrameCodingKeys: String, CodingKey { case _0 = "frame" }
+    enum ClipShapeCodingKeys: String, CodingKey { case _0 = "shape" }
+    enum LineLimitCodingKeys: String, CodingKey { case _0 = "lines" }
+    enum MinimumScaleFactorCodingKeys: String, CodingKey { case _0 = "factor" }
+    enum WidgetAccentableCodingKeys: String, CodingKey { case _0 = "accentable" }
+    enum WidgetAccentedRenderingModeCodingKeys: String, CodingKey { case _0 = "mode" }
+    enum ContainerBackgroundCodingKeys: String, CodingKey { case _0 = "color" }
 }
 
 /// Where an image's pixels come from.
@@ -59,6 +79,10 @@ public enum ImageSource: Codable, Sendable, Hashable {
     case data(Data)
     /// A symbol by SF Symbols name; renderers draw the ones they know.
     case symbol(String)
+
+    // Named keys for the archive's readers (docs/archive.md).
+    enum DataCodingKeys: String, CodingKey { case _0 = "bytes" }
+    enum SymbolCodingKeys: String, CodingKey { case _0 = "name" }
 }
 
 /// A fixed or flexible frame around a view.
