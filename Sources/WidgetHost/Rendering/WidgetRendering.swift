@@ -8,13 +8,15 @@ public struct RenderableView: Sendable {
     public let family: WidgetFamily
     public let date: Date?
     public let redacted: Bool
+    /// Why it cannot be shown as live (see `SVGRenderer.unavailable`).
+    public var unavailable: String? = nil
 
     public func layout(engine: LayoutEngine = LayoutEngine()) -> WidgetLayout {
         engine.layout(view, family: family)
     }
 
     public func svg(mode: RenderingMode = .fullColor) -> String {
-        SVGRenderer(mode: mode, redacted: redacted).render(layout())
+        SVGRenderer(mode: mode, redacted: redacted, unavailable: unavailable).render(layout())
     }
 
     /// A standalone page with the card inline, for a browser or a static site.
@@ -31,13 +33,19 @@ public struct RenderableView: Sendable {
     }
 
     public func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
-        ANSIRenderer(mode: mode, colors: colors, redacted: redacted).render(layout())
+        ANSIRenderer(mode: mode, colors: colors, redacted: redacted, unavailable: unavailable).render(layout())
     }
 }
 
 extension Workspace {
     /// The instance as it shows now.
     public func renderable(_ status: InstanceStatus) async throws -> RenderableView {
+        if status.state == .unsupported {
+            // What it last showed, if anything, never passed off as live.
+            let entry = status.currentEntry ?? status.schedule?.entries.last
+            return RenderableView(view: entry?.view ?? Self.standInPlaceholder, family: status.instance.family,
+                                  date: entry?.date, redacted: entry == nil, unavailable: status.detail)
+        }
         if let entry = status.currentEntry {
             return RenderableView(view: entry.view, family: status.instance.family, date: entry.date, redacted: false)
         }

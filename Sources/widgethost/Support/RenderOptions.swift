@@ -30,7 +30,7 @@ struct RenderOptions: ParsableArguments {
             encoder.dateEncodingStrategy = .iso8601
             let layout = renderable.layout()
             let json = RenderJSON(family: renderable.family.rawValue, date: renderable.date, redacted: renderable.redacted,
-                                  view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
+                                  unavailable: renderable.unavailable, view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
             return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
         }
     }
@@ -74,6 +74,8 @@ struct RenderJSON: Encodable {
     let family: String
     let date: Date?
     let redacted: Bool
+    /// Why it is drawn as unavailable; absent when it is live.
+    let unavailable: String?
     let view: ViewNode
     let layout: [String]
 }

@@ -27,6 +27,7 @@ struct GaugeIntent: WidgetConfigurationIntent {
 struct GaugeEntry: TimelineEntry {
     let date: Date
     let text: String
+    var level = 3
 }
 
 struct GaugeProvider: AppIntentTimelineProvider {
@@ -40,8 +41,8 @@ struct GaugeProvider: AppIntentTimelineProvider {
 
     func timeline(for configuration: GaugeIntent, in context: Context) async throws -> Timeline<GaugeEntry> {
         let start = Date(timeIntervalSince1970: 1_000)
-        return Timeline(entries: [GaugeEntry(date: start, text: describe(configuration)),
-                                  GaugeEntry(date: start + 60, text: "later")], policy: .atEnd)
+        return Timeline(entries: [GaugeEntry(date: start, text: describe(configuration), level: configuration.level),
+                                  GaugeEntry(date: start + 60, text: "later", level: configuration.level)], policy: .atEnd)
     }
 
     private func describe(_ intent: GaugeIntent) -> String {
@@ -57,6 +58,13 @@ struct GaugeView: View {
         VStack(alignment: .leading, spacing: 2) {
             Text(entry.text).font(.headline)
             Text(family.rawValue)
+            // Small shapes and small type, which a cell grid must still show.
+            ZStack(alignment: .leading) {
+                Capsule().foregroundStyle(Color.gray)
+                Capsule().foregroundStyle(Color.accent).frame(width: Double(entry.level) * 20)
+            }
+            .frame(width: 100, height: 10)
+            Text("level \(entry.level) of 5, on a bar").font(.caption2)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 @testable import WidgetHost
 
@@ -25,6 +26,48 @@ struct RenderCommandTests {
         #expect((object["layout"] as? [String])?.first == "systemLarge 364×382 background rgb(red: 1.0, green: 1.0, blue: 1.0, opacity: 1.0)")
         let svg = try await fixture.run("render", id)
         #expect(svg.stdout.hasPrefix("<svg") && !svg.stdout.contains("<text"))
+    }
+
+    @Test func unsupportedInstancesAreDrawnGreyedOutWithTheReason() async throws {
+        let fixture = try ContainerFixture()
+        // Gauge supports systemSmall and systemMedium; this manifest narrows it.
+        _ = try await fixture.run("add-instance", "Gauge", "--family", "systemSmall")
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
+        let narrowed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "{kind: Gauge, module: FixtureKinds}", with: "{kind: Gauge, module: FixtureKinds, families: [systemMedium]}")
+        try narrowed.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+
+        let svg = try await fixture.run("render", id)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains(#"<g filter="url(#unavailable)" opacity="0.4">"#), "greyed and faded: \(svg.stdout)")
+        #expect(svg.stdout.contains(">Unavailable</text>"))
+        #expect(svg.stdout.contains(">family no longer</text>") && svg.stdout.contains(">supported (the kind su…</text>"), "the reason, wrapped: \(svg.stdout)")
+        #expect(XMLParser(data: Data(svg.stdout.utf8)).parse(), "well-formed")
+
+        let ansi = try await fixture.run("render", id, "--format", "ansi")
+        #expect(ansi.stdout.contains("│⊘ family no longer      │"), "\(ansi.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(try await fixture.run("render", id, "--format", "json").stdout.utf8)) as? [String: Any]
+        #expect(json?["unavailable"] as? String == "family no longer supported (the kind supports systemMedium)")
+
+        // A kind gone from the bundle: no placeholder to ask for, still a card.
+        let gone = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "  - {kind: Gauge, module: FixtureKinds, families: [systemMedium]}\n", with: "")
+        try gone.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let orphan = try await fixture.run("render", id)
+        #expect(orphan.status == 0, "\(orphan.stderr)")
+        #expect(orphan.stdout.contains(">its kind is not in this</text>") && orphan.stdout.contains(">bundle</text>"), "\(orphan.stdout)")
+    }
+
+    @Test func theTerminalShowsSmallShapesAndSmallTextInFull() async throws {
+        let fixture = try ContainerFixture()
+        let ansi = try await fixture.run("preview", "Gauge", "--family", "systemSmall", "--format", "ansi")
+        #expect(ansi.status == 0, "\(ansi.stderr)")
+        // The 10 pt bar: level 3 of 5 in accent over its track.
+        #expect(ansi.stdout.contains("━━━━━━━━━──────"), "\(ansi.stdout)")
+        // 11 pt type, whole as in the SVG.
+        #expect(ansi.stdout.contains("level 3 of 5, on a bar"), "\(ansi.stdout)")
+        let svg = try await fixture.run("preview", "Gauge", "--family", "systemSmall")
+        #expect(svg.stdout.contains(">level 3 of 5, on a bar</text>"))
     }
 
     @Test func renderAllWritesOneFilePerInstance() async throws {

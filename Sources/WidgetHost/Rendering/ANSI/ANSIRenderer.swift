@@ -24,11 +24,14 @@ public struct ANSIRenderer: Sendable {
     public let mode: RenderingMode
     public let colors: ColorSupport
     public let redacted: Bool
+    /// Drawn all in grey, with the reason on the last row (see `SVGRenderer.unavailable`).
+    public let unavailable: String?
 
-    public init(mode: RenderingMode = .fullColor, colors: ColorSupport, redacted: Bool = false) {
+    public init(mode: RenderingMode = .fullColor, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
         self.colors = colors
         self.redacted = redacted
+        self.unavailable = unavailable
     }
 
     /// The inner size in cells of a family's box (the border adds one each side).
@@ -46,19 +49,32 @@ public struct ANSIRenderer: Sendable {
             grid[row][column] = Cell(character: character, color: color)
         }
 
+        let grey = palette.resolve(.secondary, accentable: false).hex
+        let starts = Self.startColumns(layout.drawables)
+        var bars: [Int: Set<Int>] = [:]
         for drawable in layout.drawables {
             let frame = drawable.frame
-            let color = palette.resolve(drawable.color, accentable: drawable.accentable).hex
+            let resolved = palette.resolve(drawable.color, accentable: drawable.accentable)
+            let color = unavailable == nil ? resolved.hex : grey
             let column = Int((frame.x / Self.cellWidth).rounded(.down))
             switch drawable.kind {
             case .text(let lines, let font):
-                let span = max(1, Int((frame.width / Self.cellWidth).rounded(.up)))
                 for (index, line) in lines.enumerated() {
                     let y = frame.y + (Double(index) + 0.5) * font.size * LayoutEngine.lineHeight
                     let row = Int(y / Self.cellHeight)
+                    // Cells are wider than small type: a line may run on into
+                    // empty cells up to the next drawable's column or the edge.
+                    // When nothing begins left of it on its row, it may also
+                    // move left: whole words matter more than the margin.
+                    let framed = max(1, Int((frame.width / Self.cellWidth).rounded(.up)))
+                    let rowStarts = starts[row] ?? []
+                    let limit = rowStarts.first { $0 > column + framed - 1 } ?? columns
+                    let shift = rowStarts.contains { $0 < column } ? 0 : min(column, max(0, line.count - (limit - column)))
+                    let start = column - shift
+                    let span = max(framed, min(line.count, limit - start))
                     let text = redacted ? String(repeating: "▬", count: min(span, line.count)) : line
                     for (offset, character) in Self.fit(text, span).enumerated() {
-                        put(character, row: row, column: column + offset, color: redacted ? palette.resolve(.secondary, accentable: false).hex : color)
+                        put(character, row: row, column: start + offset, color: redacted ? grey : color)
                     }
                 }
             case .image(let source, _, _):
@@ -69,8 +85,35 @@ public struct ANSIRenderer: Sendable {
                 let row = Int((frame.y + frame.height / 2) / Self.cellHeight)
                 let center = Int(((frame.x + frame.width / 2) / Self.cellWidth).rounded(.down))
                 put(redacted ? "○" : glyph, row: row, column: center, color: color)
-            case .fill:
-                break
+            case .fill(let shape, _):
+                // Backgrounds span many cells in both directions and stay
+                // blank; bars, dots and rules get characters. A faint fill
+                // (a track) is thin, so a bar on it shows without colour too.
+                let faint = resolved.opacity < 0.5 || drawable.color == .secondary
+                let cells = Self.cells(of: shape, frame, faint: faint)
+                // A bar drawn over another makes the one below its track.
+                for cell in cells where cell.character == "━" {
+                    for column in bars[cell.row, default: []] where grid[cell.row][column].character == "━" {
+                        grid[cell.row][column].character = "─"
+                    }
+                }
+                for (row, cellColumn, character) in cells {
+                    put(character, row: row, column: cellColumn, color: color)
+                    if character == "━" { bars[row, default: []].insert(cellColumn) }
+                }
+            }
+        }
+        if let unavailable {
+            // The reason over the last two rows, cut at a space where it can be.
+            let text = Array("⊘ " + unavailable)
+            let breakAt = text.count <= columns ? text.count : (text.prefix(columns + 1).lastIndex(of: " ") ?? columns)
+            let lines = [Array(text.prefix(breakAt)), Array(text.dropFirst(breakAt).drop { $0 == " " })].filter { !$0.isEmpty }
+            for (index, line) in lines.enumerated() {
+                let row = rows - lines.count + index
+                for column in 0..<columns { put(" ", row: row, column: column, color: nil) }
+                for (offset, character) in Self.fit(String(line), columns).enumerated() {
+                    put(character, row: row, column: offset, color: grey)
+                }
             }
         }
 
@@ -98,6 +141,40 @@ public struct ANSIRenderer: Sendable {
     private struct Cell {
         var character: Character
         var color: String?
+    }
+
+    /// The cells a small shape covers, and their characters: a dot for a
+    /// shape within a cell or two, a horizontal bar for one at most a cell
+    /// high, a vertical one for one at most a cell wide. Larger shapes
+    /// (backgrounds, panels) have no cells.
+    static func cells(of shape: ShapeKind, _ frame: Rect, faint: Bool) -> [(row: Int, column: Int, character: Character)] {
+        let firstColumn = Int((frame.x / cellWidth).rounded(.down)), firstRow = Int((frame.y / cellHeight).rounded(.down))
+        let lastColumn = max(firstColumn, Int(((frame.x + frame.width) / cellWidth).rounded(.up)) - 1)
+        let lastRow = max(firstRow, Int(((frame.y + frame.height) / cellHeight).rounded(.up)) - 1)
+        let middleRow = Int((frame.y + frame.height / 2) / cellHeight), middleColumn = Int((frame.x + frame.width / 2) / cellWidth)
+        if frame.width <= cellWidth * 2, frame.height <= cellHeight * 1.5 {
+            return [(middleRow, middleColumn, shape == .rectangle ? "■" : "●")]
+        }
+        if frame.height <= cellHeight {
+            return (firstColumn...lastColumn).map { (middleRow, $0, faint ? "─" : "━") }
+        }
+        if frame.width <= cellWidth {
+            return (firstRow...lastRow).map { ($0, middleColumn, faint ? "│" : "┃") }
+        }
+        return []
+    }
+
+    /// For each row, the columns where drawables begin, in order.
+    static func startColumns(_ drawables: [Drawable]) -> [Int: [Int]] {
+        var starts: [Int: Set<Int>] = [:]
+        for drawable in drawables {
+            if case .fill = drawable.kind, drawable.frame.width > cellWidth * 2, drawable.frame.height > cellHeight { continue }
+            let column = Int((drawable.frame.x / cellWidth).rounded(.down))
+            let first = Int((drawable.frame.y / cellHeight).rounded(.down))
+            let last = max(first, Int(((drawable.frame.y + drawable.frame.height) / cellHeight).rounded(.up)) - 1)
+            for row in first...last { starts[row, default: []].insert(column) }
+        }
+        return starts.mapValues { $0.sorted() }
     }
 
     /// A string cut to `width` cells, with "…" when cut.

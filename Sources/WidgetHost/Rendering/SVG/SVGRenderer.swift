@@ -10,10 +10,15 @@ public struct SVGRenderer: Sendable {
     public let mode: RenderingMode
     /// Placeholders are drawn redacted: text as rounded bars, as WidgetKit does.
     public let redacted: Bool
+    /// Why the instance cannot be shown as it is (its kind is gone, or no
+    /// longer supports its family): the card is drawn grey and faded, with
+    /// the reason across its foot, so it never passes for live data.
+    public let unavailable: String?
 
-    public init(mode: RenderingMode = .fullColor, redacted: Bool = false) {
+    public init(mode: RenderingMode = .fullColor, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
         self.redacted = redacted
+        self.unavailable = unavailable
     }
 
     public func render(_ layout: WidgetLayout) -> String {
@@ -80,6 +85,10 @@ public struct SVGRenderer: Sendable {
                 body.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
             }
         }
+        if let unavailable {
+            defs.append(#"<filter id="unavailable"><feColorMatrix type="saturate" values="0"/></filter>"#)
+            body = [#"<g filter="url(#unavailable)" opacity="0.4">"#] + body + ["</g>"] + unavailableBanner(unavailable, size: size)
+        }
         let definitions = defs.isEmpty ? "" : "<defs>" + defs.joined() + "</defs>\n"
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)">
@@ -87,6 +96,23 @@ public struct SVGRenderer: Sendable {
             </svg>
 
             """
+    }
+
+    /// "Unavailable" and the reason (up to two lines), on a dark band
+    /// across the card's foot.
+    private func unavailableBanner(_ reason: String, size: Size) -> [String] {
+        let title = Font.system(size: 13, weight: .semibold), detail = Font.system(size: 11)
+        let lines = TextMeasure(font: detail).wrap(reason, width: size.width - 32, maximumLines: 2)
+        let top = size.height - 44 - Double(lines.count) * 14
+        let radius = Self.cornerRadius
+        var elements = [
+            ##"<path d="M0 \##(n(top)) H\##(n(size.width)) V\##(n(size.height - radius)) A\##(n(radius)) \##(n(radius)) 0 0 1 \##(n(size.width - radius)) \##(n(size.height)) H\##(n(radius)) A\##(n(radius)) \##(n(radius)) 0 0 1 0 \##(n(size.height - radius)) Z" fill="#3a3a3c" fill-opacity="0.92"/>"##,
+            ##"<text x="16" y="\##(n(top + 24))" font-size="\##(n(title.size))" font-weight="bold" fill="#ffffff">Unavailable</text>"##,
+        ]
+        for (index, line) in lines.enumerated() {
+            elements.append(##"<text x="16" y="\##(n(top + 42 + Double(index) * 14))" font-size="\##(n(detail.size))" fill="#d1d1d6">\##(Self.escape(line))</text>"##)
+        }
+        return elements
     }
 
     /// Images in accented and vibrant modes: grey, tinted, or as they are.
