@@ -77,6 +77,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Support/FakeGitHub"),
+        // The same server as a process, for make e2e.
+        .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
         .executableTarget(
             name: "widgethost",
             dependencies: [

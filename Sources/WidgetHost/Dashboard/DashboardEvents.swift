@@ -3,17 +3,43 @@ import Synchronization
 
 /// Fans the host's events out to every open dashboard page (server-sent
 /// events). A page that goes away is dropped.
+///
+/// One change makes several scheduler events (a timeline arrives and its
+/// first entry becomes current), and each would make every page fetch the
+/// card again: messages are held for `coalescing` and sent once each.
 public final class DashboardEvents: Sendable {
     private let subscribers = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
     private let finished = Mutex(false)
+    private let pending = Mutex<(messages: [String], flushing: Bool)>(([], false))
+    private let coalescing: Duration
 
-    public init() {}
+    public init(coalescing: Duration = .milliseconds(100)) {
+        self.coalescing = coalescing
+    }
 
-    /// One SSE message to every subscriber.
+    /// One SSE message to every subscriber, once however often it is
+    /// published within `coalescing`.
     public func publish(_ event: String, data: String) {
         let message = "event: \(event)\ndata: \(data)\n\n"
+        let startFlush = pending.withLock { pending in
+            if !pending.messages.contains(message) { pending.messages.append(message) }
+            defer { pending.flushing = true }
+            return !pending.flushing
+        }
+        guard startFlush else { return }
+        Task { [coalescing] in
+            try? await Task.sleep(for: coalescing)
+            self.flush()
+        }
+    }
+
+    private func flush() {
+        let messages = pending.withLock { pending in
+            defer { pending = ([], false) }
+            return pending.messages
+        }
         for continuation in subscribers.withLock({ Array($0.values) }) {
-            continuation.yield(message)
+            for message in messages { continuation.yield(message) }
         }
     }
 

@@ -1,8 +1,11 @@
+import Foundation
+
 /// The dashboard's single page. Each instance is an <img> of its SVG; server-
-/// sent events swap an image when its entry changes and rebuild the grid
-/// when instances come or go.
+/// sent events swap an image when its entry changes, and add or remove
+/// tiles when instances come or go, leaving the others alone. Captions age
+/// on a timer in the page, from the last success's date.
 enum DashboardPage {
-    static func html(_ statuses: [InstanceStatus]) -> String {
+    static func html(_ statuses: [InstanceStatus], at now: Date = Date()) -> String {
         let tiles = statuses.map(tile).joined(separator: "\n")
         return """
             <!doctype html>
@@ -23,7 +26,7 @@ enum DashboardPage {
               #empty { opacity: .8 }
             </style>
             </head>
-            <body>
+            <body data-server-time="\(now.formatted(.iso8601))">
             <h1>widgethost</h1>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
@@ -39,37 +42,76 @@ enum DashboardPage {
     /// Content-Security-Policy can forbid every inline script.
     static let script = """
         const grid = document.getElementById("grid");
-        function caption(i) { return `${i.kind} · ${i.id} · ${i.detail}`; }
+        // The server's clock, as ages are measured from its dates.
+        const skew = Date.parse(document.body.dataset.serverTime) - Date.now() || 0;
+        function age(seconds) {
+          seconds = Math.max(0, Math.floor(seconds));
+          if (seconds < 60) return seconds + "s";
+          if (seconds < 3600) return Math.floor(seconds / 60) + "m";
+          if (seconds < 86400) return Math.floor(seconds / 3600) + "h";
+          return Math.floor(seconds / 86400) + "d";
+        }
+        function prefix(i) { return `${i.name ? i.name + " · " : ""}${i.kind} · ${i.id} · `; }
+        function tick(caption) {
+          const since = Date.parse(caption.dataset.since);
+          if (!isNaN(since)) caption.textContent = caption.dataset.template.replace("{age}", age((Date.now() + skew - since) / 1000));
+        }
+        function version(i) { return `${i.currentEntryDate || "none"}|${i.state}`; }
+        function show(figure, i) {
+          const caption = figure.querySelector("figcaption");
+          caption.dataset.template = prefix(i) + i.detailTemplate;
+          if (i.lastSuccess) caption.dataset.since = i.lastSuccess; else delete caption.dataset.since;
+          caption.textContent = prefix(i) + i.detail;
+          tick(caption);
+          const img = figure.querySelector("img");
+          img.alt = i.name || i.kind;
+          // Only a changed entry or state loads the card again.
+          if (figure.dataset.version !== version(i)) {
+            figure.dataset.version = version(i);
+            img.src = `/instances/${i.id}.svg?v=${encodeURIComponent(version(i))}`;
+          }
+        }
         function tile(i) {
           const figure = document.createElement("figure");
           figure.id = "w-" + i.id;
           figure.style.width = i.width + "px";
           const img = document.createElement("img");
-          img.width = i.width; img.height = i.height; img.alt = i.kind;
-          img.src = `/instances/${i.id}.svg?t=${Date.now()}`;
-          const text = document.createElement("figcaption");
-          text.textContent = caption(i);
-          figure.append(img, text);
+          img.width = i.width; img.height = i.height;
+          figure.append(img, document.createElement("figcaption"));
+          show(figure, i);
           return figure;
         }
-        async function rebuild() {
+        // Instances came or went: add and remove those tiles only.
+        async function sync() {
           const instances = await (await fetch("/instances")).json();
-          grid.replaceChildren(...instances.map(tile));
+          const wanted = new Set(instances.map(i => "w-" + i.id));
+          for (const figure of [...grid.querySelectorAll("figure")]) if (!wanted.has(figure.id)) figure.remove();
+          document.getElementById("empty")?.remove();
+          let previous = null;
+          for (const i of instances) {
+            let figure = document.getElementById("w-" + i.id);
+            if (figure) show(figure, i);
+            else {
+              figure = tile(i);
+              if (previous) previous.after(figure); else grid.prepend(figure);
+            }
+            previous = figure;
+          }
         }
         async function refresh(id) {
           const figure = document.getElementById("w-" + id);
-          if (!figure) return rebuild();
-          const i = await (await fetch(`/instances/${id}`)).json();
-          figure.querySelector("img").src = `/instances/${id}.svg?t=${Date.now()}`;
-          figure.querySelector("figcaption").textContent = caption(i);
+          if (!figure) return sync();
+          show(figure, await (await fetch(`/instances/${id}`)).json());
         }
+        for (const figure of grid.querySelectorAll("figure")) figure.dataset.version = figure.dataset.initialVersion;
+        setInterval(() => grid.querySelectorAll("figcaption[data-since]").forEach(tick), 5000);
         // "connecting", then "connected" once events flow: make e2e reads it to
         // know the Content-Security-Policy let this script run.
         document.body.dataset.live = "connecting";
         const events = new EventSource("/events");
         events.addEventListener("open", () => { document.body.dataset.live = "connected"; });
         events.addEventListener("entry", e => refresh(e.data));
-        events.addEventListener("instances", () => rebuild());
+        events.addEventListener("instances", () => sync());
         """
 
     /// A rounded square in the page's colours.
@@ -80,9 +122,14 @@ enum DashboardPage {
         """
 
     private static func tile(_ status: InstanceStatus) -> String {
+        let summary = InstanceSummary(status)
         let size = status.instance.family.size
-        let id = SVGRenderer.escape(status.instance.id)
-        let caption = SVGRenderer.escape("\(status.instance.kind) · \(status.instance.id) · \(status.detail)")
-        return #"<figure id="w-\#(id)" style="width:\#(Int(size.width))px"><img src="/instances/\#(id).svg" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(status.instance.kind))"><figcaption>\#(caption)</figcaption></figure>"#
+        let id = SVGRenderer.escape(summary.id)
+        let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "
+        let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
+        let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
+        return #"<figure id="w-\#(id)" data-initial-version="\#(version)" style="width:\#(Int(size.width))px">"#
+            + #"<img src="/instances/\#(id).svg" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(summary.name ?? summary.kind))">"#
+            + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#
     }
 }

@@ -28,6 +28,10 @@ public struct InstanceStatus: Sendable {
     public let schedule: InstanceSchedule?
     public let currentEntry: ArchivedEntry?
     public let detail: String
+    /// `detail` with `{age}` where the time since the last success goes, so
+    /// that a page can age it without asking again.
+    public let detailTemplate: String
+    public static let ageToken = "{age}"
 
     /// - Parameter hostRunning: false when no host runs on the container; a
     ///   fresh instance then says it is not being kept fresh.
@@ -36,7 +40,8 @@ public struct InstanceStatus: Sendable {
         self.placement = placement
         self.schedule = schedule
         currentEntry = schedule?.currentEntry(at: now)
-        let age = schedule?.lastSuccess.map { Self.age(now.timeIntervalSince($0)) }
+        let age = schedule?.lastSuccess.map { _ in Self.ageToken }
+        var detail: String
         if placement != .ready {
             state = .unsupported
             detail = placement.description
@@ -66,6 +71,8 @@ public struct InstanceStatus: Sendable {
             state = .placeholder
             detail = "waiting for its first timeline"
         }
+        detailTemplate = detail
+        self.detail = schedule?.lastSuccess.map { detail.replacingOccurrences(of: Self.ageToken, with: Self.age(now.timeIntervalSince($0))) } ?? detail
     }
 
     /// "45s", "5m", "3h", "2d"

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import FakeGitHub
 import Foundation
 import NIOHTTP1
+import Synchronization
 import Testing
 @testable import WidgetHost
 
@@ -46,6 +47,62 @@ struct DashboardTests {
         }
         #expect(received.contains("event: instances\ndata: \(added ?? "?")"))
         #expect(host.stop() == 0, "SIGTERM ends open event streams and exits")
+    }
+
+    /// Issue 11, items 19 and 20: names, captions the page can age, one
+    /// event per change, and unsupported instances greyed out.
+    @Test func eachChangeIsOneEventAndTheTilesSayWhatThePageNeeds() async throws {
+        let server = try await RunCommandTests.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Team <wall>")
+        let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
+        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
+        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
+        let base = "http://127.0.0.1:\(port)"
+        #expect(await host.waitFor("entry of"), "\(host.output)")
+        try await Task.sleep(for: .milliseconds(300))
+
+        let page = try await Self.get(base + "/")
+        #expect(page.contains(">Team &lt;wall&gt; · SingleRepo · "), "the name, escaped: \(page)")
+        #expect(page.contains(#"data-template="Team &lt;wall&gt; · SingleRepo · "#) && page.contains(" · updated {age} ago\""), "\(page)")
+        #expect(page.contains(#"data-since="20"#), "the last success, for the page's timer")
+        let list = try await Self.get(base + "/instances")
+        #expect(list.contains(#""detailTemplate":"updated {age} ago""#) && list.contains(#""name":"Team <wall>""#), "\(list)")
+
+        // Listen while an instance is added and gets its first timeline.
+        let received = Mutex("")
+        let listener = Task {
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: base + "/events"), timeout: .seconds(60))
+            for try await buffer in response.body {
+                received.withLock { $0 += buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes) ?? "" }
+            }
+        }
+        while !received.withLock({ $0.contains(": connected") }) { try await Task.sleep(for: .milliseconds(20)) }
+        let added = String(try await fixture.run("add-instance", "DoubleRepo").stdout.dropFirst("added ".count).prefix(6))
+        #expect(await host.waitFor("instance=\(added) kind=DoubleRepo [widgethost] entry of"), "\(host.output)")
+        // Longer than the coalescing window, so a second copy would have arrived.
+        try await Task.sleep(for: .seconds(1))
+        listener.cancel()
+        let events = received.withLock { $0 }
+        #expect(events.components(separatedBy: "event: instances\ndata: \(added)\n").count - 1 == 1, "\(events)")
+        #expect(events.components(separatedBy: "event: entry\ndata: \(added)\n").count - 1 == 1,
+                "a timeline and its first entry are one change: \(events)")
+        #expect(host.stop() == 0)
+
+        // The manifest drops SingleRepo: its tile stays, greyed, with the reason.
+        let narrowed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "  - kind: SingleRepo\n", with: "")
+        try narrowed.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let again = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
+        #expect(await again.waitFor("dashboard at http://127.0.0.1:"), "\(again.output)")
+        let newPort = try #require(again.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
+        let ids = try await fixture.instances().compactMap { $0["kind"] as? String == "SingleRepo" ? $0["id"] as? String : nil }
+        let id = try #require(ids.first)
+        let card = try await Self.get("http://127.0.0.1:\(newPort)/instances/\(id).svg")
+        #expect(card.contains(#"<g filter="url(#unavailable)""#) && card.contains(">Unavailable</text>"), "\(card)")
+        #expect(card.contains(">swift</text>"), "its last entry, faded")
+        #expect(again.stop() == 0)
     }
 
     /// Issue 11, items 18 and 22: cards drawn once and revalidated with
