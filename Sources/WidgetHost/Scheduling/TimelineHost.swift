@@ -18,6 +18,9 @@ public actor TimelineHost {
     private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
     let onProblem: @Sendable (String) -> Void
     let onNotice: @Sendable (String) -> Void
+    private let onSaved: @Sendable ([SchedulerEvent]) -> Void
+    /// Events whose changes are not saved yet; see `onSaved`.
+    private var unsaved: [SchedulerEvent] = []
     private let watcher: ContainerChangeWatcher
     var bundleWatcher: BundleWatcher
 
@@ -37,12 +40,14 @@ public actor TimelineHost {
     public init(workspace: Workspace, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (String) -> Void = { _ in },
-                onNotice: @escaping @Sendable (String) -> Void = { _ in }) throws {
+                onNotice: @escaping @Sendable (String) -> Void = { _ in },
+                onSaved: @escaping @Sendable ([SchedulerEvent]) -> Void = { _ in }) throws {
         self.workspace = workspace
         clock = workspace.clock
         self.onEvent = onEvent
         self.onProblem = onProblem
         self.onNotice = onNotice
+        self.onSaved = onSaved
         bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try ContainerChangeWatcher(container: workspace.container)
@@ -171,12 +176,19 @@ public actor TimelineHost {
         }
     }
 
-    /// Saves changed schedules; on failure they stay marked for the next try.
+    /// Saves changed schedules; on failure they stay marked for the next
+    /// try. Then `onSaved` hears of the events whose changes are now in the
+    /// container, so views that read the container (the board, the
+    /// dashboard) never read it before the change they were told of.
     private func flush() throws {
         guard !dirty.isEmpty else { return }
         let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
         try workspace.container.saveSchedules(changed)
         dirty.removeAll()
+        guard !unsaved.isEmpty else { return }
+        let saved = unsaved
+        unsaved.removeAll()
+        onSaved(saved)
     }
 
     // MARK: Calls
@@ -240,6 +252,9 @@ public actor TimelineHost {
         for event in events {
             dirty.insert(event.instance)
             onEvent(event, instance ?? instances[event.instance])
+            // Bounded while the container cannot be written: views need only recent news.
+            if unsaved.count >= 10_000 { unsaved.removeFirst(unsaved.count / 2) }
+            unsaved.append(event)
         }
     }
 

@@ -3,19 +3,36 @@ import WidgetHost
 import WidgetSDK
 
 /// Drives the terminal: the alternate screen, a tile per instance redrawn
-/// when its entry changes, freshness refreshed every 30 s, a full redraw on
-/// resize, and the latest event in a status line at the bottom.
+/// when its saved entry changes, freshness refreshed every 30 s, a full
+/// redraw on resize, pages when the tiles do not fit, and the latest event
+/// in a status line at the bottom.
+///
+/// Requests are handled one at a time, in order: drawing a tile waits on
+/// its kind's extension (a placeholder), and two draws of one tile that
+/// interleaved could leave the older picture on screen.
 actor LiveBoard {
+    enum Request: Sendable {
+        case redrawAll
+        case refresh(String)
+        case freshness
+        case event(String)
+        case key(TerminalInput.Key)
+    }
+
     private let workspace: Workspace
     private let colors: ANSIRenderer.ColorSupport
-    private var board = TerminalBoard(columns: LiveBoard.terminalSize().columns)
-    private var positions: [String: TerminalBoard.Position] = [:]
+    private var size = LiveBoard.terminalSize()
+    private var pages: [[String: TerminalBoard.Position]] = [[:]]
+    private var page = 0
     private var shown: [String: [String]] = [:]
     private var lastEvent = ""
+    private nonisolated let requests: AsyncStream<Request>
+    private nonisolated let continuation: AsyncStream<Request>.Continuation
 
     init(workspace: Workspace, colors: ANSIRenderer.ColorSupport) {
         self.workspace = workspace
         self.colors = colors
+        (requests, continuation) = AsyncStream.makeStream(of: Request.self)
     }
 
     static func terminalSize() -> (columns: Int, rows: Int) {
@@ -24,57 +41,96 @@ actor LiveBoard {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    func start() async {
-        write("\u{1B}[?1049h\u{1B}[?25l")
-        await redrawAll()
+    /// Queues a request; `run` handles it after those before it.
+    nonisolated func send(_ request: Request) {
+        continuation.yield(request)
     }
 
-    func stop() {
+    /// Ends `run` once the queued requests are handled.
+    nonisolated func finish() {
+        continuation.finish()
+    }
+
+    /// Draws the board, handles requests until `finish`, then gives the
+    /// terminal its screen back.
+    func run() async {
+        write("\u{1B}[?1049h\u{1B}[?25l")
+        await redrawAll()
+        for await request in requests {
+            switch request {
+            case .redrawAll: await redrawAll()
+            case .refresh(let id): await refresh(id)
+            case .freshness: await redrawPage()
+            case .event(let text):
+                lastEvent = text
+                drawStatusLine()
+            case .key(let key): await turn(key)
+            }
+        }
         write("\u{1B}[?25h\u{1B}[?1049l")
     }
 
     /// Everything again: after a resize, or when instances come or go.
-    func redrawAll() async {
-        board = TerminalBoard(columns: Self.terminalSize().columns)
-        shown = [:]
-        write("\u{1B}[2J\u{1B}[1;1H" + "widgethost · \(workspace.manifest.name ?? workspace.manifest.file) · Ctrl-C to stop")
+    private func redrawAll() async {
+        size = Self.terminalSize()
         guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
-        positions = board.place(statuses.map { ($0.instance.id, $0.instance.family) })
-        for status in statuses { await draw(status) }
+        pages = TerminalBoard(columns: size.columns).pages(statuses.map { ($0.instance.id, $0.instance.family) }, rows: size.rows)
+        page = min(page, pages.count - 1)
+        await redrawPage(statuses)
+    }
+
+    /// The current page from scratch.
+    private func redrawPage(_ known: [InstanceStatus]? = nil) async {
+        guard let statuses = known ?? (try? workspace.statuses(at: workspace.clock.now())) else { return }
+        shown = [:]
+        write("\u{1B}[2J")
+        drawHeader()
+        for status in statuses where pages[page][status.instance.id] != nil { await draw(status) }
         drawStatusLine()
     }
 
     /// One instance's tile, writing only the lines that changed.
-    func refresh(_ id: String) async {
-        guard let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
-        if positions[id] == nil { return await redrawAll() }
+    private func refresh(_ id: String) async {
+        guard pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
+        guard pages[page][id] != nil, let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
         await draw(status)
     }
 
-    /// Captions age ("updated 5m ago"): redraw them now and then.
-    func refreshFreshness() async {
-        guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
-        for status in statuses { await draw(status) }
-    }
-
-    func note(_ event: SchedulerEvent, kind: String?) {
-        lastEvent = "\(SchedulerEvent.format(event.date)) \(event.instance) \(kind ?? ""): \(event)"
-        drawStatusLine()
+    private func turn(_ key: TerminalInput.Key) async {
+        let next = switch key {
+        case .nextPage: min(page + 1, pages.count - 1)
+        case .previousPage: max(page - 1, 0)
+        }
+        guard next != page else { return }
+        page = next
+        await redrawPage()
     }
 
     private func draw(_ status: InstanceStatus) async {
-        guard let position = positions[status.instance.id],
+        guard let position = pages[page][status.instance.id],
               let renderable = try? await workspace.renderable(status) else { return }
-        let caption = Terminal.printable("\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
+        let name = status.instance.name.map { "\($0) · " } ?? ""
+        let caption = Terminal.printable("\(name)\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
         let lines = TerminalBoard.tileLines(box: renderable.ansi(colors: colors), caption: caption, family: status.instance.family)
-        write(TerminalBoard.draw(lines, at: position, previous: shown[status.instance.id]))
-        shown[status.instance.id] = lines
+        // A tile taller than the screen is cut above the status line.
+        let visible = Array(lines.prefix(max(0, size.rows - position.row)))
+        write(TerminalBoard.draw(visible, at: position, previous: shown[status.instance.id]))
+        shown[status.instance.id] = visible
+    }
+
+    private func drawHeader() {
+        let count = pages.reduce(0) { $0 + $1.count }
+        let paging = pages.count > 1
+            ? " · page \(page + 1)/\(pages.count) (+\(count - pages[page].count) more; n/p pages)"
+            : ""
+        // Paging first: a long manifest path must not push it off the line.
+        let title = "widgethost\(paging) · \(workspace.manifest.name ?? workspace.manifest.file) · Ctrl-C to stop"
+        write("\u{1B}[1;1H\u{1B}[2K" + Terminal.printable(String(title.prefix(max(0, size.columns - 1)))))
     }
 
     private func drawStatusLine() {
-        let (columns, rows) = Self.terminalSize()
-        let text = String(lastEvent.prefix(max(0, columns - 1)))
-        write("\u{1B}[\(rows);1H\u{1B}[2K" + text)
+        let text = String(lastEvent.prefix(max(0, size.columns - 1)))
+        write("\u{1B}[\(size.rows);1H\u{1B}[2K" + text)
     }
 
     private func write(_ text: String) {

@@ -75,8 +75,9 @@ struct RunCommand: AsyncParsableCommand {
         // A file-size limit (ulimit -f) must fail a write, which the host
         // reports and retries, rather than kill the host.
         signal(SIGXFSZ, SIG_IGN)
-        // On a terminal the live board shows the widgets; log lines would scroll over it.
-        let boardMode = !log && isatty(STDOUT_FILENO) == 1
+        // On a terminal the live board shows the widgets; log lines would scroll
+        // over it. A dumb terminal cannot address the screen: it gets the lines.
+        let boardMode = !log && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let logger = {
             var logger = Logger(label: "widgethost")
             if boardMode { logger.logLevel = .error }
@@ -103,18 +104,18 @@ struct RunCommand: AsyncParsableCommand {
             workspace: workspace,
             onEvent: { event, instance in
                 logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
-                let name = Dashboard.event(for: event)
-                if let name { events.publish(name, data: event.instance) }
-                if let board {
-                    Task {
-                        await board.note(event, kind: instance?.kind)
-                        if name == "entry" { await board.refresh(event.instance) }
-                        if name == "instances" { await board.redrawAll() }
-                    }
-                }
+                board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
             },
             onProblem: { logger.error("\($0)") },
-            onNotice: { logger.notice("\($0)") })
+            onNotice: { logger.notice("\($0)") },
+            // Pages and tiles read the container: they hear of a change once it is saved.
+            onSaved: { saved in
+                for event in saved {
+                    guard let name = Dashboard.event(for: event) else { continue }
+                    events.publish(name, data: event.instance)
+                    board?.send(name == "entry" ? .refresh(event.instance) : .redrawAll)
+                }
+            })
         let schedule = workspace.manifest.schedule
         logger.info("host started", metadata: [
             "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
@@ -150,23 +151,29 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// The live board: drawn at start, again on every resize, captions kept fresh.
+/// The live board: drawn at start, again on every resize, captions kept
+/// fresh, pages turned by keys.
 struct BoardService: Service {
     let board: LiveBoard
 
     func run() async throws {
-        await board.start()
+        let input = TerminalInput()
+        input.read { board.send(.key($0)) }
         await withTaskGroup(of: Void.self) { group in
+            group.addTask { await board.run() }
             group.addTask {
-                for await _ in await UnixSignalsSequence(trapping: .sigwinch) { await board.redrawAll() }
+                for await _ in await UnixSignalsSequence(trapping: .sigwinch) { board.send(.redrawAll) }
             }
             group.addTask {
-                while (try? await Task.sleep(for: .seconds(30))) != nil { await board.refreshFreshness() }
+                while (try? await Task.sleep(for: .seconds(30))) != nil { board.send(.freshness) }
             }
             try? await gracefulShutdown()
+            board.finish()
+            // The board's own task ends once it has drained and left the alternate screen.
+            await group.next()
             group.cancelAll()
         }
-        await board.stop()
+        input.restore()
     }
 }
 

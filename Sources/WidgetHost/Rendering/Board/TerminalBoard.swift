@@ -46,6 +46,29 @@ public struct TerminalBoard: Sendable {
         return positions
     }
 
+    /// The tiles in pages that fit `rows` terminal rows, the last of which
+    /// is kept for the status line: each page is placed as `place` does, and
+    /// a tile that would pass the bottom starts the next page. A tile
+    /// taller than the screen gets a page of its own, cut at the bottom.
+    public func pages(_ tiles: [(id: String, family: WidgetFamily)], rows: Int) -> [[String: Position]] {
+        let bottom = max(Self.headerRows + 1, rows - 1)
+        var pages: [[String: Position]] = []
+        var page: [(id: String, family: WidgetFamily)] = []
+        for tile in tiles {
+            let candidate = page + [tile]
+            let placed = place(candidate)
+            let fits = candidate.allSatisfy { placed[$0.id]!.row + Self.tileSize($0.family).rows - 1 <= bottom }
+            if fits || page.isEmpty {
+                page = candidate
+            } else {
+                pages.append(place(page))
+                page = [tile]
+            }
+        }
+        if !page.isEmpty || pages.isEmpty { pages.append(place(page)) }
+        return pages
+    }
+
     /// Escapes that draw `lines` at `position`, skipping lines equal to
     /// those in `previous` (what the tile showed before).
     public static func draw(_ lines: [String], at position: Position, previous: [String]? = nil) -> String {

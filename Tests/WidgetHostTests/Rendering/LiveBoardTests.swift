@@ -1,0 +1,79 @@
+import FakeGitHub
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// `widgethost run` on a real pseudo-terminal, read back through a small
+/// terminal emulator: what a user sees on the live board.
+@Suite("The live board in a terminal")
+struct LiveBoardTests {
+    static func fixture(_ server: FakeGitHub) throws -> ContainerFixture {
+        try ContainerFixture(githubAPI: server.apiBase)
+    }
+
+    /// Issue 11, item 15: tiles were redrawn from the container before the
+    /// host had saved the entry they were told of, and stayed redacted until
+    /// the 30 s caption refresh.
+    @Test func aTileShowsItsEntryOnceItIsSavedNotAfterTheCaptionRefresh() async throws {
+        let server = try await RunCommandTests.fakeGitHub()
+        defer { server.stop() }
+        server.add(.init(owner: "apple", name: "swift", stars: 65_076))
+        let fixture = try Self.fixture(server)
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Swift")
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 200, rows: 60)
+        // Well inside the 30 s refresh that used to repair the tile.
+        #expect(await host.waitFor(bound: 10) { $0.text.contains("★65.1k") && $0.text.contains("Swift · SingleRepo") && $0.text.contains("fresh: updated") },
+                "\(host.screen.text)")
+
+        let added = try await fixture.run("add-instance", "SingleRepo", "--repo", "sallen0400/swift-news")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        #expect(await host.waitFor(bound: 10) { $0.text.contains("swift-news") && $0.text.contains("\(id) · fresh") },
+                "an instance added from another terminal: \(host.screen.text)")
+        #expect(!host.screen.text.contains("placeholder:"), "\(host.screen.text)")
+        #expect(host.stop() == 0)
+    }
+
+    /// Issue 11, item 16: on 80×24 the board addressed row 126 and tiles
+    /// overwrote the status line.
+    @Test func theBoardFitsTheTerminalSaysWhatIsMoreAndPages() async throws {
+        let server = try await RunCommandTests.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try Self.fixture(server)
+        var ids: [String] = []
+        for arguments in [["SingleRepo", "--repo", "apple/swift"], ["SingleRepo", "--repo", "sallen0400/swift-news"],
+                          ["Note", "--text", "third"], ["Note", "--text", "fourth"], ["Gauge"]] {
+            let added = try await fixture.run(["add-instance"] + arguments)
+            ids.append(String(added.stdout.dropFirst("added ".count).prefix(6)))
+        }
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24)
+        #expect(await host.waitFor { $0.line(1).contains("page 1/") && $0.text.contains("\(ids[0]) · fresh") }, "\(host.screen.text)")
+        let first = host.screen
+        #expect(first.highestRowAddressed <= 24, "addressed row \(first.highestRowAddressed) of 24")
+        let more = try #require(first.line(1).firstMatch(of: /page 1\/(\d+) \(\+(\d+) more; n\/p pages\)/), "\(first.line(1))")
+        // Tiles only: the status line names instances too.
+        func tiles(_ screen: VirtualTerminal) -> String { (2...23).map(screen.line).joined(separator: "\n") }
+        let shownFirst = ids.filter { tiles(first).contains($0) }
+        #expect(Int(more.2) == ids.count - shownFirst.count, "\(first.text)")
+        // The last row is the status line: no tile draws there.
+        #expect(!first.line(24).contains("│") && !first.line(24).contains("╰"), "\(first.text)")
+
+        host.type("n")
+        #expect(await host.waitFor { $0.line(1).contains("page 2/") }, "\(host.screen.text)")
+        let second = host.screen
+        #expect(!ids.filter { tiles(second).contains($0) }.isEmpty)
+        #expect(Set(ids.filter { tiles(second).contains($0) }).isDisjoint(with: shownFirst), "another page, other tiles: \(second.text)")
+        host.type("\u{1B}[5~")
+        #expect(await host.waitFor { $0.line(1).contains("page 1/") }, "PgUp goes back: \(host.screen.text)")
+        #expect(host.screen.highestRowAddressed <= 24)
+        #expect(host.stop() == 0)
+    }
+
+    @Test func aDumbTerminalGetsLogLines() async throws {
+        let fixture = try ContainerFixture()
+        _ = try await fixture.run("add-instance", "Note", "--text", "hi")
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24, environment: ["TERM": "dumb"])
+        #expect(await host.waitFor { _ in host.output.contains("timeline received") }, "\(host.output)")
+        #expect(!host.screen.usedAlternateScreen && !host.output.contains("\u{1B}["), "no escapes at all: \(host.output)")
+        #expect(host.stop() == 0)
+    }
+}
