@@ -36,7 +36,7 @@ struct GaugeProvider: AppIntentTimelineProvider {
     }
 
     func snapshot(for configuration: GaugeIntent, in context: Context) async -> GaugeEntry {
-        GaugeEntry(date: Date(timeIntervalSince1970: 0), text: describe(configuration))
+        GaugeEntry(date: Date(timeIntervalSince1970: 0), text: describe(configuration), level: configuration.level)
     }
 
     func timeline(for configuration: GaugeIntent, in context: Context) async throws -> Timeline<GaugeEntry> {

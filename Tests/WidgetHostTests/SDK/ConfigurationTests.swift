@@ -30,12 +30,13 @@ struct ConfigurationTests {
         let timeline = try await kind.descriptor.provider.timeline(for: [:], in: kind.context(for: .systemSmall))
         #expect(timeline.policy == .atEnd)
         #expect(timeline.entries.map(\.date) == [Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 1_060)])
-        #expect(timeline.entries[0].view == ViewNode(
-            .vstack(alignment: .leading, spacing: 2),
-            children: [
-                ViewNode(.text("CPU 3 1.5 false -"), modifiers: [.font(.headline)]),
-                ViewNode(.text("systemSmall")),
-            ]))
+        let view = timeline.entries[0].view
+        #expect(view.content == .vstack(alignment: .leading, spacing: 2))
+        #expect(Array(view.children.prefix(2)) == [
+            ViewNode(.text("CPU 3 1.5 false -"), modifiers: [.font(.headline)]),
+            ViewNode(.text("systemSmall")),
+        ])
+        #expect(view.children.last == ViewNode(.text("level 3 of 5, on a bar"), modifiers: [.font(.caption2)]))
     }
 
     @Test func storedValuesReachTheProvider() async throws {
@@ -43,7 +44,8 @@ struct ConfigurationTests {
         let values: ConfigurationValues = ["label": .string("GPU"), "level": .int(5), "scale": .int(2), "inverted": .bool(true), "note": .string("hot")]
         let entry = try await kind.descriptor.provider.snapshot(for: values, in: kind.context(for: .systemMedium))
         #expect(entry.view.children.first?.content == .text("GPU 5 2.0 true hot"))
-        #expect(entry.view.children.last?.content == .text("systemMedium"))
+        #expect(entry.view.children[1].content == .text("systemMedium"))
+        #expect(entry.view.children.last?.content == .text("level 5 of 5, on a bar"))
     }
 
     @Test func aValueOfTheWrongTypeIsRefusedByName() async throws {
