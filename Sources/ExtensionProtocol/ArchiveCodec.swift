@@ -95,6 +95,27 @@ extension ArchiveWriter {
         case .shape(let shape):
             byte(9)
             self.shape(shape)
+        case .date(let date, let style):
+            byte(10)
+            double(date.timeIntervalSinceReferenceDate)
+            string(style.rawValue)
+        case .progress(let value, let total):
+            byte(11)
+            double(value)
+            double(total)
+        case .gauge(let value, let minimum, let maximum):
+            byte(12)
+            for number in [value, minimum, maximum] { double(number) }
+        case .control(let control):
+            byte(13)
+            string(control.kind.rawValue)
+            optional(control.isOn) { $0.bool($1) }
+            string(control.intent.type)
+            string(control.intent.title)
+            configuration(control.intent.parameters)
+        case .link(let url):
+            byte(14)
+            string(url.absoluteString)
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
@@ -145,6 +166,39 @@ extension ArchiveWriter {
         case .containerBackground(let color):
             byte(11)
             self.color(color)
+        case .opacity(let opacity):
+            byte(12)
+            double(opacity)
+        case .multilineTextAlignment(let alignment):
+            byte(13)
+            string(alignment.rawValue)
+        case .redacted(let redacted):
+            byte(14)
+            bool(redacted)
+        case .widgetURL(let url):
+            byte(15)
+            string(url.absoluteString)
+        }
+    }
+
+    mutating func configuration(_ values: ConfigurationValues) {
+        count(values.count)
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            string(name)
+            switch value {
+            case .string(let string):
+                byte(0)
+                self.string(string)
+            case .int(let int):
+                byte(1)
+                self.int(int)
+            case .double(let double):
+                byte(2)
+                self.double(double)
+            case .bool(let bool):
+                byte(3)
+                self.bool(bool)
+            }
         }
     }
 
@@ -208,6 +262,15 @@ extension ArchiveReader {
         case 7: content = .zstack(alignment: try alignment())
         case 8: content = .grid(columns: try int(), spacing: try optional { try $0.double() })
         case 9: content = .shape(try shape())
+        case 10: content = .date(Date(timeIntervalSinceReferenceDate: try double()), style: try raw(Text.DateStyle.self))
+        case 11: content = .progress(value: try double(), total: try double())
+        case 12: content = .gauge(value: try double(), minimum: try double(), maximum: try double())
+        case 13:
+            let kind = try raw(Control.Kind.self)
+            let isOn = try optional { try $0.bool() }
+            let intent = IntentReference(type: try string(), title: try string(), parameters: try configuration())
+            content = .control(Control(kind: kind, isOn: isOn, intent: intent))
+        case 14: content = .link(try url())
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
@@ -232,8 +295,32 @@ extension ArchiveReader {
         case 9: return .widgetAccentable(try bool())
         case 10: return .widgetAccentedRenderingMode(try raw(WidgetAccentedRenderingMode.self))
         case 11: return .containerBackground(try color())
+        case 12: return .opacity(try double())
+        case 13: return .multilineTextAlignment(try raw(TextAlignment.self))
+        case 14: return .redacted(try bool())
+        case 15: return .widgetURL(try url())
         default: throw Truncated()
         }
+    }
+
+    mutating func configuration() throws -> ConfigurationValues {
+        var values: ConfigurationValues = [:]
+        for _ in try elements() {
+            let name = try string()
+            values[name] = switch try byte() {
+            case 0: .string(try string())
+            case 1: .int(try int())
+            case 2: .double(try double())
+            case 3: .bool(try bool())
+            default: throw Truncated()
+            }
+        }
+        return values
+    }
+
+    mutating func url() throws -> URL {
+        guard let url = URL(string: try string()) else { throw Truncated() }
+        return url
     }
 
     mutating func color() throws -> Color {

@@ -17,12 +17,20 @@ struct ArchiveCodecTests {
             .frame(Frame(width: 10, maxWidth: Frame.unbounded, minHeight: -2, alignment: Alignment(horizontal: .trailing, vertical: .bottom))),
             .frame(Frame()), .lineLimit(2), .lineLimit(nil), .minimumScaleFactor(0.5), .widgetAccentable(true),
             .widgetAccentable(false), .widgetAccentedRenderingMode(.accentedDesaturated),
+            .opacity(0.25), .multilineTextAlignment(.center), .redacted(true), .redacted(false),
+            .widgetURL(URL(string: "https://github.com/apple/swift?tab=readme#top")!),
         ] + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
             + shapes.map { .clipShape($0) }
         let contents: [ViewNode.Content] = [
             .group, .text("héllo ✓ \u{0}"), .text(""), .image(.data(Data((0..<300).map { UInt8($0 & 0xff) }))), .image(.symbol("star.fill")),
             .spacer(minLength: nil), .spacer(minLength: 4), .vstack(alignment: .leading, spacing: nil), .hstack(alignment: .bottom, spacing: 6),
             .zstack(alignment: Alignment(horizontal: .center, vertical: .top)), .grid(columns: 3, spacing: nil), .grid(columns: -1, spacing: 2),
+            .date(Date(timeIntervalSinceReferenceDate: 1_000.5), style: .timer), .date(.distantPast, style: .relative),
+            .progress(value: 0.25, total: 2), .gauge(value: 72, minimum: 0, maximum: 100),
+            .control(Control(kind: .button, intent: IntentReference(type: "Module.Refresh", title: "Refresh", parameters: [:]))),
+            .control(Control(kind: .toggle, isOn: true, intent: IntentReference(
+                type: "Module.Toggle", title: "Toggle", parameters: ["id": .string("a"), "n": .int(-3), "x": .double(0.5), "b": .bool(false)]))),
+            .link(URL(string: "https://example.com/a%20b")!),
         ] + shapes.map { .shape($0) }
         return ViewNode(.vstack(alignment: .center, spacing: 8), children: contents.map { ViewNode($0, modifiers: modifiers) },
                         modifiers: [.padding(EdgeInsets())])

@@ -65,9 +65,15 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
 protocol ParameterStorage: AnyObject {
     func descriptor(name: String) -> ConfigurationParameter
     func assign(_ value: ConfigurationValue?, name: String) throws
+    /// The value set, else the default.
+    var currentValue: ConfigurationValue? { get }
 }
 
 extension Parameter: ParameterStorage {
+    var currentValue: ConfigurationValue? {
+        (lock.withLock { value } ?? defaultValue)?.configurationValue
+    }
+
     func descriptor(name: String) -> ConfigurationParameter {
         ConfigurationParameter(
             name: name, title: title, description: description, type: Value.parameterType,

@@ -35,24 +35,13 @@ extension WidgetConfigurationIntent {
             identifier: identifier,
             title: title,
             replacedIdentifier: (Self.self as? any CustomIntentMigratedAppIntent.Type)?.intentClassName,
-            parameters: Self().parameterStorage.map(\.descriptor))
+            parameters: ParameterReflection.parameters(of: Self()).map(\.descriptor))
     }
 
     /// Builds the intent from stored values; parameters without a value keep
     /// their default.
     init(values: ConfigurationValues) throws {
         self.init()
-        for parameter in parameterStorage {
-            try parameter.storage.assign(values[parameter.descriptor.name], name: parameter.descriptor.name)
-        }
-    }
-
-    private var parameterStorage: [(descriptor: ConfigurationParameter, storage: any ParameterStorage)] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let storage = child.value as? any ParameterStorage, let label = child.label else { return nil }
-            // A property wrapper's storage is named `_property`.
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            return (storage.descriptor(name: name), storage)
-        }
+        try ParameterReflection.assign(values, to: self)
     }
 }

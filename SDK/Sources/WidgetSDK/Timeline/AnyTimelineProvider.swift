@@ -31,21 +31,21 @@ public struct AnyTimelineProvider: Sendable {
 
     init<P: TimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
         let archive = EntryArchiver(content: content)
-        placeholderEntry = { context in archive(await provider.placeholder(in: context), context) }
-        snapshotEntry = { _, context in archive(await provider.snapshot(in: context), context) }
-        makeTimeline = { _, context in archive(try await provider.timeline(in: context), context) }
+        placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
+        snapshotEntry = { _, context in try archive(await provider.snapshot(in: context), context) }
+        makeTimeline = { _, context in try archive(try await provider.timeline(in: context), context) }
     }
 
     init<P: AppIntentTimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
         let archive = EntryArchiver(content: content)
-        placeholderEntry = { context in archive(await provider.placeholder(in: context), context) }
+        placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
         snapshotEntry = { values, context in
             let intent = try P.Intent(values: values)
-            return archive(await provider.snapshot(for: intent, in: context), context)
+            return try archive(await provider.snapshot(for: intent, in: context), context)
         }
         makeTimeline = { values, context in
             let intent = try P.Intent(values: values)
-            return archive(try await provider.timeline(for: intent, in: context), context)
+            return try archive(try await provider.timeline(for: intent, in: context), context)
         }
     }
 }
@@ -55,17 +55,19 @@ public struct AnyTimelineProvider: Sendable {
 private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
     let content: @Sendable (Entry) -> Content
 
-    func callAsFunction(_ entry: Entry, _ context: TimelineProviderContext) -> ArchivedEntry {
+    /// Throws for a link that is not http or https.
+    func callAsFunction(_ entry: Entry, _ context: TimelineProviderContext) throws -> ArchivedEntry {
         var environment = EnvironmentValues()
         environment.widgetFamily = context.family
         environment.isPreview = context.isPreview
         let view = EnvironmentValues.$current.withValue(environment) {
             ViewNode(archiving: content(entry))
         }
+        try view.checkLinks()
         return ArchivedEntry(date: entry.date, relevance: entry.relevance, view: view)
     }
 
-    func callAsFunction(_ timeline: Timeline<Entry>, _ context: TimelineProviderContext) -> ArchivedTimeline {
-        ArchivedTimeline(entries: timeline.entries.map { self($0, context) }, policy: timeline.policy)
+    func callAsFunction(_ timeline: Timeline<Entry>, _ context: TimelineProviderContext) throws -> ArchivedTimeline {
+        ArchivedTimeline(entries: try timeline.entries.map { try self($0, context) }, policy: timeline.policy)
     }
 }

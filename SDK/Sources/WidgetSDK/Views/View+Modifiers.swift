@@ -1,3 +1,5 @@
+import Foundation
+
 extension View {
     private func modified(_ modifier: ViewModifier) -> ArchivedView {
         ArchivedView(ViewNode(archiving: self).modified(modifier))
@@ -7,6 +9,19 @@ extension View {
     public func fontWeight(_ weight: Font.Weight) -> some View { modified(.fontWeight(weight)) }
     public func bold() -> some View { modified(.fontWeight(.bold)) }
     public func foregroundStyle(_ color: Color) -> some View { modified(.foregroundStyle(color)) }
+    /// The older name of `foregroundStyle`, for code written for earlier SwiftUI.
+    public func foregroundColor(_ color: Color) -> some View { modified(.foregroundStyle(color)) }
+    public func opacity(_ opacity: Double) -> some View { modified(.opacity(min(1, max(0, opacity.isFinite ? opacity : 1)))) }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { modified(.multilineTextAlignment(alignment)) }
+    /// Draws the view as a placeholder: text as bars, shapes and images grey.
+    public func redacted(reason: RedactionReasons) -> some View { modified(.redacted(reason.contains(.placeholder))) }
+    /// Keeps the view as it is inside a redacted one.
+    public func unredacted() -> some View { modified(.redacted(false)) }
+    /// Where a tap on the widget leads, outside its controls and links (http or https).
+    public func widgetURL(_ url: URL?) -> some View {
+        guard let url else { return ArchivedView(ViewNode(archiving: self)) }
+        return modified(.widgetURL(url))
+    }
     public func background(_ color: Color) -> some View { modified(.background(color)) }
     public func lineLimit(_ lines: Int?) -> some View { modified(.lineLimit(lines)) }
     public func minimumScaleFactor(_ factor: Double) -> some View { modified(.minimumScaleFactor(factor)) }
@@ -41,6 +56,13 @@ extension View {
         modified(.frame(Frame(minWidth: minWidth, maxWidth: maxWidth.map(Frame.bounded), minHeight: minHeight,
                               maxHeight: maxHeight.map(Frame.bounded), alignment: alignment)))
     }
+}
+
+/// Why a view is redacted; widgets have one reason.
+public struct RedactionReasons: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let placeholder = RedactionReasons(rawValue: 1)
 }
 
 /// Where `containerBackground` applies; widgets have one placement.

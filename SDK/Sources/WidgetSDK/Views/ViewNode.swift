@@ -15,12 +15,25 @@ public struct ViewNode: Codable, Sendable, Hashable {
         /// Children flow into rows of `columns` equal, flexible columns.
         case grid(columns: Int, spacing: Double?)
         case shape(ShapeKind)
+        /// `Text(date, style:)`: drawn from the date at the moment it is shown.
+        case date(Date, style: Text.DateStyle)
+        /// `ProgressView(value:total:)`: a bar.
+        case progress(value: Double, total: Double)
+        /// `Gauge(value:in:)`: a bar with a marker.
+        case gauge(value: Double, minimum: Double, maximum: Double)
+        /// A `Button` or `Toggle`; its children are the label.
+        case control(Control)
+        /// A `Link`; its children are the label. Only http and https.
+        case link(URL)
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
         enum TextCodingKeys: String, CodingKey { case _0 = "string" }
         enum ImageCodingKeys: String, CodingKey { case _0 = "source" }
         enum ShapeCodingKeys: String, CodingKey { case _0 = "shape" }
+        enum DateCodingKeys: String, CodingKey { case _0 = "date", style }
+        enum ControlCodingKeys: String, CodingKey { case _0 = "control" }
+        enum LinkCodingKeys: String, CodingKey { case _0 = "url" }
     }
 
     public var content: Content
@@ -57,6 +70,12 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case widgetAccentedRenderingMode(WidgetAccentedRenderingMode)
     /// The widget's background, drawn behind everything at the family's size.
     case containerBackground(Color)
+    case opacity(Double)
+    case multilineTextAlignment(TextAlignment)
+    /// True for `.redacted(reason: .placeholder)`, false for `.unredacted()`.
+    case redacted(Bool)
+    /// Where a tap on the widget outside its controls and links leads.
+    case widgetURL(URL)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -71,6 +90,33 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     enum WidgetAccentableCodingKeys: String, CodingKey { case _0 = "accentable" }
     enum WidgetAccentedRenderingModeCodingKeys: String, CodingKey { case _0 = "mode" }
     enum ContainerBackgroundCodingKeys: String, CodingKey { case _0 = "color" }
+    enum OpacityCodingKeys: String, CodingKey { case _0 = "opacity" }
+    enum MultilineTextAlignmentCodingKeys: String, CodingKey { case _0 = "alignment" }
+    enum RedactedCodingKeys: String, CodingKey { case _0 = "placeholder" }
+    enum WidgetURLCodingKeys: String, CodingKey { case _0 = "url" }
+}
+
+/// How the lines of a wrapped text line up.
+public enum TextAlignment: String, Codable, Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// A button or toggle as archived: what it runs and, for a toggle, its state.
+public struct Control: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable {
+        case button, toggle
+    }
+
+    public var kind: Kind
+    /// A toggle's state when the entry was made; nil for a button.
+    public var isOn: Bool?
+    public var intent: IntentReference
+
+    public init(kind: Kind, isOn: Bool? = nil, intent: IntentReference) {
+        self.kind = kind
+        self.isOn = isOn
+        self.intent = intent
+    }
 }
 
 /// Where an image's pixels come from.
@@ -145,4 +191,66 @@ public struct Edge: OptionSet, Sendable {
 /// How an image looks when the widget is shown in accented mode.
 public enum WidgetAccentedRenderingMode: String, Codable, Sendable, Hashable {
     case accented, desaturated, accentedDesaturated, fullColor
+}
+
+/// What a tap on an entry can do.
+public enum WidgetAction: Sendable, Hashable {
+    case control(Control)
+    case link(URL)
+    /// The whole widget's `widgetURL`.
+    case widgetURL(URL)
+}
+
+extension ViewNode {
+    /// The entry's controls and links in reading order (depth first), then
+    /// its `widgetURL`: what `widgethost actions` numbers from 1.
+    public var actions: [(action: WidgetAction, label: String)] {
+        var found: [(WidgetAction, String)] = []
+        var widgetURL: URL?
+        var stack = [self]
+        while let node = stack.popLast() {
+            switch node.content {
+            case .control(let control): found.append((.control(control), node.labelText))
+            case .link(let url): found.append((.link(url), node.labelText))
+            default: break
+            }
+            for case .widgetURL(let url) in node.modifiers where widgetURL == nil { widgetURL = url }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        if let widgetURL { found.append((.widgetURL(widgetURL), "")) }
+        return found
+    }
+
+    /// The text of a label, its pieces joined by spaces.
+    public var labelText: String {
+        var texts: [String] = []
+        var stack = [self]
+        while let node = stack.popLast() {
+            if case .text(let string) = node.content { texts.append(string) }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return texts.joined(separator: " ")
+    }
+
+    /// Refuses links that are not http or https, so an entry can never send a
+    /// user's browser to `javascript:` or a local file.
+    public func checkLinks() throws {
+        for (action, _) in actions {
+            switch action {
+            case .link(let url), .widgetURL(let url):
+                guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                    throw LinkError(url: url)
+                }
+            case .control: break
+            }
+        }
+    }
+}
+
+/// A link whose scheme is not http or https.
+public struct LinkError: Error, Sendable, CustomStringConvertible {
+    public let url: URL
+    public var description: String {
+        "the entry links to '\(url.absoluteString)'; only http and https links are allowed"
+    }
 }

@@ -57,7 +57,10 @@ public struct ANSIRenderer: Sendable {
             let resolved = palette.resolve(drawable.color, accentable: drawable.accentable)
             let color = unavailable == nil ? resolved.hex : grey
             let column = Int((frame.x / Self.cellWidth).rounded(.down))
+            let redacted = drawable.isRedacted(self.redacted)
             switch drawable.kind {
+            case .region:
+                continue
             case .text(let lines, let font):
                 for (index, line) in lines.enumerated() {
                     let y = frame.y + (Double(index) + 0.5) * font.size * LayoutEngine.lineHeight
@@ -89,7 +92,7 @@ public struct ANSIRenderer: Sendable {
                 // Backgrounds span many cells in both directions and stay
                 // blank; bars, dots and rules get characters. A faint fill
                 // (a track) is thin, so a bar on it shows without colour too.
-                let faint = resolved.opacity < 0.5 || drawable.color == .secondary
+                let faint = resolved.opacity * drawable.opacity < 0.5 || drawable.color == .secondary || redacted
                 let cells = Self.cells(of: shape, frame, faint: faint)
                 // A bar drawn over another makes the one below its track.
                 for cell in cells where cell.character == "━" {
@@ -98,7 +101,7 @@ public struct ANSIRenderer: Sendable {
                     }
                 }
                 for (row, cellColumn, character) in cells {
-                    put(character, row: row, column: cellColumn, color: color)
+                    put(character, row: row, column: cellColumn, color: redacted ? grey : color)
                     if character == "━" { bars[row, default: []].insert(cellColumn) }
                 }
             }
@@ -168,6 +171,7 @@ public struct ANSIRenderer: Sendable {
     static func startColumns(_ drawables: [Drawable]) -> [Int: [Int]] {
         var starts: [Int: Set<Int>] = [:]
         for drawable in drawables {
+            if case .region = drawable.kind { continue }
             if case .fill = drawable.kind, drawable.frame.width > cellWidth * 2, drawable.frame.height > cellHeight { continue }
             let column = Int((drawable.frame.x / cellWidth).rounded(.down))
             let first = Int((drawable.frame.y / cellHeight).rounded(.down))

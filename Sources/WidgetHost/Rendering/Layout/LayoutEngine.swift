@@ -15,6 +15,9 @@ public struct LayoutEngine: Sendable {
         var accentable = false
         var imageMode = WidgetAccentedRenderingMode.desaturated
         var clip: ShapeKind?
+        var opacity = 1.0
+        var redacted: Bool?
+        var textAlignment = TextAlignment.leading
     }
 
     /// A proposed size; nil is "as much as you like".
@@ -35,7 +38,12 @@ public struct LayoutEngine: Sendable {
     static let contentMargin = 16.0
     static let lineHeight = 1.2
 
-    public init() {}
+    /// The moment `Text(date, style:)` is drawn for.
+    public let now: Date
+
+    public init(now: Date = Date()) {
+        self.now = now
+    }
 
     public func layout(_ root: ViewNode, family: WidgetFamily) -> WidgetLayout {
         let size = family.size
@@ -80,14 +88,20 @@ public struct LayoutEngine: Sendable {
             return arrangeFrame(frame, node: node, modifiers: inner, proposal: proposal, style: style)
         case .background(let color):
             var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
-            let fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
+            var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
                                 kind: .fill(.rectangle, color), color: color, accentable: false)
+            fill.opacity = style.opacity
+            fill.isDecoration = true
             arranged.drawables.insert(fill, at: 0)
             return arranged
         case .containerBackground(let color):
             var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
             arranged.background = color
             return arranged
+        case .opacity(let opacity): style.opacity *= opacity
+        case .multilineTextAlignment(let alignment): style.textAlignment = alignment
+        case .redacted(let redacted): style.redacted = style.redacted ?? redacted
+        case .widgetURL: break
         }
         return arrange(node, modifiers: inner, proposal: proposal, style: style)
     }
@@ -121,6 +135,25 @@ public struct LayoutEngine: Sendable {
     // MARK: Content
 
     private func arrangeContent(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        var arranged = arrangeBareContent(node, proposal: proposal, style: style)
+        // What the modifiers above said, on everything drawn here that has not said otherwise.
+        if style.opacity < 1 || style.redacted != nil || style.textAlignment != .leading {
+            arranged.drawables = arranged.drawables.map { drawable in
+                var drawable = drawable
+                drawable.opacity *= style.opacity
+                drawable.redacted = drawable.redacted ?? style.redacted
+                if case .text = drawable.kind, node.children.isEmpty { drawable.textAlignment = style.textAlignment }
+                return drawable
+            }
+        }
+        return arranged
+    }
+
+    private func arrangeBareContent(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        // Opacity and redaction are applied once, by arrangeContent, on the way up.
+        var style = style
+        style.opacity = 1
+        style.redacted = nil
         switch node.content {
         case .text(let string):
             return arrangeText(string, proposal: proposal, style: style)
@@ -158,7 +191,51 @@ public struct LayoutEngine: Sendable {
             }, background: children.compactMap(\.background).first)
         case .grid(let columns, let spacing):
             return arrangeGrid(node.children, columns: columns, spacing: spacing ?? Self.defaultSpacing, proposal: proposal, style: style)
+        case .date(let date, style: let dateStyle):
+            return arrangeText(DateText.string(date, style: dateStyle, now: now), proposal: proposal, style: style)
+        case .progress(let value, let total):
+            return arrangeBar(fraction: value / total, knob: false, proposal: proposal, style: style)
+        case .gauge(let value, let minimum, let maximum):
+            return arrangeBar(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, knob: true, proposal: proposal, style: style)
+        case .control(let control):
+            var arranged = arrangeStack(node.children, vertical: false, spacing: 6, proposal: proposal, style: style) {
+                Self.offset($0, in: $1, VerticalAlignment.center)
+            }
+            let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+            arranged.drawables.append(Drawable(frame: frame, kind: .region(.control(control)), color: nil, accentable: false))
+            return arranged
+        case .link(let url):
+            var arranged = arrangeStack(node.children, vertical: false, spacing: 6, proposal: proposal, style: style) {
+                Self.offset($0, in: $1, VerticalAlignment.center)
+            }
+            let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+            arranged.drawables.append(Drawable(frame: frame, kind: .region(.link(url)), color: nil, accentable: false))
+            return arranged
         }
+    }
+
+    /// A linear progress bar or gauge: a faint capsule track, the filled part
+    /// in the foreground style (the accent by default), and for a gauge a knob.
+    private func arrangeBar(fraction: Double, knob: Bool, proposal: Proposal, style: Style) -> Arranged {
+        let fraction = min(1, max(0, fraction.isFinite ? fraction : 0))
+        let height = knob ? 10.0 : 6.0, thickness = 6.0
+        let size = Size(width: proposal.width ?? 100, height: height)
+        let top = (height - thickness) / 2
+        let fill = style.color ?? .accent
+        var track = Drawable(frame: Rect(x: 0, y: top, width: size.width, height: thickness), kind: .fill(.capsule, .secondary),
+                             color: .secondary, accentable: false)
+        track.opacity = 0.3
+        var drawables = [track]
+        if fraction > 0 {
+            drawables.append(Drawable(frame: Rect(x: 0, y: top, width: max(thickness, size.width * fraction), height: thickness),
+                                      kind: .fill(.capsule, fill), color: fill, accentable: style.accentable))
+        }
+        if knob {
+            let x = min(size.width - height, max(0, size.width * fraction - height / 2))
+            drawables.append(Drawable(frame: Rect(x: x, y: 0, width: height, height: height), kind: .fill(.circle, .primary),
+                                      color: .primary, accentable: false))
+        }
+        return Arranged(size: size, drawables: drawables)
     }
 
     /// A stack: fixed children first, each given a fair share of what is

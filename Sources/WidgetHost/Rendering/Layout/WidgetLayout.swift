@@ -26,6 +26,8 @@ public struct Drawable: Sendable, Equatable {
         /// Lines of text, already wrapped or truncated, at `font`'s size.
         case text(lines: [String], font: Font)
         case image(ImageSource, clip: ShapeKind?, mode: WidgetAccentedRenderingMode)
+        /// Where a tap performs a control or opens a link; not drawn.
+        case region(WidgetAction)
     }
 
     public var frame: Rect
@@ -33,6 +35,19 @@ public struct Drawable: Sendable, Equatable {
     /// Nil: the renderer's primary colour.
     public var color: Color?
     public var accentable: Bool
+    /// Multiplied down the tree, as SwiftUI's `.opacity` composes.
+    public var opacity = 1.0
+    /// Nil: as the whole card is (placeholders are); else `.redacted` or `.unredacted` said so.
+    public var redacted: Bool?
+    /// A `.background` fill: kept when the card is redacted.
+    public var isDecoration = false
+    /// How the lines of a wrapped text line up.
+    public var textAlignment = TextAlignment.leading
+
+    /// Whether a renderer drawing redacted cards (`redacted`) draws this one as a placeholder.
+    public func isRedacted(_ cardRedacted: Bool) -> Bool {
+        (redacted ?? cardRedacted) && !isDecoration
+    }
 
     func offset(by dx: Double, _ dy: Double) -> Drawable {
         var copy = self
@@ -49,6 +64,11 @@ public struct WidgetLayout: Sendable, Equatable {
     public let background: Color?
     public let drawables: [Drawable]
 
+    /// Where taps go: each control and link with its frame, frontmost last.
+    public var regions: [(frame: Rect, action: WidgetAction)] {
+        drawables.compactMap { if case .region(let action) = $0.kind { ($0.frame, action) } else { nil } }
+    }
+
     /// One line per drawable, for golden tests and debugging: positions and
     /// sizes rounded to a tenth of a point.
     public var outline: String {
@@ -62,7 +82,19 @@ public struct WidgetLayout: Sendable, Equatable {
             case .text(let lines, let font): return "text \(place) \(number(font.size))pt \(font.weight.rawValue) \(lines.map { "\"\($0)\"" }.joined(separator: " / "))\(accent)"
             case .image(.symbol(let name), _, _): return "symbol \(place) \(name)\(accent)"
             case .image(.data(let data), let clip, _): return "image \(place) \(data.count) bytes clip \(clip.map { "\($0)" } ?? "none")"
+            case .region(.control(let control)): return "region \(place) \(control.kind.rawValue) \(control.intent.type)"
+            case .region(.link(let url)), .region(.widgetURL(let url)): return "region \(place) link \(url.absoluteString)"
             }
         }).joined(separator: "\n")
+    }
+}
+
+extension TextAlignment {
+    var horizontal: HorizontalAlignment {
+        switch self {
+        case .leading: .leading
+        case .center: .center
+        case .trailing: .trailing
+        }
     }
 }

@@ -37,11 +37,17 @@ public struct SVGRenderer: Sendable {
 
         for (index, drawable) in layout.drawables.enumerated() {
             let frame = drawable.frame
-            let (color, opacity) = palette.resolve(drawable.color, accentable: drawable.accentable)
+            let (color, resolvedOpacity) = palette.resolve(drawable.color, accentable: drawable.accentable)
+            let opacity = resolvedOpacity * drawable.opacity
             let fillOpacity = opacity < 1 ? #" fill-opacity="\#(n(opacity))""# : ""
+            let redacted = drawable.isRedacted(self.redacted)
             switch drawable.kind {
             case .fill(let shape, _):
-                body.append(shapeElement(shape, frame, attributes: #"fill="\#(color)"\#(fillOpacity)"#))
+                // A placeholder's bars and dots are grey: nothing in it looks like data.
+                let fill = redacted ? #"fill="\#(Palette.secondaryColor)" fill-opacity="\#(n(0.35 * drawable.opacity))""# : #"fill="\#(color)"\#(fillOpacity)"#
+                body.append(shapeElement(shape, frame, attributes: fill))
+            case .region:
+                continue
             case .text(let lines, let font):
                 if redacted {
                     for (line, text) in lines.enumerated() {
@@ -53,10 +59,12 @@ public struct SVGRenderer: Sendable {
                     continue
                 }
                 let weight = font.isBold ? #" font-weight="bold""# : ""
+                let measure = TextMeasure(font: font)
                 for (line, text) in lines.enumerated() {
                     // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.
                     let baseline = frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * (0.1 + 0.93)
-                    body.append(#"<text x="\#(n(frame.x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
+                    let x = frame.x + LayoutEngine.offset(measure.width(text), in: frame.width, drawable.textAlignment.horizontal)
+                    body.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
                 }
             case .image(.symbol(let name), _, _):
                 let glyph = Self.symbols[name] ?? "●"
@@ -72,7 +80,7 @@ public struct SVGRenderer: Sendable {
                     body.append(shapeElement(clip ?? .rectangle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
                     continue
                 }
-                var attributes = ""
+                var attributes = drawable.opacity < 1 ? #" opacity="\#(n(drawable.opacity))""# : ""
                 if let clip {
                     defs.append(#"<clipPath id="clip\#(index)">\#(shapeElement(clip, frame, attributes: ""))</clipPath>"#)
                     attributes += #" clip-path="url(#clip\#(index))""#

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Runs an `AppIntent` when tapped; the host then reloads the kind's
+/// instances at once. `Button(intent: RefreshIntent()) { Image(systemName: "arrow.clockwise") }`
+public struct Button: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+        node = ViewNode(.control(Control(kind: .button, intent: intent.reference)), children: label().nodes)
+    }
+}
+
+/// Shows an on/off state and runs an `AppIntent` when tapped, which is
+/// expected to flip it: `Toggle(isOn: task.isDone, intent: ToggleTodoIntent(taskID: task.id)) { Text(task.title) }`.
+/// Drawn as a check circle before its label.
+public struct Toggle: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(isOn: Bool, intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+        let mark = ViewNode(.image(.symbol(isOn ? "checkmark.circle.fill" : "circle")), modifiers: [.foregroundStyle(isOn ? .accent : .secondary)])
+        node = ViewNode(.control(Control(kind: .toggle, isOn: isOn, intent: intent.reference)), children: [mark] + label().nodes)
+    }
+}
+
+/// Opens `destination` (http or https) when tapped.
+public struct Link: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(destination: URL, @ViewBuilder label: () -> ViewGroup) {
+        node = ViewNode(.link(destination), children: label().nodes)
+    }
+}
