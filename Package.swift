@@ -5,7 +5,7 @@ import PackageDescription
 // them. Test fixtures are dynamic libraries too, each breaking one rule.
 let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
-                      "FixtureCrashOnLoad", "FixtureHangOnLoad"]
+                      "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive"]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 

@@ -111,6 +111,7 @@ extension ArchiveWriter {
             string(control.kind.rawValue)
             optional(control.isOn) { $0.bool($1) }
             string(control.intent.type)
+            string(control.intent.symbol)
             string(control.intent.title)
             configuration(control.intent.parameters)
         case .link(let url):
@@ -268,7 +269,7 @@ extension ArchiveReader {
         case 13:
             let kind = try raw(Control.Kind.self)
             let isOn = try optional { try $0.bool() }
-            let intent = IntentReference(type: try string(), title: try string(), parameters: try configuration())
+            let intent = IntentReference(type: try string(), symbol: try string(), title: try string(), parameters: try configuration())
             content = .control(Control(kind: kind, isOn: isOn, intent: intent))
         case 14: content = .link(try url())
         default: throw Truncated()

@@ -28,6 +28,8 @@ public enum HostCall: Codable, Sendable {
     case optionResults(kind: String, parameter: String)
     case optionDefault(kind: String, parameter: String)
     case validateOption(kind: String, parameter: String, value: ConfigurationValue)
+    /// A tapped control: rebuild its intent and run `perform()`.
+    case perform(kind: String, intent: IntentReference)
 }
 
 public enum CallResult: Codable, Sendable {
@@ -38,6 +40,7 @@ public enum CallResult: Codable, Sendable {
     case timeline(Data)
     case values([ConfigurationValue])
     case value(ConfigurationValue?)
+    case performed
     case failure(RemoteError)
 }
 

@@ -60,6 +60,10 @@ final class ExtensionServer: Sendable {
                 return .value(await (try options(kind, parameter)).defaultResult())
             case .validateOption(let kind, let parameter, let value):
                 return .value(try await options(kind, parameter).validate(value))
+            case .perform(let kind, let intent):
+                _ = try descriptor(kind)
+                try await intent.perform()
+                return .performed
             }
         } catch {
             return .failure(RemoteError(error))

@@ -17,7 +17,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
         subcommands: [
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
-            OptionsCommand.self, RenderCommand.self, PreviewCommand.self,
+            OptionsCommand.self, RenderCommand.self, PreviewCommand.self, ActionsCommand.self, TapCommand.self,
         ])
 
     /// One convention for every error: one line on standard error, starting

@@ -21,9 +21,14 @@ public struct LoadedBundle: Sendable {
     public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
         let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
-        let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: .seconds(manifest.schedule.timeout.seconds + 1))
+        let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: callTimeout(manifest))
         let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) })
         return validate(manifest, modules: modules, pool: pool)
+    }
+
+    /// A call into a kind gets the manifest's provider timeout, and a second for the channel.
+    static func callTimeout(_ manifest: Manifest) -> Duration {
+        .seconds(manifest.schedule.timeout.seconds + 1)
     }
 
     /// Checks each manifest entry against what its module described.
@@ -60,7 +65,7 @@ public struct LoadedBundle: Sendable {
             if problems.isEmpty {
                 let families = entry.families?.value ?? descriptor.supportedFamilies
                 kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, families: families,
-                                        extension: module.extension))
+                                        extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }
         return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool)

@@ -11,12 +11,19 @@ public struct LoadedKind: Sendable {
     public let families: [WidgetFamily]
     /// The extension process the kind's code runs in.
     public let `extension`: ModuleExtension
+    /// How long a call into the kind may take.
+    public let callTimeout: Duration
 
     public var name: String { descriptor.kind }
     public var configuration: ConfigurationDescriptor { descriptor.configuration }
 
     /// The family a new instance gets when none is asked for.
     public var defaultFamily: WidgetFamily { families[0] }
+
+    /// Runs a tapped control's intent in the kind's extension process.
+    public func perform(_ intent: IntentReference) async throws {
+        _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: name, intent: intent))
+    }
 
     public func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
         TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings, date: date)

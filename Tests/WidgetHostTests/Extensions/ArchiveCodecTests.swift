@@ -27,9 +27,9 @@ struct ArchiveCodecTests {
             .zstack(alignment: Alignment(horizontal: .center, vertical: .top)), .grid(columns: 3, spacing: nil), .grid(columns: -1, spacing: 2),
             .date(Date(timeIntervalSinceReferenceDate: 1_000.5), style: .timer), .date(.distantPast, style: .relative),
             .progress(value: 0.25, total: 2), .gauge(value: 72, minimum: 0, maximum: 100),
-            .control(Control(kind: .button, intent: IntentReference(type: "Module.Refresh", title: "Refresh", parameters: [:]))),
+            .control(Control(kind: .button, intent: IntentReference(type: "Module.Refresh", symbol: "6Module7RefreshV", title: "Refresh", parameters: [:]))),
             .control(Control(kind: .toggle, isOn: true, intent: IntentReference(
-                type: "Module.Toggle", title: "Toggle", parameters: ["id": .string("a"), "n": .int(-3), "x": .double(0.5), "b": .bool(false)]))),
+                type: "Module.Toggle", symbol: "6Module6ToggleV", title: "Toggle", parameters: ["id": .string("a"), "n": .int(-3), "x": .double(0.5), "b": .bool(false)]))),
             .link(URL(string: "https://example.com/a%20b")!),
         ] + shapes.map { .shape($0) }
         return ViewNode(.vstack(alignment: .center, spacing: 8), children: contents.map { ViewNode($0, modifiers: modifiers) },
@@ -87,3 +87,14 @@ extension ArchiveCodecTests {
         #expect(throws: (any Error).self) { try ArchiveCodec.decodeEntry(bytes) }
     }
 }
+
+@Suite("The view archive as JSON")
+struct ArchiveJSONTests {
+    @Test func everyCaseRoundTripsThroughJSON() throws {
+        for child in ArchiveCodecTests.everything.children {
+            let data = try JSONEncoder().encode(child)
+            #expect(try JSONDecoder().decode(ViewNode.self, from: data) == child, "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+}
+

@@ -39,7 +39,8 @@ extension IntentResult where Self == EmptyIntentResult {
 extension AppIntent {
     /// The intent as archived: its type's full name and its parameters.
     var reference: IntentReference {
-        IntentReference(type: String(reflecting: Self.self), title: Self.title, parameters: ParameterReflection.values(of: self))
+        IntentReference(type: String(reflecting: Self.self), symbol: _mangledTypeName(Self.self) ?? "", title: Self.title,
+                        parameters: ParameterReflection.values(of: self))
     }
 }
 
@@ -47,11 +48,15 @@ extension AppIntent {
 public struct IntentReference: Codable, Sendable, Hashable {
     /// `Module.TypeName`, as `String(reflecting:)` gives it.
     public var type: String
+    /// The type's mangled name, which the Swift runtime finds it by in the
+    /// extension process, so that modules need not register their intents.
+    public var symbol: String
     public var title: String
     public var parameters: ConfigurationValues
 
-    public init(type: String, title: String, parameters: ConfigurationValues) {
+    public init(type: String, symbol: String, title: String, parameters: ConfigurationValues) {
         self.type = type
+        self.symbol = symbol
         self.title = title
         self.parameters = parameters
     }
@@ -59,7 +64,7 @@ public struct IntentReference: Codable, Sendable, Hashable {
     /// Rebuilds the intent in the process that has its module loaded and
     /// runs it. Only types that are `AppIntent`s can be named.
     public func perform() async throws {
-        guard let type = _typeByName(type) as? any AppIntent.Type else {
+        guard let type = _typeByName(symbol) as? any AppIntent.Type else {
             throw IntentError(message: "no app intent named \(type) in this module")
         }
         try await Self.perform(type, parameters)
@@ -76,4 +81,8 @@ public struct IntentReference: Codable, Sendable, Hashable {
 public struct IntentError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import WidgetSDK
+
+/// One thing a user can tap on an instance's current entry, numbered from 1
+/// in reading order, as `widgethost actions` lists them.
+public struct InstanceAction: Sendable, Encodable {
+    public let number: Int
+    /// "button", "toggle", "link", or "widget" (the whole widget's `widgetURL`).
+    public let type: String
+    public let label: String
+    public let isOn: Bool?
+    public let intent: IntentReference?
+    public let url: URL?
+    public let action: WidgetAction
+
+    init(number: Int, action: WidgetAction, label: String) {
+        self.number = number
+        self.action = action
+        self.label = label
+        switch action {
+        case .control(let control):
+            (type, isOn, intent, url) = (control.kind.rawValue, control.isOn, control.intent, nil)
+        case .link(let url):
+            (type, isOn, intent, self.url) = ("link", nil, nil, url)
+        case .widgetURL(let url):
+            (type, isOn, intent, self.url) = ("widget", nil, nil, url)
+        }
+    }
+
+    /// What it does, in a word or a URL: `FlipSwitchIntent name=lamp`.
+    public var target: String {
+        if let url { return url.absoluteString }
+        guard let intent else { return "" }
+        let type = intent.type.split(separator: ".").last.map(String.init) ?? intent.type
+        let parameters = intent.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return ([type] + parameters).joined(separator: " ")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case number, type, label, isOn, intent, url
+    }
+}
+
+/// What a tap did.
+public enum TapResult: Sendable {
+    /// The intent ran; every instance of `kind` was asked to reload at once.
+    case performed(InstanceAction, kind: String, reloading: [String])
+    /// A link: the host has no browser to open it in, so it is given back.
+    case link(URL)
+}
+
+/// Why a tap did nothing. Nothing changed when one is thrown.
+public enum TapError: Error, Sendable, CustomStringConvertible {
+    case noEntry(id: String)
+    case noActions(id: String)
+    case unknownNumber(Int, id: String, count: Int)
+    case kindNotLoaded(id: String, kind: String)
+    case intentFailed(title: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noEntry(let id):
+            "instance \(id) has no entry yet, so nothing to tap; 'widgethost run' makes its first"
+        case .noActions(let id):
+            "instance \(id)'s current entry has no controls or links"
+        case .unknownNumber(let number, let id, let count):
+            "instance \(id) has no action \(number); its entry has \(count) (1–\(count)); 'widgethost actions \(id)' lists them"
+        case .kindNotLoaded(let id, let kind):
+            "instance \(id) is a \(kind), which is not loaded in this bundle, so its intents cannot run"
+        case .intentFailed(let title, let reason):
+            "the intent '\(title)' failed: \(reason); the widget is left as it was"
+        }
+    }
+}
+
+extension Workspace {
+    /// The controls and links of the instance's current entry.
+    public func actions(of id: String, at now: Date = Date()) throws -> [InstanceAction] {
+        let status = try status(of: id, at: now)
+        guard let entry = status.currentEntry else { throw TapError.noEntry(id: id) }
+        return entry.view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label) }
+    }
+
+    /// Performs action `number`: runs a control's intent in the kind's
+    /// extension process, then asks for every instance of the kind to reload
+    /// at once (forced: not charged, not deferred), as WidgetKit guarantees.
+    /// A link is only given back.
+    public func tap(_ id: String, number: Int, at now: Date = Date()) async throws -> TapResult {
+        let actions = try actions(of: id, at: now)
+        guard !actions.isEmpty else { throw TapError.noActions(id: id) }
+        guard actions.indices.contains(number - 1) else { throw TapError.unknownNumber(number, id: id, count: actions.count) }
+        let action = actions[number - 1]
+        switch action.action {
+        case .link(let url), .widgetURL(let url):
+            return .link(url)
+        case .control(let control):
+            let instance = try container.existingInstance(id: id)
+            guard let kind = bundle.kind(named: instance.kind) else { throw TapError.kindNotLoaded(id: id, kind: instance.kind) }
+            do {
+                try await withServices { try await kind.perform(control.intent) }
+            } catch {
+                throw TapError.intentFailed(title: control.intent.title, reason: "\(error)")
+            }
+            try container.addReloadRequest(ReloadRequest(kind: kind.name, instanceID: nil, force: true))
+            let reloading = try container.instances().filter { $0.kind == kind.name }.map(\.id)
+            return .performed(action, kind: kind.name, reloading: reloading)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+/// Buttons, toggles and links through the real binary: `actions`, `tap`, and
+/// the running host reloading at once.
+@Suite("Interactive widgets")
+struct InteractiveWidgetTests {
+    static func fixture(extra: String = "") throws -> ContainerFixture {
+        let fixture = try ContainerFixture()
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            + "\n  - {kind: Switch, module: FixtureInteractive}\n  - {kind: BadLink, module: FixtureInteractive}\n" + extra
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        return fixture
+    }
+
+    static func added(_ result: TestSupport.ProcessResult) -> String {
+        String(result.stdout.dropFirst("added ".count).prefix(6))
+    }
+
+    @Test func aTapRunsTheIntentAndReloadsAtOnceWithoutChargingTheBudget() async throws {
+        let fixture = try Self.fixture()
+        let id = Self.added(try await fixture.run("add-instance", "Switch"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of"), "\(host.output)")
+
+        let listed = try await fixture.run("actions", id, "--json")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let actions = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(actions.map { $0["type"] as? String } == ["toggle", "button", "link", "widget"])
+        #expect(actions.map { $0["number"] as? Int } == [1, 2, 3, 4])
+        #expect(actions[0]["label"] as? String == "Lamp" && actions[0]["isOn"] as? Bool == false)
+        let intent = try #require(actions[0]["intent"] as? [String: Any])
+        #expect(intent["type"] as? String == "FixtureInteractive.FlipSwitchIntent")
+        #expect(intent["title"] as? String == "Flip the switch")
+        #expect(intent["parameters"] as? [String: String] == ["name": "lamp"])
+        #expect(actions[2]["url"] as? String == "https://example.com/help" && actions[2]["label"] as? String == "Help")
+        #expect(actions[3]["url"] as? String == "https://example.com/switch")
+
+        // Inside the 5-minute minimum interval of the first reload.
+        let tap = try await fixture.run("tap", id, "1")
+        #expect(tap.status == 0, "\(tap.stderr)")
+        #expect(tap.stdout == "performed 'Flip the switch'; reloading 1 Switch instance now\n")
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "reloaded at once: \(host.output)")
+        let after = try await fixture.run("actions", id)
+        #expect(after.stdout.contains("toggle (on)  Lamp"), "\(after.stdout)")
+        let timeline = try JSONSerialization.jsonObject(with: Data(try await fixture.run("timeline", id, "--json").stdout.utf8)) as? [String: Any]
+        #expect((timeline?["budget"] as? [String: Any])?["used"] as? Int == 1, "a tap's reload is not charged")
+        let svg = try await fixture.run("render", id)
+        #expect(svg.stdout.contains(">lamp is on</text>"))
+        #expect(host.stop() == 0)
+    }
+
+    @Test func anIntentThatThrowsLeavesTheEntryAndSaysWhy() async throws {
+        let fixture = try Self.fixture()
+        let id = Self.added(try await fixture.run("add-instance", "Switch"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of"), "\(host.output)")
+        func entries() async throws -> String {
+            let json = try JSONSerialization.jsonObject(with: Data(try await fixture.run("timeline", id, "--json").stdout.utf8)) as? [String: Any]
+            return "\(json?["currentEntry"] ?? "") \((json?["entries"] as? [Any])?.count ?? 0)"
+        }
+        let before = try await entries()
+
+        let tap = try await fixture.run("tap", id, "2")
+        #expect(tap.status == 1)
+        #expect(tap.stderr == "error: the intent 'Break' failed: the switch is stuck; the widget is left as it was\n")
+        try await Task.sleep(for: .milliseconds(1_500))
+        #expect(host.occurrences(of: "reload started") == 1, "no reload after a failed intent: \(host.output)")
+        #expect(try await entries() == before)
+        #expect(host.stop() == 0)
+    }
+
+    @Test func linksArePrintedAndBadInputChangesNothing() async throws {
+        let fixture = try Self.fixture()
+        let id = Self.added(try await fixture.run("add-instance", "Switch"))
+        let note = Self.added(try await fixture.run("add-instance", "Note", "--text", "plain"))
+
+        let early = try await fixture.run("tap", id, "1")
+        #expect(early.status == 1 && early.stderr.hasPrefix("error: instance \(id) has no entry yet"), "\(early.stderr)")
+
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("entry of", count: 2), "\(host.output)")
+        #expect(host.stop() == 0)
+        let snapshot = try await fixture.snapshot()
+        #expect(try await fixture.run("tap", id, "3").stdout == "https://example.com/help\n")
+        #expect(try await fixture.run("tap", id, "4").stdout == "https://example.com/switch\n")
+        let unknown = try await fixture.run("tap", id, "9")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: instance \(id) has no action 9; its entry has 4 (1–4); 'widgethost actions \(id)' lists them\n")
+        let none = try await fixture.run("tap", note, "1")
+        #expect(none.status == 1 && none.stderr == "error: instance \(note)'s current entry has no controls or links\n")
+        #expect(try await fixture.run("actions", note).stdout == "instance \(note)'s current entry has no controls or links\n")
+        let notANumber = try await fixture.run("tap", id, "one")
+        #expect(notANumber.status == 1 && notANumber.stderr.split(separator: "\n").count == 1)
+        #expect(try await fixture.snapshot() == snapshot, "refused input changed nothing")
+
+        // The manifest drops the kind: its intents cannot run.
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "  - {kind: Switch, module: FixtureInteractive}\n", with: "")
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let withoutTheKind = try await fixture.snapshot()
+        let gone = try await fixture.run("tap", id, "1")
+        #expect(gone.status == 1)
+        #expect(gone.stderr == "error: instance \(id) is a Switch, which is not loaded in this bundle, so its intents cannot run\n")
+        #expect(try await fixture.snapshot() == withoutTheKind, "refused input changed nothing")
+    }
+
+    @Test func anEntryLinkingAnywhereButTheWebIsRefused() async throws {
+        let fixture = try Self.fixture()
+        let preview = try await fixture.run("preview", "BadLink")
+        #expect(preview.status == 1)
+        #expect(preview.stderr.contains("the entry links to 'javascript:alert(1)'; only http and https links are allowed"), "\(preview.stderr)")
+    }
+}
