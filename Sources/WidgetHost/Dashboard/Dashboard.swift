@@ -12,17 +12,24 @@ public enum Dashboard {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
         + "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
+    /// - Parameter reloadKind: asks the running host to reload every instance
+    ///   of a kind at once, after a tap on the page ran one of its intents.
     public static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, logger: Logger,
+                                   reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
                                    onRunning: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let router = Router()
         let snapshots = try StatusSnapshots(workspace: workspace)
+        // A token per run: only the page this host served can tap.
+        let token = (0..<4).map { _ in String(UInt64.random(in: 0 ... .max), radix: 16) }.joined()
+        let requestGuard = RequestGuard<BasicRequestContext>(host: host, token: token)
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: requestGuard)
         let cards = CardCache()
         serve(router, "/") { _, _ in
             let statuses = try snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                    HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
-                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses))))
+                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token))))
         }
         serve(router, "/dashboard.js") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
@@ -37,15 +44,44 @@ public enum Dashboard {
         serve(router, "/instances") { _, _ in
             try json(try snapshots.current().map { InstanceSummary($0) })
         }
-        serve(router, "/instances/:file") { request, context in
-            let file = try context.parameters.require("file")
-            let id = file.hasSuffix(".svg") ? String(file.dropLast(4)) : file
+        @Sendable func status(_ id: String) throws -> InstanceStatus {
             guard let status = try snapshots.current().first(where: { $0.instance.id == id }) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
+            return status
+        }
+        // One parameter name per level: Hummingbird's router refuses two.
+        serve(router, "/instances/:file/actions") { _, context in
+            let status = try status(try context.parameters.require("file"))
+            guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
+            return try json(DashboardAction.all(in: entry.view, family: status.instance.family))
+        }
+        router.post("/instances/:file/actions/:number") { request, context in
+            try requestGuard.checkTap(request)
+            let id = try context.parameters.require("file")
+            guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.badRequest, message: "not an action number") }
+            _ = try status(id)
+            do {
+                switch try await workspace.tap(id, number: number, reload: { kind in await reloadKind(kind) }) {
+                case .link(let url): return try json(["url": url.absoluteString])
+                case .performed(let action, _, let reloading):
+                    return try json(["performed": action.intent?.title ?? action.label, "reloading": "\(reloading.count)"])
+                }
+            } catch let error as TapError {
+                if case .intentFailed = error { throw HTTPError(.unprocessableContent, message: error.description) }
+                throw HTTPError(.badRequest, message: error.description)
+            }
+        }
+        serve(router, "/instances/:file") { request, context in
+            let file = try context.parameters.require("file")
+            let id = file.hasSuffix(".svg") ? String(file.dropLast(4)) : file
+            let status = try status(id)
             guard file.hasSuffix(".svg") else { return try json(InstanceSummary(status, includingView: true)) }
             let mode = try renderingMode(request)
-            let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(workspace.generation)"
+            // A card with text that keeps time is drawn again each second it is asked for.
+            let now = Date()
+            let tick = status.currentEntry?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
+            let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(workspace.generation)|\(status.state)\(tick)"
             let card = try await cards.card(for: key) { try await workspace.renderable(status).svg(mode: mode) }
             let headers: HTTPFields = [.contentType: "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
             if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == card.etag }) == true {
@@ -61,7 +97,11 @@ public enum Dashboard {
         return Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "widgethost"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                requestGuard.port.value.withLock { $0 = bound }
+                await onRunning(bound)
+            },
             logger: logger)
     }
 

@@ -5,7 +5,8 @@ import Foundation
 /// tiles when instances come or go, leaving the others alone. Captions age
 /// on a timer in the page, from the last success's date.
 enum DashboardPage {
-    static func html(_ statuses: [InstanceStatus], at now: Date = Date()) -> String {
+    /// - Parameter token: the per-run token taps must carry (see `RequestGuard`).
+    static func html(_ statuses: [InstanceStatus], token: String = "", at now: Date = Date()) -> String {
         let tiles = statuses.map(tile).joined(separator: "\n")
         return """
             <!doctype html>
@@ -15,12 +16,18 @@ enum DashboardPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>widgethost</title>
             <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+            <meta name="widgethost-token" content="\(token)">
             <style>
               body { margin: 0; padding: 32px; background: linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84); min-height: 100vh;
                      font-family: "DejaVu Sans", Verdana, sans-serif; color: #fff; box-sizing: border-box; }
               h1 { font-weight: 600; font-size: 20px; margin: 0 0 24px; opacity: .85 }
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-              figure { margin: 0; }
+              figure { margin: 0; position: relative; }
+              .taps { position: absolute; left: 0; top: 0; }
+              .taps a, .taps button { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
+                                      cursor: pointer; border-radius: 8px; }
+              .taps a:hover, .taps button:hover, .taps a:focus, .taps button:focus { outline: 2px solid rgba(10,132,255,.6); }
+              .taps .widget:hover, .taps .widget:focus { outline: none; }
               figure img { display: block; border-radius: 22px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
               #empty { opacity: .8 }
@@ -57,6 +64,33 @@ enum DashboardPage {
           if (!isNaN(since)) caption.textContent = caption.dataset.template.replace("{age}", age((Date.now() + skew - since) / 1000));
         }
         function version(i) { return `${i.currentEntryDate || "none"}|${i.state}`; }
+        const token = document.querySelector('meta[name="widgethost-token"]').content;
+        function card(img, i) { img.src = `/instances/${i.id}.svg?v=${encodeURIComponent(version(i))}`; }
+        // Tap targets over the card, from the layout's frames: buttons and
+        // toggles POST to the host, links and the widget's URL open a tab.
+        async function taps(figure, id) {
+          figure.querySelector(".taps")?.remove();
+          const actions = await (await fetch(`/instances/${id}/actions`)).json();
+          if (!actions.length) return;
+          const layer = document.createElement("div");
+          layer.className = "taps";
+          for (const a of actions) {
+            const target = document.createElement(a.url ? "a" : "button");
+            if (a.url) { target.href = a.url; target.target = "_blank"; target.rel = "noopener noreferrer"; }
+            else target.addEventListener("click", () => tap(figure, id, a.number));
+            target.className = a.type;
+            target.title = a.label || a.url;
+            target.setAttribute("aria-label", `${a.type} ${a.label || a.url}`);
+            target.dataset.number = a.number;
+            Object.assign(target.style, { left: a.frame.x + "px", top: a.frame.y + "px", width: a.frame.width + "px", height: a.frame.height + "px" });
+            layer.append(target);
+          }
+          figure.append(layer);
+        }
+        async function tap(figure, id, number) {
+          const response = await fetch(`/instances/${id}/actions/${number}`, { method: "POST", headers: { "X-Widgethost-Token": token } });
+          if (!response.ok) figure.querySelector("figcaption").textContent = "⚠ " + await response.text();
+        }
         function show(figure, i) {
           const caption = figure.querySelector("figcaption");
           caption.dataset.template = prefix(i) + i.detailTemplate;
@@ -65,10 +99,12 @@ enum DashboardPage {
           tick(caption);
           const img = figure.querySelector("img");
           img.alt = i.name || i.kind;
+          figure.dataset.ticks = i.ticks;
           // Only a changed entry or state loads the card again.
           if (figure.dataset.version !== version(i)) {
             figure.dataset.version = version(i);
-            img.src = `/instances/${i.id}.svg?v=${encodeURIComponent(version(i))}`;
+            card(img, i);
+            if (i.actions > 0 || figure.querySelector(".taps")) taps(figure, i.id);
           }
         }
         function tile(i) {
@@ -103,8 +139,19 @@ enum DashboardPage {
           if (!figure) return sync();
           show(figure, await (await fetch(`/instances/${id}`)).json());
         }
-        for (const figure of grid.querySelectorAll("figure")) figure.dataset.version = figure.dataset.initialVersion;
+        for (const figure of grid.querySelectorAll("figure")) {
+          figure.dataset.version = figure.dataset.initialVersion;
+          if (figure.dataset.actions > 0) taps(figure, figure.id.slice(2));
+        }
         setInterval(() => grid.querySelectorAll("figcaption[data-since]").forEach(tick), 5000);
+        // Text that keeps time (.timer, .relative) is drawn by the host each second.
+        setInterval(() => {
+          for (const figure of grid.querySelectorAll('figure[data-ticks="true"]')) {
+            const img = figure.querySelector("img");
+            const base = img.src.replace(/[?&]t=\\d+$/, "");
+            img.src = base + (base.includes("?") ? "&" : "?") + "t=" + Math.floor(Date.now() / 1000);
+          }
+        }, 1000);
         // "connecting", then "connected" once events flow: make e2e reads it to
         // know the Content-Security-Policy let this script run.
         document.body.dataset.live = "connecting";
@@ -128,7 +175,7 @@ enum DashboardPage {
         let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "
         let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
         let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
-        return #"<figure id="w-\#(id)" data-initial-version="\#(version)" style="width:\#(Int(size.width))px">"#
+        return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" style="width:\#(Int(size.width))px">"#
             + #"<img src="/instances/\#(id).svg" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(summary.name ?? summary.kind))">"#
             + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#
     }

@@ -85,7 +85,12 @@ extension Workspace {
     /// extension process, then asks for every instance of the kind to reload
     /// at once (forced: not charged, not deferred), as WidgetKit guarantees.
     /// A link is only given back.
-    public func tap(_ id: String, number: Int, at now: Date = Date()) async throws -> TapResult {
+    ///
+    /// - Parameter reload: how the reload is asked for. By default a request
+    ///   in the container, which the running host takes within a second; the
+    ///   dashboard, inside the host, asks the scheduler directly.
+    public func tap(_ id: String, number: Int, at now: Date = Date(),
+                    reload: (@Sendable (String) async throws -> Void)? = nil) async throws -> TapResult {
         let actions = try actions(of: id, at: now)
         guard !actions.isEmpty else { throw TapError.noActions(id: id) }
         guard actions.indices.contains(number - 1) else { throw TapError.unknownNumber(number, id: id, count: actions.count) }
@@ -101,7 +106,11 @@ extension Workspace {
             } catch {
                 throw TapError.intentFailed(title: control.intent.title, reason: "\(error)")
             }
-            try container.addReloadRequest(ReloadRequest(kind: kind.name, instanceID: nil, force: true))
+            if let reload {
+                try await reload(kind.name)
+            } else {
+                try container.addReloadRequest(ReloadRequest(kind: kind.name, instanceID: nil, force: true))
+            }
             let reloading = try container.instances().filter { $0.kind == kind.name }.map(\.id)
             return .performed(action, kind: kind.name, reloading: reloading)
         }

@@ -20,6 +20,10 @@ public struct InstanceSummary: Encodable, Sendable {
     public let lastError: String?
     /// The current entry's view tree, when asked for: it carries avatar images.
     public let view: ViewNode?
+    /// How many controls and links the current entry has (`widgethost actions`).
+    public let actions: Int
+    /// Whether the current entry has text that keeps time, so its card changes without a new entry.
+    public let ticks: Bool
 
     public init(_ status: InstanceStatus, includingView: Bool = false) {
         id = status.instance.id
@@ -37,5 +41,7 @@ public struct InstanceSummary: Encodable, Sendable {
         nextReloadReason = status.schedule?.nextReloadReason
         lastError = status.schedule?.lastError
         view = includingView ? status.currentEntry?.view : nil
+        actions = status.currentEntry?.view.actions.count ?? 0
+        ticks = status.currentEntry?.view.ticks ?? false
     }
 }

@@ -134,6 +134,15 @@ public actor TimelineHost {
         handle(SchedulerCore.Step(events: core.requestReload(instance, force: force, at: clock.now())))
     }
 
+    /// Reloads every instance of `kind` now, uncharged: what a tapped
+    /// control asks for. Wakes the loop, which starts the calls.
+    public func reloadKind(_ kind: String) {
+        for (id, instance) in instances where instance.kind == kind {
+            requestReload(id, force: true)
+        }
+        wake()
+    }
+
     // MARK: The container
 
     /// Takes in instances added, changed or removed by other processes, and

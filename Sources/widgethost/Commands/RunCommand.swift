@@ -133,7 +133,9 @@ struct RunCommand: AsyncParsableCommand {
             }
             var serverLogger = logger
             serverLogger.logLevel = .warning
-            services.append(try Dashboard.application(workspace: workspace, events: events, host: address, port: port, logger: serverLogger) { bound in
+            services.append(try Dashboard.application(
+                workspace: workspace, events: events, host: address, port: port, logger: serverLogger,
+                reloadKind: { kind in await host.reloadKind(kind) }) { bound in
                 logger.info("dashboard at http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/")
             })
             // Last in the group, so first to hear of shutdown (the group shuts

@@ -147,6 +147,51 @@ struct DashboardTests {
         #expect(host.stop() == 0)
     }
 
+    /// Issue 10: taps on the card, and the refusals that keep other pages
+    /// and other names from making them.
+    @Test func aTapOnTheCardRunsTheIntentAndOnlyTheDashboardsOwnPageMayTap() async throws {
+        let fixture = try InteractiveWidgetTests.fixture()
+        let id = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Switch"))
+        let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
+        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
+        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
+        let base = "http://127.0.0.1:\(port)"
+        #expect(await host.waitFor("entry of"), "\(host.output)")
+        try await Task.sleep(for: .milliseconds(300))
+
+        let page = try await Self.get(base + "/")
+        let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
+        #expect(page.contains(#"data-actions="4""#) && page.contains(#"data-ticks="true""#), "\(page)")
+        let regions = try await Self.get(base + "/instances/\(id)/actions")
+        let actions = try #require(try JSONSerialization.jsonObject(with: Data(regions.utf8)) as? [[String: Any]])
+        #expect(Set(actions.compactMap { $0["type"] as? String }) == ["widget", "toggle", "button", "link"])
+        let toggle = try #require(actions.first { $0["type"] as? String == "toggle" })
+        let frame = try #require(toggle["frame"] as? [String: Double])
+        #expect(frame["width"]! > 0 && frame["height"]! > 0 && frame["x"]! >= 0 && frame["y"]! + frame["height"]! <= 170)
+
+        let tapURL = base + "/instances/\(id)/actions/1"
+        let noToken = try await Self.send(tapURL, method: .POST)
+        #expect(noToken.status == 403 && noToken.body.contains("X-Widgethost-Token"), "\(noToken.body)")
+        let wrongToken = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": "0123456789abcdef"])
+        #expect(wrongToken.status == 403)
+        let foreignOrigin = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": "http://evil.example"])
+        #expect(foreignOrigin.status == 403 && foreignOrigin.body.contains("evil.example"), "\(foreignOrigin.body)")
+        let rebound = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Host": "evil.example:\(port)"])
+        #expect(rebound.status == 403 && rebound.body.contains("answers to 127.0.0.1:\(port)"), "\(rebound.body)")
+        let reboundPage = try await Self.send(base + "/", headers: ["Host": "evil.example"])
+        #expect(reboundPage.status == 403, "DNS rebinding reads nothing either")
+        #expect(host.occurrences(of: "reload started") == 1, "no refused request ran anything: \(host.output)")
+
+        let failing = try await Self.send(base + "/instances/\(id)/actions/2", method: .POST, headers: ["X-Widgethost-Token": token])
+        #expect(failing.status == 422 && failing.body.contains("the switch is stuck"), "\(failing.body)")
+        let ok = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": base])
+        #expect(ok.status == 200 && ok.body.contains("Flip the switch"), "\(ok.body)")
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>"))
+        #expect(host.stop() == 0)
+    }
+
     struct Reply {
         let status: Int
         let headers: [String: String]
