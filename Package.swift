@@ -4,6 +4,8 @@ import PackageDescription
 // Widget kinds are dynamic libraries loaded at run time; the host never links
 // them. Test fixtures are dynamic libraries too, each breaking one rule.
 let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
+/// Built-in kinds that stand alone (no RepoWatcherCore).
+let standaloneKinds = ["TodoList"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
                       "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive"]
 
@@ -17,7 +19,7 @@ let package = Package(
         .executable(name: "widgethost-extension", targets: ["widgethost-extension"]),
         .library(name: "YAML", targets: ["YAML"]),
     ]
-    + widgetKinds.map { .library(name: $0, type: .dynamic, targets: [$0]) }
+    + (widgetKinds + standaloneKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
     + fixtureModules.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(path: "SDK"),
@@ -93,6 +95,7 @@ let package = Package(
         .target(name: "RepoWatcherCore", dependencies: [sdk], path: "Widgets/RepoWatcherCore"),
     ]
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
+    + standaloneKinds.map { .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)") }
     + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
     + [
         // `make bench`: figures, never thresholds.

@@ -31,3 +31,26 @@ extension SharedContainer {
         try setDefaultsData(try JSONEncoder().encode(list), forKey: key, in: db)
     }
 }
+
+/// The shared defaults suite as the `defaults` command sees it: keys and
+/// their JSON values.
+extension SharedContainer {
+    /// Every key with its value, sorted by key.
+    public func allDefaults() throws -> [(key: String, value: Data)] {
+        try read { db in try DefaultsRecord.order(Column("key")).fetchAll(db).map { ($0.key, $0.value) } }
+    }
+
+    public func defaultsValue(forKey key: String) throws -> Data? {
+        try read { db in try defaultsData(forKey: key, in: db) }
+    }
+
+    /// Stores `json` (already checked to be JSON) under `key`.
+    public func writeDefaults(_ json: Data, forKey key: String) throws {
+        try write { db in try setDefaultsData(json, forKey: key, in: db) }
+    }
+
+    /// Whether there was a value to delete.
+    public func deleteDefaults(forKey key: String) throws -> Bool {
+        try write { db in try DefaultsRecord.deleteOne(db, key: key) }
+    }
+}

@@ -172,6 +172,8 @@ public struct SVGRenderer: Sendable {
         "star.fill": "★", "star": "☆", "tuningfork": "⋔", "exclamationmark.triangle.fill": "⚠",
         "exclamationmark.triangle": "⚠", "person.crop.circle.fill": "●", "person.crop.circle": "○",
         "clock": "◷", "checkmark": "✓", "xmark": "✗",
+        // Toggles: off and on.
+        "circle": "○", "checkmark.circle.fill": "✔", "checkmark.circle": "✔", "arrow.clockwise": "↻", "link": "↗",
     ]
 
     private func n(_ value: Double) -> String {

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import WidgetHost
+
+/// The shared container's defaults suite, read and written the way macOS's
+/// `defaults` does: what widget modules keep with `SharedDefaults.appGroup`.
+struct DefaultsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "defaults",
+        abstract: "Read and write the shared defaults that widgets keep their data in (the App Group's UserDefaults).",
+        discussion: """
+            Values are JSON. For example, the TodoList kind keeps a list's tasks under todo.<list>:
+              widgethost defaults write todo.Inbox '[{"title": "Buy milk"}, {"title": "Call Ann"}]'
+              widgethost defaults read todo.Inbox
+            A running host does not reload on its own when a value changes: 'widgethost reload' asks it to.
+            """,
+        subcommands: [Read.self, Write.self, Delete.self])
+
+    static func container(_ manifest: ManifestOptions) throws -> SharedContainer {
+        try SharedContainer(manifest: try manifest.loadManifest())
+    }
+
+    /// JSON as people read it: sorted keys, indented.
+    static func pretty(_ data: Data) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+              let text = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return String(decoding: data, as: UTF8.self) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    struct Read: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print one key's value, or every key and value.",
+            discussion: "Without a key, prints a JSON object of every key; a missing key is an error (exit 1).")
+
+        @Argument(help: ArgumentHelp("The key (default: every key).", valueName: "key"))
+        var key: String?
+
+        @OptionGroup var manifest: ManifestOptions
+
+        func run() async throws {
+            try await Terminal.failing {
+                let container = try DefaultsCommand.container(manifest)
+                guard let key else {
+                    var all: [String: Any] = [:]
+                    for (key, value) in try container.allDefaults() {
+                        all[key] = try? JSONSerialization.jsonObject(with: value, options: [.fragmentsAllowed])
+                    }
+                    let text = try JSONSerialization.data(withJSONObject: all, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                    return print(String(decoding: text, as: UTF8.self))
+                }
+                guard let value = try container.defaultsValue(forKey: key) else {
+                    throw ValidationError("no key '\(key)' in the shared defaults; 'widgethost defaults read' lists them")
+                }
+                print(DefaultsCommand.pretty(value))
+            }
+        }
+    }
+
+    struct Write: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a key to a JSON value (an object, array, string, number, true, false or null).")
+
+        @Argument(help: ArgumentHelp("The key.", valueName: "key"))
+        var key: String
+
+        @Argument(help: ArgumentHelp("The value as JSON; quote it for the shell.", valueName: "json"))
+        var json: String
+
+        @OptionGroup var manifest: ManifestOptions
+
+        func validate() throws {
+            guard !key.isEmpty, !key.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+                throw ValidationError("a key is a non-empty line of text")
+            }
+            do {
+                _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+            } catch {
+                let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+                    .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                throw ValidationError("'\(json.prefix(40))' is not JSON: \(reason); strings need quotes, as in '\"text\"'")
+            }
+        }
+
+        func run() async throws {
+            try await Terminal.failing {
+                try DefaultsCommand.container(manifest).writeDefaults(Data(json.utf8), forKey: key)
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a key and its value.")
+
+        @Argument(help: ArgumentHelp("The key.", valueName: "key"))
+        var key: String
+
+        @OptionGroup var manifest: ManifestOptions
+
+        func run() async throws {
+            try await Terminal.failing {
+                guard try DefaultsCommand.container(manifest).deleteDefaults(forKey: key) else {
+                    throw ValidationError("no key '\(key)' in the shared defaults; nothing was deleted")
+                }
+            }
+        }
+    }
+}
