@@ -28,5 +28,6 @@ struct ContributorEntryView: View {
             ContributorListView(contributors: entry.repo.contributors, isEmptyRepository: entry.repo.availability == .empty)
         }
         .containerBackground(.white, for: .widget)
+        .widgetURL(entry.repo.webURL)
     }
 }

@@ -34,10 +34,14 @@ struct DoubleRepoEntryView: View {
         VStack {
             RepoMediumView(repo: entry.repo, date: entry.date)
             Spacer()
-            if let bottomRepo = entry.bottomRepo {
+            // The widget's URL is the top repository's; the bottom half links to its own.
+            if let bottomRepo = entry.bottomRepo, let url = bottomRepo.webURL {
+                Link(destination: url) { RepoMediumView(repo: bottomRepo, date: entry.date) }
+            } else if let bottomRepo = entry.bottomRepo {
                 RepoMediumView(repo: bottomRepo, date: entry.date)
             }
         }
         .containerBackground(.white, for: .widget)
+        .widgetURL(entry.repo.webURL)
     }
 }

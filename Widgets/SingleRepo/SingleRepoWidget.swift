@@ -41,5 +41,6 @@ struct SingleRepoEntryView: View {
             }
         }
         .containerBackground(.white, for: .widget)
+        .widgetURL(entry.repo.webURL)
     }
 }

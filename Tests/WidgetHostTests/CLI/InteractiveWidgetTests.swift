@@ -107,6 +107,20 @@ struct InteractiveWidgetTests {
         #expect(try await fixture.snapshot() == withoutTheKind, "refused input changed nothing")
     }
 
+    @Test func theGitHubKindsLinkToTheRepositoryAndItsContributors() async throws {
+        let server = try await RunCommandTests.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
+        let id = Self.added(try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("entry of"), "\(host.output)")
+        #expect(host.stop() == 0)
+        let actions = try await fixture.run("actions", id)
+        #expect(actions.stdout.contains("1  link    octocat 42  https://github.com/octocat"), "\(actions.stdout)")
+        #expect(actions.stdout.contains("3  widget  -           https://github.com/apple/swift"), "\(actions.stdout)")
+        #expect(try await fixture.run("tap", id, "3").stdout == "https://github.com/apple/swift\n")
+    }
+
     @Test func anEntryLinkingAnywhereButTheWebIsRefused() async throws {
         let fixture = try Self.fixture()
         let preview = try await fixture.run("preview", "BadLink")

@@ -38,6 +38,9 @@ public struct Repository: Sendable, Codable, Hashable {
 
     public var fullName: String { "\(owner)/\(name)" }
 
+    /// The repository's page on GitHub, where a tap on its widget leads.
+    public var webURL: URL? { GitHubWeb.url(path: fullName) }
+
     /// Whole days from the last push to `date`, as the widget's big number.
     public func daysSinceLastActivity(at date: Date) -> Int {
         max(0, Int(date.timeIntervalSince(pushedAt) / 86_400))
@@ -46,6 +49,9 @@ public struct Repository: Sendable, Codable, Hashable {
 
 /// One of a repository's top contributors.
 public struct Contributor: Sendable, Codable, Hashable {
+    /// The contributor's profile on GitHub.
+    public var profileURL: URL? { GitHubWeb.url(path: login) }
+
     public var login: String
     public var contributions: Int
     public var avatarData: Data
@@ -54,5 +60,13 @@ public struct Contributor: Sendable, Codable, Hashable {
         self.login = login
         self.contributions = contributions
         self.avatarData = avatarData
+    }
+}
+
+/// github.com's web pages (the API's host is configurable; the web's is not).
+enum GitHubWeb {
+    static func url(path: String) -> URL? {
+        guard let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        return URL(string: "https://github.com/\(encoded)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetSDK
 
 /// The top four contributors in a two-column grid, as GitHub orders them.
@@ -23,7 +24,7 @@ public struct ContributorListView: View {
             }
             Grid(columns: 2, spacing: 20) {
                 ForEach(contributors.prefix(4)) { contributor in
-                    HStack {
+                    ProfileLink(url: contributor.profileURL) {
                         AvatarView(data: contributor.avatarData, size: 44)
                         VStack(alignment: .leading) {
                             Text(contributor.login)
@@ -38,6 +39,25 @@ public struct ContributorListView: View {
                 }
             }
             Spacer(minLength: 0)
+        }
+    }
+}
+
+/// A contributor's row, linking to their profile when the login makes a URL.
+struct ProfileLink: View {
+    let url: URL?
+    let content: ViewGroup
+
+    init(url: URL?, @ViewBuilder content: () -> ViewGroup) {
+        self.url = url
+        self.content = content()
+    }
+
+    var body: some View {
+        if let url {
+            Link(destination: url) { HStack { content } }
+        } else {
+            HStack { content }
         }
     }
 }
