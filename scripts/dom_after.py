@@ -6,10 +6,15 @@ wait for (it dumps at the load event). Talks the DevTools protocol over
 so no WebSocket client is needed. Standard library only.
 
     dom_after.py URL SECONDS > dom.html
+    dom_after.py URL SECONDS --then 'script' SECONDS > dom.html
+
+With --then, the script runs in the page after the first wait (a click, say),
+and the DOM is taken after the second.
 """
 import json, os, subprocess, sys, time
 
 url, seconds = sys.argv[1], float(sys.argv[2])
+then = (sys.argv[4], float(sys.argv[5])) if len(sys.argv) > 5 and sys.argv[3] == "--then" else None
 to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
 # The browser reads commands on its descriptor 3 and writes replies on 4;
@@ -43,6 +48,10 @@ try:
     target = call("Target.createTarget", url=url)["targetId"]
     session = call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     time.sleep(seconds)
+    if then:
+        result = call("Runtime.evaluate", session, expression=then[0], returnByValue=True)
+        if "exceptionDetails" in result: sys.exit(f"dom_after: the script failed: {result['exceptionDetails']}")
+        time.sleep(then[1])
     html = call("Runtime.evaluate", session, expression="document.documentElement.outerHTML", returnByValue=True)
     print(html["result"]["value"])
 finally:

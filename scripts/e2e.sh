@@ -35,19 +35,22 @@ widgets:
   - kind: DoubleRepo
   - kind: Contributor
     settings: {repo: apple/swift}
+  - kind: TodoList
 YAML
 widgethost=".build/debug/widgethost"
 add() { $widgethost add-instance "$@" --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p'; }
 single=$(add SingleRepo --repo apple/swift --family systemMedium --name "Swift on the wall")
 double=$(add DoubleRepo --top-repo apple/swift --bottom-repo sallen0400/swift-news)
 contributor=$(add Contributor)
+$widgethost defaults write todo.Inbox '[{"title": "Water the plants"}]' --config "$work/config.yaml"
+todo=$(add TodoList)
 $widgethost run "$work/config.yaml" --serve 127.0.0.1:0 --log > "$work/run.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/run.log" | head -1)
 [ -n "$url" ] || fail "the host did not serve: $(cat "$work/run.log")"
-for _ in $(seq 300); do [ "$(grep -c 'became current' "$work/run.log")" -ge 3 ] && break; sleep 0.1; done
-[ "$(grep -c 'became current' "$work/run.log")" -ge 3 ] || fail "not every instance got data: $(cat "$work/run.log")"
+for _ in $(seq 300); do [ "$(grep -c 'became current' "$work/run.log")" -ge 4 ] && break; sleep 0.1; done
+[ "$(grep -c 'became current' "$work/run.log")" -ge 4 ] || fail "not every instance got data: $(cat "$work/run.log")"
 echo "dashboard: $url (GitHub: $github)"
 
 # The page as served, then the DOM Chromium has 9 s later: long enough for
@@ -59,6 +62,15 @@ grep -q 'data-live="connected"' "$work/dom.html" || fail "the page's script did 
 
 python3 scripts/e2e_check.py "$url" "$work/served.html" "$work/dom.html" \
   "$single:SingleRepo:Swift on the wall" "$double:DoubleRepo:" "$contributor:Contributor:"
+
+# Tap the to-do's toggle as a user would: a click on its target over the card.
+# The task is the list's last, so the card must change to "No Tasks".
+grep -q '>Water the' <<<"$(curl -fsS "$url/instances/$todo.svg")" || fail "the to-do card does not show its task"
+timeout 120 python3 scripts/dom_after.py "$url" 3 --then "document.querySelector('#w-$todo .taps button.toggle').click()" 4 > "$work/tapped.html"
+src=$(python3 -c "import re,sys; print(re.search(r'id=\"w-$todo\"[^>]*>\\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/tapped.html")
+card=$(curl -fsS "${url%/}$src")
+grep -q '>No Tasks</text>' <<<"$card" || fail "after the click the to-do card still shows: $(grep -o '>[^<]*</text>' <<<"$card" | head -3)"
+echo "e2e: TodoList $todo: clicking its toggle completed the task; the card now says No Tasks"
 
 timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,900 \
   --timeout=4000 --screenshot="$work/dashboard.png" "$url" 2>/dev/null

@@ -15,6 +15,8 @@ actor LiveBoard {
         case redrawAll
         case refresh(String)
         case freshness
+        /// A second passed: redraw tiles with text that keeps time.
+        case tick
         case event(String)
         case key(TerminalInput.Key)
     }
@@ -26,6 +28,8 @@ actor LiveBoard {
     private var page = 0
     private var shown: [String: [String]] = [:]
     private var lastEvent = ""
+    /// Tiles last drawn with text that keeps time: only these are read again each second.
+    private var ticking: Set<String> = []
     private nonisolated let requests: AsyncStream<Request>
     private nonisolated let continuation: AsyncStream<Request>.Continuation
 
@@ -61,6 +65,7 @@ actor LiveBoard {
             case .redrawAll: await redrawAll()
             case .refresh(let id): await refresh(id)
             case .freshness: await redrawPage()
+            case .tick: await redrawTicking()
             case .event(let text):
                 lastEvent = text
                 drawStatusLine()
@@ -96,6 +101,15 @@ actor LiveBoard {
         await draw(status)
     }
 
+    /// Tiles on this page whose entry has `.timer` or `.relative` text; only
+    /// their changed lines are written.
+    private func redrawTicking() async {
+        for id in ticking.sorted() where pages[page][id] != nil {
+            guard let status = try? workspace.status(of: id, at: workspace.clock.now()) else { continue }
+            await draw(status)
+        }
+    }
+
     private func turn(_ key: TerminalInput.Key) async {
         let next = switch key {
         case .nextPage: min(page + 1, pages.count - 1)
@@ -116,6 +130,7 @@ actor LiveBoard {
         let visible = Array(lines.prefix(max(0, size.rows - position.row)))
         write(TerminalBoard.draw(visible, at: position, previous: shown[status.instance.id]))
         shown[status.instance.id] = visible
+        if status.currentEntry?.view.ticks == true { ticking.insert(status.instance.id) } else { ticking.remove(status.instance.id) }
     }
 
     private func drawHeader() {

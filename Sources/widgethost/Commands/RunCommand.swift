@@ -169,6 +169,9 @@ struct BoardService: Service {
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(30))) != nil { board.send(.freshness) }
             }
+            group.addTask {
+                while (try? await Task.sleep(for: .seconds(1))) != nil { board.send(.tick) }
+            }
             try? await gracefulShutdown()
             board.finish()
             // The board's own task ends once it has drained and left the alternate screen.

@@ -68,6 +68,24 @@ struct LiveBoardTests {
         #expect(host.stop() == 0)
     }
 
+    /// Issue 10: `.timer` text ticks on the board with no new entry.
+    @Test func timerTextTicksWithoutAReload() async throws {
+        let fixture = try InteractiveWidgetTests.fixture()
+        let id = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Switch"))
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 120, rows: 40)
+        // The fixture's timer counts up from 1970: hours, minutes and seconds.
+        func timer(_ screen: VirtualTerminal) -> String? {
+            screen.text.firstMatch(of: /\d{5,}:\d\d:\d\d/).map { String($0.0) }
+        }
+        #expect(await host.waitFor { timer($0) != nil && $0.text.contains("\(id) · fresh") }, "\(host.screen.text)")
+        let first = try #require(timer(host.screen))
+        let entry = try await fixture.run("timeline", id, "--json").stdout.firstMatch(of: /"currentEntry" : "([^"]+)"/).map { String($0.1) }
+        #expect(await host.waitFor(bound: 10) { timer($0) != nil && timer($0) != first }, "\(host.screen.text)")
+        let again = try await fixture.run("timeline", id, "--json").stdout.firstMatch(of: /"currentEntry" : "([^"]+)"/).map { String($0.1) }
+        #expect(entry != nil && again == entry, "the same entry, drawn again")
+        #expect(host.stop() == 0)
+    }
+
     @Test func aDumbTerminalGetsLogLines() async throws {
         let fixture = try ContainerFixture()
         _ = try await fixture.run("add-instance", "Note", "--text", "hi")

@@ -198,20 +198,22 @@ public struct LayoutEngine: Sendable {
         case .gauge(let value, let minimum, let maximum):
             return arrangeBar(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, knob: true, proposal: proposal, style: style)
         case .control(let control):
-            var arranged = arrangeStack(node.children, vertical: false, spacing: 6, proposal: proposal, style: style) {
-                Self.offset($0, in: $1, VerticalAlignment.center)
-            }
-            let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
-            arranged.drawables.append(Drawable(frame: frame, kind: .region(.control(control)), color: nil, accentable: false))
-            return arranged
+            return arrangeTappable(node.children, action: .control(control), proposal: proposal, style: style)
         case .link(let url):
-            var arranged = arrangeStack(node.children, vertical: false, spacing: 6, proposal: proposal, style: style) {
-                Self.offset($0, in: $1, VerticalAlignment.center)
-            }
-            let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
-            arranged.drawables.append(Drawable(frame: frame, kind: .region(.link(url)), color: nil, accentable: false))
-            return arranged
+            return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
         }
+    }
+
+    /// A control's or link's label, with the region a tap on it hits. One
+    /// view is laid out as it would be alone; several side by side, as a
+    /// toggle's mark and text are.
+    private func arrangeTappable(_ children: [ViewNode], action: WidgetAction, proposal: Proposal, style: Style) -> Arranged {
+        var arranged = children.count == 1
+            ? arrange(children[0], proposal: proposal, style: style)
+            : arrangeStack(children, vertical: false, spacing: 6, proposal: proposal, style: style) { Self.offset($0, in: $1, VerticalAlignment.center) }
+        let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+        arranged.drawables.append(Drawable(frame: frame, kind: .region(action), color: nil, accentable: false))
+        return arranged
     }
 
     /// A linear progress bar or gauge: a faint capsule track, the filled part
