@@ -62,4 +62,36 @@ func renderBench() async throws {
     print("live board, full redraw of 100 tiles, \(redraws) times:")
     print("  per redraw       \(String(format: "%.1f", boardSeconds / Double(redraws) * 1_000)) ms wall, \(String(format: "%.1f", cpu / Double(redraws) * 1_000)) ms CPU, \(written / redraws / 1_024) KiB written")
     print("  one tile update  writes only its changed lines (see TerminalBoardTests)")
+    tickingBench()
+}
+
+/// What text that keeps time costs: each second, each card with `.timer` or
+/// `.relative` text is laid out and drawn again, as SVG for an open dashboard
+/// and in cells for the live board (which then writes only changed lines).
+func tickingBench() {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let view = ViewNode(.vstack(alignment: .leading, spacing: 6), children: [
+        ViewNode(.text("Build 4182"), modifiers: [.font(.headline)]),
+        ViewNode(.date(start, style: .timer), modifiers: [.font(.title)]),
+        ViewNode(.date(start, style: .relative), modifiers: [.font(.caption)]),
+        ViewNode(.progress(value: 0.6, total: 1)),
+    ], modifiers: [.containerBackground(.white)])
+    let seconds = 2_000
+    var previous: [String]?
+    var written = 0
+    let cpuBefore = cpuSeconds()
+    let began = ContinuousClock.now
+    for second in 0..<seconds {
+        let layout = LayoutEngine(now: start + Double(second)).layout(view, family: .systemSmall)
+        _ = SVGRenderer().render(layout)
+        let lines = TerminalBoard.tileLines(box: ANSIRenderer(colors: .truecolor).render(layout), caption: "Timer · t1 · fresh", family: .systemSmall)
+        written += TerminalBoard.draw(lines, at: TerminalBoard(columns: 80).place([(id: "t1", family: .systemSmall)])["t1"]!, previous: previous).utf8.count
+        previous = lines
+    }
+    let wall = (ContinuousClock.now - began) / .seconds(1)
+    let cpu = cpuSeconds() - cpuBefore
+    let perTick = cpu / Double(seconds)
+    print("ticking text, one systemSmall card with .timer and .relative text, \(seconds) simulated seconds:")
+    print("  per card per second  \(String(format: "%.0f", perTick * 1_000_000)) µs CPU (SVG + board tile), \(written / seconds) bytes to the terminal (\(String(format: "%.2f", wall)) s wall)")
+    print("  100 ticking cards    \(String(format: "%.1f", perTick * 100 * 100)) % of one core")
 }
