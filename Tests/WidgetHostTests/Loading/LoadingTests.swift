@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import Testing
 import WidgetSDK
@@ -5,11 +6,11 @@ import WidgetSDK
 
 @Suite("Loading widget modules with dlopen")
 struct LoadingTests {
-    @Test func theThreeKindsLoad() async throws {
+    @Test func theBuiltInKindsLoad() async throws {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
         let bundle = await LoadedBundle.load(manifest)
         #expect(bundle.diagnostics.isEmpty, "\(bundle.diagnostics)")
-        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor"])
+        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList"])
 
         let single = try #require(bundle.kind(named: "SingleRepo"))
         #expect(single.families == [.systemMedium, .systemLarge])
@@ -102,7 +103,7 @@ struct LoadingTests {
         try await TestSupport.run(runner)
         #expect(runner.terminationStatus == 65)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message.contains("speaks protocol 2, the host 999: they come from different builds"), "\(message)")
+        #expect(message.contains("speaks protocol \(ExtensionLaunch.protocolVersion), the host 999: they come from different builds"), "\(message)")
         #expect(ExtensionCrash(module: "M", termination: .exit(65)).description.contains("from another build of widgethost"))
     }
 
