@@ -17,9 +17,7 @@ struct DashboardTests {
         _ = try await fixture.run("add-instance", "Contributor")
         let ids = try await fixture.instances().compactMap { $0["id"] as? String }
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
-        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
-        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
-        let base = "http://127.0.0.1:\(port)"
+        let base = try await host.dashboardBase()
         #expect(await host.waitFor("timeline received"), "\(host.output)")
         let page = try await Self.get(base + "/")
         #expect(page.hasPrefix("<!doctype html>"))
@@ -57,9 +55,7 @@ struct DashboardTests {
         let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Team <wall>")
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
-        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
-        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
-        let base = "http://127.0.0.1:\(port)"
+        let base = try await host.dashboardBase()
         #expect(await host.waitFor("entry of"), "\(host.output)")
         try await Task.sleep(for: .milliseconds(300))
 
@@ -95,11 +91,10 @@ struct DashboardTests {
             .replacingOccurrences(of: "  - kind: SingleRepo\n", with: "")
         try narrowed.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         let again = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
-        #expect(await again.waitFor("dashboard at http://127.0.0.1:"), "\(again.output)")
-        let newPort = try #require(again.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
+        let newBase = try await again.dashboardBase()
         let ids = try await fixture.instances().compactMap { $0["kind"] as? String == "SingleRepo" ? $0["id"] as? String : nil }
         let id = try #require(ids.first)
-        let card = try await Self.get("http://127.0.0.1:\(newPort)/instances/\(id).svg")
+        let card = try await Self.get(newBase + "/instances/\(id).svg")
         #expect(card.contains(#"<g filter="url(#unavailable)""#) && card.contains(">Unavailable</text>"), "\(card)")
         #expect(card.contains(">swift</text>"), "its last entry, faded")
         #expect(again.stop() == 0)
@@ -113,10 +108,8 @@ struct DashboardTests {
         _ = try await fixture.run("add-instance", "Gauge")
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
-        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
+        let base = try await host.dashboardBase()
         #expect(await host.waitFor("timeline received"), "\(host.output)")
-        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
-        let base = "http://127.0.0.1:\(port)"
 
         let card = try await Self.send(base + "/instances/\(id).svg")
         #expect(card.status == 200)
@@ -153,9 +146,8 @@ struct DashboardTests {
         let fixture = try InteractiveWidgetTests.fixture()
         let id = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Switch"))
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
-        #expect(await host.waitFor("dashboard at http://127.0.0.1:"), "\(host.output)")
-        let port = try #require(host.output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.1) })
-        let base = "http://127.0.0.1:\(port)"
+        let base = try await host.dashboardBase()
+        let port = base.split(separator: ":").last.map(String.init) ?? ""
         #expect(await host.waitFor("entry of"), "\(host.output)")
         try await Task.sleep(for: .milliseconds(300))
 

@@ -49,6 +49,15 @@ final class RunningHost {
         return occurrences(of: text) >= count
     }
 
+    /// The dashboard's address, once `run --serve 127.0.0.1:0` has said which port it bound.
+    func dashboardBase() async throws -> String {
+        _ = await waitFor("dashboard at http://127.0.0.1:")
+        guard let port = output.firstMatch(of: /dashboard at http:\/\/127\.0\.0\.1:(\d+)\//).map({ String($0.1) }) else {
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return "http://127.0.0.1:\(port)"
+    }
+
     func occurrences(of text: String) -> Int {
         output.components(separatedBy: text).count - 1
     }
