@@ -176,9 +176,11 @@ struct DashboardTests {
 
         let failing = try await Self.send(base + "/instances/\(id)/actions/2", method: .POST, headers: ["X-Widgethost-Token": token])
         #expect(failing.status == 422 && failing.body.contains("the switch is stuck"), "\(failing.body)")
+        let tapped = Date()
         let ok = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": base])
         #expect(ok.status == 200 && ok.body.contains("Flip the switch"), "\(ok.body)")
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
+        print("dashboard tap to new entry current: \(String(format: "%.2f", Date().timeIntervalSince(tapped))) s")
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>"))
         #expect(host.stop() == 0)
