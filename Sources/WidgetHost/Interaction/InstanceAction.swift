@@ -55,6 +55,7 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
     case noActions(id: String)
     case unknownNumber(Int, id: String, count: Int)
     case kindNotLoaded(id: String, kind: String)
+    case unavailable(id: String, reason: String)
     case intentFailed(title: String, reason: String)
 
     public var description: String {
@@ -67,6 +68,8 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
             "instance \(id) has no action \(number); its entry has \(count) (1–\(count)); 'widgethost actions \(id)' lists them"
         case .kindNotLoaded(let id, let kind):
             "instance \(id) is a \(kind), which is not loaded in this bundle, so its intents cannot run"
+        case .unavailable(let id, let reason):
+            "instance \(id) is unavailable (\(reason)), so its intents do not run"
         case .intentFailed(let title, let reason):
             "the intent '\(title)' failed: \(reason); the widget is left as it was"
         }
@@ -101,6 +104,10 @@ extension Workspace {
         case .control(let control):
             let instance = try container.existingInstance(id: id)
             guard let kind = bundle.kind(named: instance.kind) else { throw TapError.kindNotLoaded(id: id, kind: instance.kind) }
+            // Its card is drawn as unavailable; a tap on it must not run the kind's code either.
+            if case .unsupportedFamily = InstanceState(instance, in: bundle) {
+                throw TapError.unavailable(id: id, reason: InstanceState(instance, in: bundle).description)
+            }
             do {
                 try await withServices { try await kind.perform(control.intent) }
             } catch {

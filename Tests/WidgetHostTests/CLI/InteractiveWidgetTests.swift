@@ -96,6 +96,14 @@ struct InteractiveWidgetTests {
         #expect(notANumber.status == 1 && notANumber.stderr.split(separator: "\n").count == 1)
         #expect(try await fixture.snapshot() == snapshot, "refused input changed nothing")
 
+        // The manifest narrows the kind's families: the instance is unavailable.
+        let narrowed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "{kind: Switch, module: FixtureInteractive}", with: "{kind: Switch, module: FixtureInteractive, families: [systemMedium]}")
+        try narrowed.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let unavailable = try await fixture.run("tap", id, "1")
+        #expect(unavailable.status == 1 && unavailable.stderr.contains("is unavailable (family no longer supported"), "\(unavailable.stderr)")
+        try narrowed.replacingOccurrences(of: ", families: [systemMedium]", with: "").write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+
         // The manifest drops the kind: its intents cannot run.
         let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
             .replacingOccurrences(of: "  - {kind: Switch, module: FixtureInteractive}\n", with: "")
