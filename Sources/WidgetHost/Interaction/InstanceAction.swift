@@ -79,8 +79,11 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
 extension Workspace {
     /// The controls and links of the instance's current entry.
     public func actions(of id: String, at now: Date = Date()) throws -> [InstanceAction] {
-        let status = try status(of: id, at: now)
-        guard let entry = status.currentEntry else { throw TapError.noEntry(id: id) }
+        try Self.actions(of: try status(of: id, at: now))
+    }
+
+    private static func actions(of status: InstanceStatus) throws -> [InstanceAction] {
+        guard let entry = status.currentEntry else { throw TapError.noEntry(id: status.instance.id) }
         return entry.view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label) }
     }
 
@@ -94,7 +97,8 @@ extension Workspace {
     ///   dashboard, inside the host, asks the scheduler directly.
     public func tap(_ id: String, number: Int, at now: Date = Date(),
                     reload: (@Sendable (String) async throws -> Void)? = nil) async throws -> TapResult {
-        let actions = try actions(of: id, at: now)
+        let status = try status(of: id, at: now)
+        let actions = try Self.actions(of: status)
         guard !actions.isEmpty else { throw TapError.noActions(id: id) }
         guard actions.indices.contains(number - 1) else { throw TapError.unknownNumber(number, id: id, count: actions.count) }
         let action = actions[number - 1]
@@ -102,11 +106,10 @@ extension Workspace {
         case .link(let url), .widgetURL(let url):
             return .link(url)
         case .control(let control):
-            let instance = try container.existingInstance(id: id)
-            guard let kind = bundle.kind(named: instance.kind) else { throw TapError.kindNotLoaded(id: id, kind: instance.kind) }
+            guard let kind = bundle.kind(named: status.instance.kind) else { throw TapError.kindNotLoaded(id: id, kind: status.instance.kind) }
             // Its card is drawn as unavailable; a tap on it must not run the kind's code either.
-            if case .unsupportedFamily = InstanceState(instance, in: bundle) {
-                throw TapError.unavailable(id: id, reason: InstanceState(instance, in: bundle).description)
+            if case .unsupportedFamily = status.placement {
+                throw TapError.unavailable(id: id, reason: status.placement.description)
             }
             do {
                 try await withServices { try await kind.perform(control.intent) }

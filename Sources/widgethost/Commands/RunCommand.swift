@@ -110,8 +110,10 @@ struct RunCommand: AsyncParsableCommand {
             onNotice: { logger.notice("\($0)") },
             // Pages and tiles read the container: they hear of a change once it is saved.
             onSaved: { saved in
+                // One save often holds several events of one instance: each view hears of it once.
+                var told: Set<String> = []
                 for event in saved {
-                    guard let name = Dashboard.event(for: event) else { continue }
+                    guard let name = Dashboard.event(for: event), told.insert("\(name) \(event.instance)").inserted else { continue }
                     events.publish(name, data: event.instance)
                     board?.send(name == "entry" ? .refresh(event.instance) : .redrawAll)
                 }

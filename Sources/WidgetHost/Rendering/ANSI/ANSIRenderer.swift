@@ -172,7 +172,8 @@ public struct ANSIRenderer: Sendable {
         var starts: [Int: Set<Int>] = [:]
         for drawable in drawables {
             if case .region = drawable.kind { continue }
-            if case .fill = drawable.kind, drawable.frame.width > cellWidth * 2, drawable.frame.height > cellHeight { continue }
+            // A fill with no cells of its own (a background) does not stop text.
+            if case .fill(let shape, _) = drawable.kind, cells(of: shape, drawable.frame, faint: false).isEmpty { continue }
             let column = Int((drawable.frame.x / cellWidth).rounded(.down))
             let first = Int((drawable.frame.y / cellHeight).rounded(.down))
             let last = max(first, Int(((drawable.frame.y + drawable.frame.height) / cellHeight).rounded(.up)) - 1)
