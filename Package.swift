@@ -115,6 +115,8 @@ let package = Package(
             name: "WidgetHostTests",
             dependencies: [
                 "WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk,
+                // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
+                "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // An SSE client for the dashboard test.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -23,4 +23,7 @@ int wh_pipe_cloexec(int descriptors[2]);
 /// posix_spawn_file_actions_addclosefrom_np, likewise.
 int wh_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 
+/// posix_spawn_file_actions_addchdir_np, likewise (the tests' ChildProcess).
+int wh_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
+
 #endif

@@ -8,7 +8,7 @@ import Testing
 struct ExternalModuleTests {
     @Test func theCountdownExampleBuildsAndLoads() async throws {
         let example = TestSupport.repositoryRoot.appendingPathComponent("Examples/Countdown")
-        let build = Process()
+        let build = ChildProcess()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = ["swift", "build", "--package-path", example.path]
         build.environment = ProcessInfo.processInfo.environment.merging(

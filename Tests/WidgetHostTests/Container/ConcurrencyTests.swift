@@ -7,8 +7,8 @@ import Testing
 struct ConcurrencyTests {
     @Test func fiftyAddInstanceProcessesAtOnce() async throws {
         let fixture = try ContainerFixture()
-        let processes = try (0..<50).map { index -> Process in
-            let process = Process()
+        let processes = try (0..<50).map { index -> ChildProcess in
+            let process = ChildProcess()
             process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
             // Half of them also save a new repository in the same transaction.
             let repository = index.isMultiple(of: 2) ? "owner\(index)/repo" : "sallen0400/swift-news"
@@ -35,7 +35,7 @@ struct ConcurrencyTests {
         #expect(try await fixture.run("add-instance", "Contributor").status == 0)
         var generator = SystemRandomNumberGenerator()
         for index in 0..<40 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
             process.arguments = ["add-instance", "SingleRepo", "--repo", "killed\(index)/repo", "--config", fixture.manifestPath]
             process.standardOutput = FileHandle.nullDevice

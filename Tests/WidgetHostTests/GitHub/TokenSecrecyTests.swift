@@ -20,7 +20,7 @@ struct TokenSecrecyTests {
 
         let log = fixture.folder.appendingPathComponent("run.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let run = Process()
+        let run = ChildProcess()
         run.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
         run.arguments = ["run", fixture.manifestPath]
         run.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -94,7 +94,7 @@ struct LoadingTests {
     }
 
     @Test func aRunnerFromAnotherBuildRefusesToStart() async throws {
-        let runner = Process()
+        let runner = ChildProcess()
         runner.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost-extension")
         runner.arguments = ["--module", "/nonexistent.so", "--memory", "268435456", "--open-files", "256",
                             "--host-pid", "\(getpid())", "--protocol", "999"]

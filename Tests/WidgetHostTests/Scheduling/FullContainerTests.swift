@@ -11,7 +11,7 @@ struct FullContainerTests {
         let fixture = try ContainerFixture()
         #expect(try await fixture.run("add-instance", "Note", "--text", "hi").status == 0)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
         process.arguments = ["--fsize=1:unlimited", "--",
                              TestSupport.productsDirectory.appendingPathComponent("widgethost").path,
@@ -92,7 +92,7 @@ struct FullContainerTests {
 
     /// Sets the soft limit only: raising a hard limit again needs privileges.
     static func setFileSizeLimit(of pid: Int32, to bytes: Int?) async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
         process.arguments = ["--pid", "\(pid)", "--fsize=\(bytes.map(String.init) ?? "unlimited"):unlimited"]
         try await TestSupport.run(process)

@@ -4,7 +4,7 @@ import Foundation
 /// process: through a pipe, so a host under a file-size limit (the full-disk
 /// tests) still gets every line out.
 final class RunningHost {
-    let process = Process()
+    let process = ChildProcess()
     let log: URL
     private let copied = DispatchSemaphore(value: 0)
 

@@ -4,7 +4,7 @@ import Synchronization
 /// `widgethost run` on a pseudo-terminal of a given size, as a user sees it:
 /// what it writes goes through a `VirtualTerminal`, and keys can be typed.
 final class TerminalHost: Sendable {
-    let process: Process
+    let process: ChildProcess
     private let master: Int32
     private let terminal: Mutex<VirtualTerminal>
     private let raw = Mutex(Data())
@@ -23,7 +23,7 @@ final class TerminalHost: Sendable {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         guard let slave = FileHandle(forUpdatingAtPath: name) else { throw POSIXError(.ENOTTY) }
         terminal = Mutex(VirtualTerminal(columns: columns, rows: rows))
-        process = Process()
+        process = ChildProcess()
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
         process.arguments = ["run", manifestPath]
         process.environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"].merging(environment) { $1 }) { $1 }

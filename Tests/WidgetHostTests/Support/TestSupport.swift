@@ -40,17 +40,15 @@ enum TestSupport {
         """
     }
 
-    /// Foundation's `Process.run()` is not safe to call from several threads
-    /// at once on Linux (seen: a crash in its memcpy under the full suite):
-    /// every test starts its processes through here, one at a time.
-    private static let spawning = Mutex(())
-
-    static func start(_ process: Process) throws {
-        try spawning.withLock { _ in try process.run() }
+    /// Every test starts its processes through here. They are `ChildProcess`es,
+    /// not Foundation's `Process`, whose `run()` crashed the suite (see there);
+    /// serialising its calls, as this once did, only made that rarer.
+    static func start(_ process: ChildProcess) throws {
+        try process.run()
     }
 
     /// Starts `process` and awaits its end without holding a thread.
-    static func run(_ process: Process) async throws {
+    static func run(_ process: ChildProcess) async throws {
         try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in ended.resume() }
             do {
@@ -100,7 +98,7 @@ enum TestSupport {
     /// than blocking a thread of the cooperative pool, which the fake GitHub
     /// server in this process needs to answer.
     static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = productsDirectory.appendingPathComponent("widgethost")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

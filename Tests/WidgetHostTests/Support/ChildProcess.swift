@@ -1,0 +1,95 @@
+import CProcessControl
+import Foundation
+import Synchronization
+
+/// A subprocess for the tests, with the part of Foundation's `Process` API
+/// they use, started with `posix_spawn`.
+///
+/// Foundation's `Process.run()` on Linux finds the highest open descriptor by
+/// reading /proc/self/fd and copies each entry's whole 256-byte `d_name` out
+/// of a variable-length record. When the last record sits at the end of a
+/// mapping, that read crosses it: the suite crashed in `Process.run()`'s
+/// memcpy in 2 runs of 4 once enough descriptors were open. Here the child's
+/// other descriptors are closed by `closefrom` in the spawn instead.
+final class ChildProcess: @unchecked Sendable {
+    var executableURL: URL?
+    var arguments: [String] = []
+    var environment: [String: String]?
+    var currentDirectoryURL: URL?
+    /// A `FileHandle` or a `Pipe`; nil inherits this process's.
+    var standardInput: Any?
+    var standardOutput: Any?
+    var standardError: Any?
+    var terminationHandler: (@Sendable (ChildProcess) -> Void)?
+
+    private let state = Mutex<(pid: pid_t, status: Int32?)>((0, nil))
+    private let exited = DispatchSemaphore(value: 0)
+
+    var processIdentifier: Int32 { state.withLock { $0.pid } }
+    var isRunning: Bool { state.withLock { $0.pid > 0 && $0.status == nil } }
+
+    /// The exit status, or the number of the signal that ended it (as `Process` gives it).
+    var terminationStatus: Int32 {
+        guard let status = state.withLock({ $0.status }) else { preconditionFailure("the process is still running") }
+        return status
+    }
+
+    func run() throws {
+        guard let executable = executableURL?.path else { throw POSIXError(.ENOENT) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var parentEnds: [FileHandle] = []
+        for (target, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
+            switch stream {
+            case let pipe as Pipe:
+                let childEnd = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
+                posix_spawn_file_actions_adddup2(&actions, childEnd.fileDescriptor, target)
+                if !parentEnds.contains(where: { $0 === childEnd }) { parentEnds.append(childEnd) }
+            case let handle as FileHandle:
+                posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
+            default:
+                break
+            }
+        }
+        wh_spawn_close_from(&actions, 3)
+        if let directory = currentDirectoryURL?.path { wh_spawn_chdir(&actions, directory) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A process group of its own, as Foundation's Process gives.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+
+        let environment = (self.environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+        // The child has its ends of the pipes; reading ours must see the end of file.
+        for end in parentEnds { try? end.close() }
+        state.withLock { $0.pid = pid }
+        let child = pid
+        Thread.detachNewThread { [self] in
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+            state.withLock { $0.status = code }
+            exited.signal()
+            terminationHandler?(self)
+        }
+    }
+
+    func waitUntilExit() {
+        guard state.withLock({ $0.pid > 0 && $0.status == nil }) else { return }
+        exited.wait()
+        exited.signal()
+    }
+
+    func terminate() {
+        if isRunning { kill(processIdentifier, SIGTERM) }
+    }
+}
