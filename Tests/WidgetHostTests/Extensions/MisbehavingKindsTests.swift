@@ -13,6 +13,11 @@ struct MisbehavingKindsTests {
         let folder: URL
         let manifestPath: String
 
+        /// A crashing extension prints its symbolicated backtrace before it
+        /// dies; on a loaded machine that took over 2 s, and the crash was
+        /// then counted as a timeout. Tests of crashes allow for it.
+        static let crashSchedule = "{timeout: 10s, min_interval: 1s}"
+
         init(widgets: [String], schedule: String = "{timeout: 2s, min_interval: 1s}", modulePaths: [String] = []) throws {
             folder = try TestSupport.temporaryDirectory()
             manifestPath = folder.appendingPathComponent("config.yaml").path
@@ -97,7 +102,7 @@ struct MisbehavingKindsTests {
         ("exit", "extension exited (status 0) in the middle of a call"),
     ])
     func aCrashingKindTakesOnlyItsOwnProcess(how: String, shown: String) async throws {
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
         let ticker = try await fixture.addTicker()
         let crash = try await fixture.add("Crash", "--how", how)
         let host = try fixture.host()
@@ -115,7 +120,7 @@ struct MisbehavingKindsTests {
     }
 
     @Test func threeCrashesInARowQuarantineAnInstanceUntilAForcedReload() async throws {
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"])
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
         let ticker = try await fixture.addTicker()
         let crash = try await fixture.add("Crash", "--how", "fatalError")
         let host = try fixture.host()
@@ -141,7 +146,7 @@ struct MisbehavingKindsTests {
 
     @Test func aChangedModuleReleasesAQuarantinedInstance() async throws {
         // A copy of its own, so that touching it disturbs no other test's host.
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], modulePaths: ["modules"])
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: Fixture.crashSchedule, modulePaths: ["modules"])
         let modules = fixture.folder.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let module = modules.appendingPathComponent("libCrashy.so")
