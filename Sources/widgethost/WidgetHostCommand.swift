@@ -18,7 +18,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
             OptionsCommand.self, RenderCommand.self, PreviewCommand.self, ActionsCommand.self, TapCommand.self,
-            DefaultsCommand.self,
+            DefaultsCommand.self, NewCommand.self, DevCommand.self,
         ])
 
     /// One convention for every error: one line on standard error, starting

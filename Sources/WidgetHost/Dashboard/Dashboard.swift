@@ -106,7 +106,7 @@ public enum Dashboard {
     }
 
     /// GET and HEAD answer with `handler`; any other method is 405 with `Allow`.
-    private static func serve(_ router: Router<BasicRequestContext>, _ path: RouterPath,
+    static func serve(_ router: Router<BasicRequestContext>, _ path: RouterPath,
                               _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
         router.get(path, use: handler)
         router.head(path) { request, context in

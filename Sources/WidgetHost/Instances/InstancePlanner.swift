@@ -87,6 +87,10 @@ public struct InstancePlanner: Sendable {
             throw .unknownFamily(requested, suggestion: Suggestion.closest(to: requested, in: WidgetFamily.allCases.map(\.rawValue)))
         }
         guard kind.families.contains(family) else {
+            if kind.descriptor.supportedFamilies.contains(family), let narrowed = kind.entry.families {
+                let place = bundle.manifest.file + (narrowed.mark.map { ":\($0)" } ?? "")
+                throw .familyNotOffered(family, kind: kind.name, offered: kind.families, place: place)
+            }
             throw .unsupportedFamily(family, kind: kind.name, supported: kind.families)
         }
         return family

@@ -6,6 +6,9 @@ public enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
     case kindNotLoaded(String, problems: [String])
     case unknownFamily(String, suggestion: String?)
     case unsupportedFamily(WidgetFamily, kind: String, supported: [WidgetFamily])
+    /// The kind supports the family, but the manifest entry at `place`
+    /// (`config.yaml:12:15`) narrowed its families to `offered`.
+    case familyNotOffered(WidgetFamily, kind: String, offered: [WidgetFamily], place: String)
     case unknownFlag(String, kind: String, suggestion: String?, available: [String])
     case unexpectedArgument(String)
     case missingValue(flag: String)
@@ -24,6 +27,9 @@ public enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
             "unknown family '\(family)'" + hint(suggestion) + "; families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unsupportedFamily(let family, let kind, let supported):
             "\(kind) does not support \(family.rawValue); it supports \(supported.map(\.rawValue).joined(separator: ", "))"
+        case .familyNotOffered(let family, let kind, let offered, let place):
+            "\(place): this bundle's manifest offers \(kind) only as \(offered.map(\.rawValue).joined(separator: ", ")); "
+                + "the kind supports \(family.rawValue), so add it to the entry's families to offer it"
         case .unknownFlag(let flag, let kind, let suggestion, let available):
             "unknown option '\(flag)' for \(kind)" + hint(suggestion)
                 + (available.isEmpty ? "; \(kind) takes no parameters" : "; \(kind) takes: \(available.joined(separator: ", "))")

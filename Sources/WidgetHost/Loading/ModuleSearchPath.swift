@@ -42,7 +42,7 @@ public struct ModuleSearchPath: Sendable {
         #endif
     }
 
-    static var executableDirectory: URL? {
+    public static var executableDirectory: URL? {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath()

@@ -10,9 +10,12 @@ public struct RenderableView: Sendable {
     public let redacted: Bool
     /// Why it cannot be shown as live (see `SVGRenderer.unavailable`).
     public var unavailable: String? = nil
+    /// The moment text that keeps time is drawn for; nil is the moment of
+    /// drawing. A timeline's later entries are previewed at their own dates.
+    public var now: Date? = nil
 
-    public func layout(engine: LayoutEngine = LayoutEngine()) -> WidgetLayout {
-        engine.layout(view, family: family)
+    public func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
+        (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family)
     }
 
     public func svg(mode: RenderingMode = .fullColor) -> String {

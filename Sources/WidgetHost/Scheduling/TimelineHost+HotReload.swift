@@ -22,10 +22,7 @@ extension TimelineHost {
                 onProblem("\(error); still running on the previous manifest")
             }
         }
-        for path in changes.modules {
-            await previous.pool.all.first { $0.modulePath == path }?.replace()
-        }
-        let bundle = await LoadedBundle.load(manifest, pool: previous.pool)
+        let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
         for diagnostic in bundle.diagnostics { onProblem(diagnostic.description) }
         do {
             for report in try workspace.replace(bundle) { onNotice(report.description) }

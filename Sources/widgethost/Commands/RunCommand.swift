@@ -33,41 +33,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var manifest: ManifestOptions
 
-    /// `host:port` or `port`.
-    private var serveAddress: (host: String, port: Int)? {
-        get throws {
-            guard let serve else { return nil }
-            let parts = serve.split(separator: ":", omittingEmptySubsequences: false)
-            var host = parts.count > 1 ? parts.dropLast().joined(separator: ":") : "127.0.0.1"
-            // [::1]:8080, as in URLs.
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            guard let port = parts.last.flatMap({ Int($0) }), (0...65_535).contains(port), !host.isEmpty else {
-                throw ValidationError("--serve takes host:port or a port, such as 127.0.0.1:8080 or [::1]:8080; got '\(serve)'")
-            }
-            guard Self.isLocalAddress(host) else {
-                throw ValidationError("--serve: cannot listen on '\(serve)': '\(host)' is not an address of this machine")
-            }
-            return (host, port)
-        }
-    }
-
     func validate() throws {
-        _ = try serveAddress
-    }
-
-    /// Whether `host` resolves to an address this machine can bind (no lookup
-    /// leaves the machine for a literal address, and a name must resolve).
-    private static func isLocalAddress(_ host: String) -> Bool {
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, "0", &hints, &result) == 0, let first = result else { return false }
-        defer { freeaddrinfo(result) }
-        let probe = socket(first.pointee.ai_family, first.pointee.ai_socktype, 0)
-        guard probe >= 0 else { return false }
-        defer { close(probe) }
-        return bind(probe, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0
+        _ = try serve.map(ServeAddress.init)
     }
 
     func run() async throws {
@@ -129,16 +96,16 @@ struct RunCommand: AsyncParsableCommand {
         }
         var services: [any Service] = [HostService(host: host)]
         if let board { services.append(BoardService(board: board)) }
-        if let (address, port) = try serveAddress {
-            if !["127.0.0.1", "::1", "localhost"].contains(address) && !address.hasPrefix("127.") {
-                logger.warning("the dashboard listens on \(address), so other machines can reach it; it has no authentication")
+        if let address = try serve.map(ServeAddress.init) {
+            if !address.isLoopback {
+                logger.warning("the dashboard listens on \(address.host), so other machines can reach it; it has no authentication")
             }
             var serverLogger = logger
             serverLogger.logLevel = .warning
             services.append(try Dashboard.application(
-                workspace: workspace, events: events, host: address, port: port, logger: serverLogger,
+                workspace: workspace, events: events, host: address.host, port: address.port, logger: serverLogger,
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
-                logger.info("dashboard at http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/")
+                logger.info("dashboard at \(address.url(port: bound))")
             })
             // Last in the group, so first to hear of shutdown (the group shuts
             // down in reverse order): it closes the pages' event streams

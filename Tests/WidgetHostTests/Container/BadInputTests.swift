@@ -79,8 +79,10 @@ struct BadInputTests {
         let text = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
             .replacingOccurrences(of: "  - kind: SingleRepo\n", with: "  - kind: SingleRepo\n    families: [systemLarge]\n")
         try text.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        // The manifest narrowed the families, not the kind: the message names the manifest's line.
         try await expectRefused(["add-instance", "SingleRepo", "--family", "systemMedium"],
-                          message: "error: SingleRepo does not support systemMedium; it supports systemLarge", in: fixture)
+                          message: "config.yaml:7:15: this bundle's manifest offers SingleRepo only as systemLarge; "
+                              + "the kind supports systemMedium, so add it to the entry's families to offer it", in: fixture)
     }
 
     @Test func unknownInstanceID() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import GRDB
 import Testing
 @testable import WidgetHost

@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import WidgetHost
 import Testing
 @testable import WidgetHost
 

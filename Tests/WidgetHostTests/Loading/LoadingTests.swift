@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import WidgetHost
 import Testing
 import WidgetSDK
 @testable import WidgetHost

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import Testing
 @testable import WidgetHost
 

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 
 /// `widgethost run` as a real process, its log copied to a file by this
 /// process: through a pipe, so a host under a file-size limit (the full-disk

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import Synchronization
 
 /// `widgethost run` on a pseudo-terminal of a given size, as a user sees it:

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import Synchronization
 import Testing
 @testable import WidgetHost

@@ -2,8 +2,8 @@ import CProcessControl
 import Foundation
 import Synchronization
 
-/// A subprocess for the tests, with the part of Foundation's `Process` API
-/// they use, started with `posix_spawn`.
+/// A subprocess with the part of Foundation's `Process` API that `dev` (which
+/// runs `swift build`) and the tests use, started with `posix_spawn`.
 ///
 /// Foundation's `Process.run()` on Linux finds the highest open descriptor by
 /// reading /proc/self/fd and copies each entry's whole 256-byte `d_name` out
@@ -11,30 +11,32 @@ import Synchronization
 /// mapping, that read crosses it: the suite crashed in `Process.run()`'s
 /// memcpy in 2 runs of 4 once enough descriptors were open. Here the child's
 /// other descriptors are closed by `closefrom` in the spawn instead.
-final class ChildProcess: @unchecked Sendable {
-    var executableURL: URL?
-    var arguments: [String] = []
-    var environment: [String: String]?
-    var currentDirectoryURL: URL?
+public final class ChildProcess: @unchecked Sendable {
+    public var executableURL: URL?
+    public var arguments: [String] = []
+    public var environment: [String: String]?
+    public var currentDirectoryURL: URL?
     /// A `FileHandle` or a `Pipe`; nil inherits this process's.
-    var standardInput: Any?
-    var standardOutput: Any?
-    var standardError: Any?
-    var terminationHandler: (@Sendable (ChildProcess) -> Void)?
+    public var standardInput: Any?
+    public var standardOutput: Any?
+    public var standardError: Any?
+    public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
 
     private let state = Mutex<(pid: pid_t, status: Int32?)>((0, nil))
     private let exited = DispatchSemaphore(value: 0)
 
-    var processIdentifier: Int32 { state.withLock { $0.pid } }
-    var isRunning: Bool { state.withLock { $0.pid > 0 && $0.status == nil } }
+    public init() {}
+
+    public var processIdentifier: Int32 { state.withLock { $0.pid } }
+    public var isRunning: Bool { state.withLock { $0.pid > 0 && $0.status == nil } }
 
     /// The exit status, or the number of the signal that ended it (as `Process` gives it).
-    var terminationStatus: Int32 {
+    public var terminationStatus: Int32 {
         guard let status = state.withLock({ $0.status }) else { preconditionFailure("the process is still running") }
         return status
     }
 
-    func run() throws {
+    public func run() throws {
         guard let executable = executableURL?.path else { throw POSIXError(.ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -83,13 +85,13 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    func waitUntilExit() {
+    public func waitUntilExit() {
         guard state.withLock({ $0.pid > 0 && $0.status == nil }) else { return }
         exited.wait()
         exited.signal()
     }
 
-    func terminate() {
+    public func terminate() {
         if isRunning { kill(processIdentifier, SIGTERM) }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `widgethost dev`: builds a widget package, previews its kinds, and does
+/// both again whenever a source file is saved.
+///
+/// The kinds run in extension processes, as under `run`: after each build
+/// every module gets a fresh process, so the new library is the one loaded,
+/// and a kind that crashes shows as a failure in the gallery.
+public final class DevSession: Sendable {
+    public let package: URL
+    public let manifestFile: String
+    private let builder: PackageBuilder
+    private let output: @Sendable (String) -> Void
+    /// Saves often come in bursts (an editor's backup, a formatter): a build
+    /// starts once the package has been quiet this long.
+    private let settle: Duration
+
+    /// What the session shows after each step.
+    public enum Update: Sendable {
+        /// A build started, because of these files (none for the first).
+        case building(number: Int, changed: [String])
+        case built(Previews)
+        case failed(number: Int, build: PackageBuild)
+        /// The build succeeded but the manifest could not be read.
+        case unusable(number: Int, problem: String)
+    }
+
+    public struct Previews: Sendable {
+        public let number: Int
+        public let galleries: [KindGallery]
+        /// Kinds that did not load or validate, as `file:line:column: kind: message`.
+        public let problems: [String]
+        public let buildDuration: Duration
+        /// From the end of the build to every preview drawn.
+        public let previewDuration: Duration
+    }
+
+    public init(package: URL, manifestFile: String, builder: PackageBuilder, settle: Duration = .milliseconds(100),
+                output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) {
+        self.package = package
+        self.manifestFile = manifestFile
+        self.builder = builder
+        self.settle = settle
+        self.output = output
+    }
+
+    /// Builds and previews now, then after every change, until cancelled.
+    public func run(onUpdate: @escaping @Sendable (Update) async -> Void) async throws {
+        let watcher = try SourceWatcher(package: package)
+        var workspace: Workspace?
+        var number = 1
+        await onUpdate(.building(number: number, changed: []))
+        workspace = try await cycle(number, workspace: workspace, onUpdate: onUpdate)
+        for await _ in watcher.changes {
+            try await Task.sleep(for: settle)
+            let changed = watcher.takeChanged()
+            guard !changed.isEmpty else { continue }
+            number += 1
+            await onUpdate(.building(number: number, changed: changed))
+            workspace = try await cycle(number, workspace: workspace, onUpdate: onUpdate)
+        }
+        await workspace?.bundle.pool.shutDown()
+    }
+
+    private func cycle(_ number: Int, workspace: Workspace?, onUpdate: @Sendable (Update) async -> Void) async throws -> Workspace? {
+        let build = try await builder.build()
+        guard build.succeeded else {
+            await onUpdate(.failed(number: number, build: build))
+            return workspace
+        }
+        let previewing = ContinuousClock.now
+        let manifest: Manifest
+        do {
+            manifest = try Manifest.load(from: manifestFile)
+        } catch {
+            await onUpdate(.unusable(number: number, problem: "\(error)"))
+            return workspace
+        }
+        let current: Workspace
+        if let workspace {
+            let bundle = await workspace.loadAgain(manifest, changedModules: workspace.bundle.pool.all.map(\.modulePath))
+            _ = try? workspace.replace(bundle)
+            current = workspace
+        } else {
+            do {
+                current = try await Workspace(manifest: manifest, output: output)
+            } catch {
+                await onUpdate(.unusable(number: number, problem: "\(manifest.file): container \(manifest.container.group.value): \(error)"))
+                return nil
+            }
+        }
+        var galleries: [KindGallery] = []
+        for kind in current.bundle.kinds {
+            galleries.append(await KindGallery.make(for: kind, in: current))
+        }
+        await onUpdate(.built(Previews(number: number, galleries: galleries, problems: current.bundle.diagnostics.map(\.description),
+                                       buildDuration: build.duration, previewDuration: ContinuousClock.now - previewing)))
+        return current
+    }
+}

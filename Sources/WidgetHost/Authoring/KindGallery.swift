@@ -1,0 +1,86 @@
+import Foundation
+import WidgetSDK
+
+/// Everything `widgethost dev` shows of one kind: for each family it
+/// supports, its snapshot (drawn in every rendering mode), its placeholder,
+/// and the entries of one timeline at their dates. Each call runs in the
+/// kind's extension process, so a kind that crashes or throws shows as a
+/// failure in its place while the rest of the gallery is drawn.
+public struct KindGallery: Sendable {
+    public let kind: String
+    public let displayName: String
+    public let description: String
+    public let sheets: [FamilySheet]
+
+    /// One family's previews.
+    public struct FamilySheet: Sendable {
+        public let family: WidgetFamily
+        public let snapshot: Result<RenderableView, PreviewFailure>
+        public let placeholder: Result<RenderableView, PreviewFailure>
+        /// The entries of one timeline, each drawn as at its own date.
+        public let timeline: Result<[RenderableView], PreviewFailure>
+        /// `atEnd`, `after 2026-11-22 10:00`, `never`; nil when the timeline failed.
+        public let policy: String?
+    }
+
+    /// Asks the kind for all of it, with its parameters at their defaults,
+    /// as the gallery of WidgetKit's previews does.
+    public static func make(for kind: LoadedKind, in workspace: Workspace) async -> KindGallery {
+        var configuration: ConfigurationValues = [:]
+        for parameter in kind.configuration.parameters {
+            configuration[parameter.name] = await parameter.resolvedDefault()
+        }
+        var sheets: [FamilySheet] = []
+        for family in kind.families {
+            let now = workspace.clock.now()
+            let provider = kind.descriptor.provider
+            let snapshot = await PreviewFailure.catching {
+                let entry = try await provider.snapshot(for: configuration, in: kind.context(for: family, isPreview: true, date: now))
+                return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
+            }
+            let placeholder = await PreviewFailure.catching {
+                let entry = try await provider.placeholder(in: kind.context(for: family, date: now))
+                return RenderableView(view: entry.view, family: family, date: nil, redacted: true)
+            }
+            var policy: String?
+            let timeline = await PreviewFailure.catching {
+                let timeline = try await provider.timeline(for: configuration, in: kind.context(for: family, date: now))
+                policy = Self.describe(timeline.policy)
+                return timeline.entries.map {
+                    RenderableView(view: $0.view, family: family, date: $0.date, redacted: false, now: $0.date)
+                }
+            }
+            sheets.append(FamilySheet(family: family, snapshot: snapshot, placeholder: placeholder, timeline: timeline, policy: policy))
+        }
+        return KindGallery(kind: kind.name, displayName: kind.descriptor.displayName, description: kind.descriptor.description, sheets: sheets)
+    }
+
+    static func describe(_ policy: TimelineReloadPolicy) -> String {
+        switch policy {
+        case .atEnd: "atEnd"
+        case .never: "never"
+        case .after(let date): "after \(PreviewFailure.timestamp(date))"
+        }
+    }
+}
+
+/// Why one preview could not be drawn, in one line.
+public struct PreviewFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    static func catching<T>(_ body: () async throws -> T) async -> Result<T, PreviewFailure> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(PreviewFailure(description: "\(error)"))
+        }
+    }
+
+    /// `2026-11-22 10:00:05`, in the local time zone, as an author reads it.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}

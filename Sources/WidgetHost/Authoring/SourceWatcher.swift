@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+
+/// Tells when a package's Swift sources or its `Package.swift` change, through
+/// inotify: a thread blocked in `read` until the kernel has something to say,
+/// so watching costs nothing while nobody types.
+///
+/// It watches the package folder and every folder below it but hidden ones
+/// (`.build`, `.git`), and folders created later. Editors that save by
+/// writing a new file and renaming it over the old one are seen by the
+/// rename into the folder.
+public final class SourceWatcher: Sendable {
+    private let descriptor: Int32
+    private let package: URL
+    private let folders = Mutex<[Int32: String]>([:])
+    private let pending = Mutex<Set<String>>([])
+    private let signal: AsyncStream<Void>.Continuation
+    /// One element for any number of changes made since the last was taken.
+    public let changes: AsyncStream<Void>
+
+    public init(package: URL) throws(AuthoringError) {
+        self.package = package.standardizedFileURL
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else { throw .cannotWatch(package.path, reason: String(cString: strerror(errno))) }
+        (changes, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        try watchTree(self.package.path)
+        let thread = Thread { [self] in readEvents() }
+        thread.name = "widgethost-source-watcher"
+        thread.start()
+    }
+
+    /// The files changed since the last call, relative to the package.
+    public func takeChanged() -> [String] {
+        pending.withLock { paths in
+            defer { paths.removeAll() }
+            return paths.sorted()
+        }
+    }
+
+    /// How many folders are watched (each costs the kernel one watch).
+    public var watchedFolders: Int { folders.withLock { $0.count } }
+
+    private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+    private static let folderEvents = UInt32(IN_CREATE) | fileEvents
+
+    private func watchTree(_ path: String) throws(AuthoringError) {
+        let watch = inotify_add_watch(descriptor, path, Self.folderEvents)
+        guard watch >= 0 else { throw .cannotWatch(path, reason: String(cString: strerror(errno))) }
+        folders.withLock { $0[watch] = path }
+        let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for child in children where !child.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            let full = path + "/" + child
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue {
+                try watchTree(full)
+            }
+        }
+    }
+
+    private func readEvents() {
+        let capacity = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer, capacity)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            var offset = 0
+            var changed = false
+            while offset < count {
+                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+                let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
+                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                changed = handle(event, name: name) || changed
+            }
+            if changed { signal.yield() }
+        }
+    }
+
+    /// Whether the event changes what the package builds from.
+    private func handle(_ event: inotify_event, name: String) -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("."), let folder = folders.withLock({ $0[event.wd] }) else { return false }
+        let path = folder + "/" + name
+        if event.mask & UInt32(IN_ISDIR) != 0 {
+            if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
+            return false
+        }
+        guard event.mask & Self.fileEvents != 0, name.hasSuffix(".swift") else { return false }
+        let relative = path.hasPrefix(package.path + "/") ? String(path.dropFirst(package.path.count + 1)) : path
+        pending.withLock { _ = $0.insert(relative) }
+        return true
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import WidgetHost
+
+/// How `dev` shows each update: redrawn in place on a terminal, appended
+/// as blocks of text elsewhere, or as JSON lines.
+final class DevScreen: Sendable {
+    enum Mode { case screen, lines, json }
+
+    private let mode: Mode
+    /// On a terminal a build's status goes on top of the previews it replaces.
+    private let lastBody = Mutex("")
+
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    func show(_ update: DevSession.Update) {
+        switch mode {
+        case .json:
+            write(DevReport(update).json() + "\n")
+        case .lines:
+            write(Self.status(update) + "\n" + body(update))
+        case .screen:
+            // Home, clear the screen and its scrollback, then draw.
+            write("\u{1B}[H\u{1B}[2J\u{1B}[3J" + Self.status(update) + "\n" + body(update))
+        }
+    }
+
+    private func body(_ update: DevSession.Update) -> String {
+        let width = mode == .screen ? LiveBoard.terminalSize().columns : 160
+        let text = GalleryText(width: width, colors: mode == .screen ? .detect(isTerminal: true) : .none)
+        let body: String
+        switch update {
+        case .building:
+            return mode == .screen ? lastBody.withLock { $0 } : ""
+        case .failed(_, let build):
+            body = text.render(failedBuild: build)
+        case .unusable(_, let problem):
+            body = problem + "\n"
+        case .built(let previews):
+            body = previews.problems.map { $0 + "\n" }.joined() + text.render(previews.galleries)
+        }
+        lastBody.withLock { $0 = body }
+        return body
+    }
+
+    /// `── build #3 ok · built in 2.10 s, previews in 0.12 s · 14:02:11 ──`
+    static func status(_ update: DevSession.Update) -> String {
+        let what = switch update {
+        case .building(let number, let changed):
+            "build #\(number) building…" + (changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)")
+        case .failed(let number, let build):
+            "build #\(number) failed after \(seconds(build.duration))"
+        case .unusable(let number, _):
+            "build #\(number) built, but cannot be previewed"
+        case .built(let previews):
+            "build #\(previews.number) ok · built in \(seconds(previews.buildDuration)), previews in \(seconds(previews.previewDuration))"
+        }
+        return "── \(what) · \(Terminal.time(Date())) ──"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let components = duration.components
+        return String(format: "%.2f s", Double(components.seconds) + Double(components.attoseconds) / 1e18)
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
