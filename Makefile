@@ -3,12 +3,15 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIG ?= config.yaml
+# make install: where, and which build (the tests install a debug build they already have).
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
 # layout, and the font the SVG cards name.
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test e2e bench card clean
+.PHONY: all deps build run test e2e bench card docs install uninstall clean
 
 all: build
 
@@ -52,6 +55,18 @@ bench: deps
 card: build
 	.build/debug/widgethost preview SingleRepo --family systemLarge -o docs/card-large.svg
 	.build/debug/widgethost preview SingleRepo --family systemMedium -o docs/card-medium.svg
+
+# widgethost into $(PREFIX): the binary and its libraries in lib/widgethost
+# (bin/widgethost links there), the SDK package in share/widgethost/SDK,
+# completions, the manual and a systemd user unit. uninstall removes exactly that.
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION)
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
+	scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" \
+	  .build/plugins/GenerateManual/outputs/widgethost/widgethost.1
+
+uninstall:
+	scripts/uninstall.sh "$(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf .build SDK/.build

@@ -71,10 +71,10 @@ public struct DevReport: Encodable, Sendable {
             problems = previews.problems
             kinds = previews.galleries.map { gallery in
                 Kind(kind: gallery.kind, families: gallery.sheets.map { sheet in
-                    let entries = (try? sheet.timeline.get()) ?? []
+                    let entries = (try? sheet.timeline?.get()) ?? []
                     return Family(family: sheet.family.rawValue, snapshot: Preview(sheet.snapshot), placeholder: Preview(sheet.placeholder),
                                   timeline: entries.map { Preview(.success($0)) }, policy: sheet.policy,
-                                  timelineError: sheet.timeline.failureDescription)
+                                  timelineError: sheet.timeline?.failureDescription)
                 })
             }
         }

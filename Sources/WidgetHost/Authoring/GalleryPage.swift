@@ -91,6 +91,8 @@ public final class GalleryPage: Sendable {
                 html += "</div>"
             case .failure(let failure):
                 html += "<div class=\"failure\">timeline failed: \(SVGRenderer.escape(failure.description))</div>"
+            case nil:
+                break
             }
         }
         return html + "</section>"

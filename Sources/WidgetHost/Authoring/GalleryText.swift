@@ -34,6 +34,8 @@ public struct GalleryText: Sendable {
                              family: sheet.family)
             case .failure(let failure):
                 lines.append(failed("timeline failed: \(failure)"))
+            case nil:
+                break
             }
         }
         return lines.joined(separator: "\n") + "\n"

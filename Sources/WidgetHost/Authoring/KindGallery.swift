@@ -17,15 +17,16 @@ public struct KindGallery: Sendable {
         public let family: WidgetFamily
         public let snapshot: Result<RenderableView, PreviewFailure>
         public let placeholder: Result<RenderableView, PreviewFailure>
-        /// The entries of one timeline, each drawn as at its own date.
-        public let timeline: Result<[RenderableView], PreviewFailure>
+        /// The entries of one timeline, each drawn as at its own date; nil
+        /// when not asked for (a timeline may use the network).
+        public let timeline: Result<[RenderableView], PreviewFailure>?
         /// `atEnd`, `after 2026-11-22 10:00`, `never`; nil when the timeline failed.
         public let policy: String?
     }
 
     /// Asks the kind for all of it, with its parameters at their defaults,
     /// as the gallery of WidgetKit's previews does.
-    public static func make(for kind: LoadedKind, in workspace: Workspace) async -> KindGallery {
+    public static func make(for kind: LoadedKind, in workspace: Workspace, includingTimeline: Bool = true) async -> KindGallery {
         var configuration: ConfigurationValues = [:]
         for parameter in kind.configuration.parameters {
             configuration[parameter.name] = await parameter.resolvedDefault()
@@ -43,7 +44,7 @@ public struct KindGallery: Sendable {
                 return RenderableView(view: entry.view, family: family, date: nil, redacted: true)
             }
             var policy: String?
-            let timeline = await PreviewFailure.catching {
+            let timeline = !includingTimeline ? nil : await PreviewFailure.catching {
                 let timeline = try await provider.timeline(for: configuration, in: kind.context(for: family, date: now))
                 policy = Self.describe(timeline.policy)
                 return timeline.entries.map {

@@ -1,11 +1,17 @@
 import ArgumentParser
+import Foundation
 import WidgetHost
 import WidgetSDK
 
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Draw a kind's snapshot with sample data, as the widget gallery shows it. No network.")
+        abstract: "Draw a kind's snapshot with sample data, as the widget gallery shows it. No network.",
+        discussion: """
+            'widgethost preview Weather --all' draws every family the kind supports in fullColor, accented and \
+            vibrant, and its placeholder, side by side on the terminal; with --out-dir it writes one file each, \
+            named <kind>-<family>-<mode>.<format> (and <kind>-<family>-placeholder).
+            """)
 
     @Argument(help: ArgumentHelp("The kind.", valueName: "kind"))
     var kind: String
@@ -13,20 +19,70 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The family (default: the kind's first).", valueName: "family"))
     var family: String?
 
+    @Flag(help: "Every family and mode (and the placeholder): to the terminal, or into --out-dir.")
+    var all = false
+
     @OptionGroup var render: RenderOptions
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("With --all: the folder for the files (created if needed).", valueName: "folder"))
+    var outDir: String?
+
     @OptionGroup var manifest: ManifestOptions
+
+    func validate() throws {
+        if all && (family != nil || output != nil) { throw ValidationError("--all draws every family and mode; give --out-dir rather than --family or -o") }
+        if !all && outDir != nil { throw ValidationError("--out-dir goes with --all; use -o for one preview") }
+    }
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             let planner = InstancePlanner(bundle: workspace.bundle)
             let kind = try planner.kind(named: self.kind)
-            let family = try planner.family(family, for: kind)
-            try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output)), to: output)
+            guard all else {
+                let family = try planner.family(family, for: kind)
+                try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output)), to: output)
+                return
+            }
+            let gallery = await KindGallery.make(for: kind, in: workspace, includingTimeline: false)
+            guard let outDir else {
+                let terminal = RenderOptions.isTerminal(nil)
+                print(GalleryText(width: terminal ? LiveBoard.terminalSize().columns : 160, colors: .detect(isTerminal: terminal)).render(gallery), terminator: "")
+                return
+            }
+            try writeFiles(gallery, into: URL(fileURLWithPath: outDir))
         }
+    }
+
+    /// One file per family and mode, and per family's placeholder; a preview
+    /// the kind could not draw is an error after the others are written.
+    private func writeFiles(_ gallery: KindGallery, into folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var failures: [String] = []
+        for sheet in gallery.sheets {
+            let drawings = RenderingMode.allCases.map { mode in (mode.rawValue, sheet.snapshot, mode) }
+                + [("placeholder", sheet.placeholder, RenderingMode.fullColor)]
+            for (name, result, mode) in drawings {
+                let base = "\(gallery.kind)-\(sheet.family.rawValue)-\(name)"
+                switch result {
+                case .success(let view):
+                    var options = render
+                    options.mode = mode
+                    let file = folder.appendingPathComponent("\(base).\(render.format.rawValue)")
+                    try RenderOptions.write(try options.output(view), to: file.path)
+                    print(file.path)
+                case .failure(let failure):
+                    failures.append("\(base): \(failure)")
+                }
+            }
+        }
+        if !failures.isEmpty { throw PreviewFailures(description: failures.joined(separator: "; ")) }
+    }
+
+    struct PreviewFailures: Error, CustomStringConvertible {
+        let description: String
     }
 }
