@@ -38,9 +38,12 @@ build: deps
 run: build
 	.build/debug/widgethost run $(CONFIG)
 
+# The Swift suites, then the install test: make install into a temporary
+# prefix, a widget package made and built outside the checkout, make uninstall.
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	scripts/install_test.sh
 
 # The dashboard in headless Chromium (installed if missing; slow the first time).
 e2e: build

@@ -31,20 +31,28 @@ public struct KindGallery: Sendable {
         for parameter in kind.configuration.parameters {
             configuration[parameter.name] = await parameter.resolvedDefault()
         }
+        // A crash would hold the module back for its restart backoff: for
+        // an author's previews, start a fresh process at once instead, so
+        // the other previews are still drawn.
+        func attempt<T>(_ body: () async throws -> T) async -> Result<T, PreviewFailure> {
+            let result = await PreviewFailure.catching(body)
+            if case .failure(let failure) = result, failure.crashed { await kind.extension.replace() }
+            return result
+        }
         var sheets: [FamilySheet] = []
         for family in kind.families {
             let now = workspace.clock.now()
             let provider = kind.descriptor.provider
-            let snapshot = await PreviewFailure.catching {
+            let snapshot = await attempt {
                 let entry = try await provider.snapshot(for: configuration, in: kind.context(for: family, isPreview: true, date: now))
                 return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
             }
-            let placeholder = await PreviewFailure.catching {
+            let placeholder = await attempt {
                 let entry = try await provider.placeholder(in: kind.context(for: family, date: now))
                 return RenderableView(view: entry.view, family: family, date: nil, redacted: true)
             }
             var policy: String?
-            let timeline = !includingTimeline ? nil : await PreviewFailure.catching {
+            let timeline = !includingTimeline ? nil : await attempt {
                 let timeline = try await provider.timeline(for: configuration, in: kind.context(for: family, date: now))
                 policy = Self.describe(timeline.policy)
                 return timeline.entries.map {
@@ -68,12 +76,14 @@ public struct KindGallery: Sendable {
 /// Why one preview could not be drawn, in one line.
 public struct PreviewFailure: Error, Sendable, CustomStringConvertible {
     public let description: String
+    /// The kind's extension process died during the call.
+    var crashed = false
 
     static func catching<T>(_ body: () async throws -> T) async -> Result<T, PreviewFailure> {
         do {
             return .success(try await body())
         } catch {
-            return .failure(PreviewFailure(description: "\(error)"))
+            return .failure(PreviewFailure(description: "\(error)", crashed: error is ExtensionCrash))
         }
     }
 

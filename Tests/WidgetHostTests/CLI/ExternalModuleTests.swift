@@ -1,5 +1,4 @@
 import Foundation
-import WidgetHost
 import Testing
 @testable import WidgetHost
 

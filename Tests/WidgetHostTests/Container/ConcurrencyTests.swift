@@ -1,5 +1,4 @@
 import Foundation
-import WidgetHost
 import GRDB
 import Testing
 @testable import WidgetHost

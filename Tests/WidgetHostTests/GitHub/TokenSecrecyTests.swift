@@ -1,6 +1,5 @@
 import FakeGitHub
 import Foundation
-import WidgetHost
 import Testing
 @testable import WidgetHost
 

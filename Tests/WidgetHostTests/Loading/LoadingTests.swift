@@ -1,6 +1,5 @@
 import ExtensionProtocol
 import Foundation
-import WidgetHost
 import Testing
 import WidgetSDK
 @testable import WidgetHost

@@ -1,19 +1,24 @@
 import Foundation
 import WidgetHost
 
-/// `widgethost run` as a real process, its log copied to a file by this
-/// process: through a pipe, so a host under a file-size limit (the full-disk
-/// tests) still gets every line out.
+/// `widgethost run` (or another long-running command, such as `dev`) as a
+/// real process, its output copied to a file by this process: through a
+/// pipe, so a host under a file-size limit (the full-disk tests) still gets
+/// every line out.
 final class RunningHost {
     let process = ChildProcess()
     let log: URL
     private let copied = DispatchSemaphore(value: 0)
 
-    init(manifestPath: String, folder: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
+    convenience init(manifestPath: String, folder: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(command: ["run", manifestPath] + arguments, folder: folder, environment: environment)
+    }
+
+    init(command: [String], folder: URL, environment: [String: String] = [:]) throws {
+        log = folder.appendingPathComponent("\(command[0])-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
-        process.arguments = ["run", manifestPath] + arguments
+        process.arguments = command
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -1,5 +1,4 @@
 import Foundation
-import WidgetHost
 import Synchronization
 import Testing
 @testable import WidgetHost
