@@ -6,6 +6,7 @@ CONFIG ?= config.yaml
 # make install: where, and which build (the tests install a debug build they already have).
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
+DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
 # layout, and the font the SVG cards name.
@@ -58,6 +59,18 @@ bench: deps
 card: build
 	.build/debug/widgethost preview SingleRepo --family systemLarge -o docs/card-large.svg
 	.build/debug/widgethost preview SingleRepo --family systemMedium -o docs/card-medium.svg
+
+# The WidgetSDK reference as static HTML in docs/sdk (open docs/sdk/index.html
+# through any static web server), from the toolchain's docc; fails when a
+# public symbol has no doc comment.
+docs: deps
+	cd SDK && $(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	scripts/doc_coverage.py "$$(cd SDK && $(SWIFT) build --show-bin-path)/../symbolgraph"
+	mkdir -p .build/docs
+	$(DOCC) convert SDK/Sources/WidgetSDK/WidgetSDK.docc --fallback-display-name WidgetSDK --fallback-bundle-identifier widgethost.WidgetSDK \
+	  --additional-symbol-graph-dir "$$(cd SDK && $(SWIFT) build --show-bin-path)/../symbolgraph" \
+	  --transform-for-static-hosting --output-path .build/docs/WidgetSDK.doccarchive
+	@echo "SDK reference: .build/docs/WidgetSDK.doccarchive (serve it: python3 -m http.server -d .build/docs/WidgetSDK.doccarchive, then open /documentation/widgetsdk)"
 
 # widgethost into $(PREFIX): the binary and its libraries in lib/widgethost
 # (bin/widgethost links there), the SDK package in share/widgethost/SDK,

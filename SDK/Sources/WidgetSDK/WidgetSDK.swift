@@ -4,6 +4,7 @@
 /// it was *compiled* against, not the one of the libWidgetSDK.so it happens to
 /// load next to. The host compares the two before it touches any SDK type.
 public enum WidgetSDK {
+    /// The SDK version a module is built against; the host refuses a module built against another.
     @_alwaysEmitIntoClient
     public static var version: Int32 { 1 }
 

@@ -18,9 +18,13 @@
 /// extension process and runs `perform()`. Then it reloads every instance of
 /// the kind at once.
 public protocol AppIntent: Sendable {
+    /// The intent's name, shown by `widgethost actions`.
     static var title: String { get }
+    /// Creates the intent with every `@Parameter` at its default; the host sets the archived values after.
     init()
+    /// What `perform()` returns; `some IntentResult` lets the compiler infer it.
     associatedtype Result: IntentResult
+    /// Does the work, in the kind's extension process; throw to refuse (nothing reloads).
     func perform() async throws -> Result
 }
 
@@ -29,10 +33,12 @@ public protocol IntentResult: Sendable {}
 
 /// The result of an intent that only changes data.
 public struct EmptyIntentResult: IntentResult {
+    /// Creates the empty result; `.result()` reads better.
     public init() {}
 }
 
 extension IntentResult where Self == EmptyIntentResult {
+    /// The result of an intent that only changes data.
     public static func result() -> EmptyIntentResult { EmptyIntentResult() }
 }
 
@@ -51,9 +57,12 @@ public struct IntentReference: Codable, Sendable, Hashable {
     /// The type's mangled name, which the Swift runtime finds it by in the
     /// extension process, so that modules need not register their intents.
     public var symbol: String
+    /// The intent's `title`.
     public var title: String
+    /// The intent's `@Parameter` values by name.
     public var parameters: ConfigurationValues
 
+    /// A reference as the archiver records it; kinds make them with `Button(intent:)` and `Toggle(isOn:intent:)`.
     public init(type: String, symbol: String, title: String, parameters: ConfigurationValues) {
         self.type = type
         self.symbol = symbol
@@ -79,9 +88,11 @@ public struct IntentReference: Codable, Sendable, Hashable {
 
 /// Why an intent could not run.
 public struct IntentError: Error, Sendable, CustomStringConvertible {
+    /// What the user is told, as one line.
     public let message: String
     public var description: String { message }
 
+    /// An error with the line to show: `throw IntentError(message: "no task 'x'")`.
     public init(message: String) {
         self.message = message
     }

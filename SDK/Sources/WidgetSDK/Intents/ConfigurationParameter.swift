@@ -1,14 +1,21 @@
 /// One parameter of a configuration, as the host sees it.
 public struct ConfigurationParameter: Sendable {
+    /// The property's name: the key of its value, and the flag's (`topRepo` is `--top-repo`).
     public let name: String
+    /// The `title:` of its `@Parameter`.
     public let title: String
+    /// The `description:` of its `@Parameter`, if any.
     public let description: String?
+    /// The type of its values.
     public let type: ParameterType
+    /// Whether the property is an optional, so an instance may leave it unset.
     public let isOptional: Bool
     /// The default declared on the parameter.
     public let defaultValue: ConfigurationValue?
+    /// Where its choices come from: nowhere, a static list, or a provider.
     public let options: OptionSource
 
+    /// A parameter as the SDK reflects it from an intent's `@Parameter` properties.
     public init(name: String, title: String, description: String?, type: ParameterType, isOptional: Bool,
                 defaultValue: ConfigurationValue?, options: OptionSource) {
         self.name = name
@@ -77,7 +84,9 @@ public struct DynamicOptions: Sendable {
         }
     }
 
+    /// The provider's choices, as configuration values.
     public func results() async throws -> [ConfigurationValue] { try await fetchResults() }
+    /// The provider's default, if it has one.
     public func defaultResult() async -> ConfigurationValue? { await fetchDefault() }
 
     /// The provider's check of a value the user gave; returns it normalised.

@@ -1,8 +1,12 @@
 /// One parameter's value as it is stored and passed across the module boundary.
 public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A `String` parameter's value.
     case string(String)
+    /// An `Int` parameter's value.
     case int(Int)
+    /// A `Double` parameter's value (always finite).
     case double(Double)
+    /// A `Bool` parameter's value.
     case bool(Bool)
 
     public var description: String {
@@ -14,6 +18,7 @@ public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 
+    /// The type of this value.
     public var type: ParameterType {
         switch self {
         case .string: .string
@@ -52,7 +57,14 @@ public typealias ConfigurationValues = [String: ConfigurationValue]
 
 /// The value types a parameter can have.
 public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
-    case string, integer, double, boolean
+    /// `String`.
+    case string
+    /// `Int`.
+    case integer
+    /// `Double`.
+    case double
+    /// `Bool`.
+    case boolean
 
     public var description: String { rawValue }
 
@@ -85,9 +97,12 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
 
 /// Raised when stored values do not fit an intent's parameters.
 public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    /// The parameter's name.
     public let parameter: String
+    /// What is wrong with its value.
     public let message: String
 
+    /// An error about one parameter.
     public init(parameter: String, message: String) {
         self.parameter = parameter
         self.message = message

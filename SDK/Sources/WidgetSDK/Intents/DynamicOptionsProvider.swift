@@ -1,6 +1,8 @@
 /// Supplies a parameter's choices at run time, e.g. from the shared defaults.
 public protocol DynamicOptionsProvider: Sendable {
+    /// The type of the choices: the parameter's value type.
     associatedtype Result: ParameterValue
+    /// The choices users may pick from, computed when asked (`widgethost options`).
     func results() async throws -> [Result]
     /// The value a new instance gets when the user chooses none.
     func defaultResult() async -> Result?
@@ -23,8 +25,10 @@ extension DynamicOptionsProvider {
 
 /// A value the user gave is not acceptable; `message` says which rule it broke.
 public struct OptionValidationError: Error, Sendable, CustomStringConvertible {
+    /// Why the value was refused, as one line.
     public let message: String
 
+    /// Refuses a value with a reason: `throw OptionValidationError("not a repository")`.
     public init(_ message: String) {
         self.message = message
     }

@@ -11,13 +11,16 @@ import Foundation
 /// place before it hands the intent to the provider; after that it is only read.
 @propertyWrapper
 public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
+    /// The name users see, in `add-instance --help` and `kinds`.
     public let title: String
+    /// A longer explanation, if any.
     public let description: String?
     private let defaultValue: Value?
     private let options: OptionSource
     private let lock = NSLock()
     private var value: Value?
 
+    /// A parameter with a default and no list of choices: `@Parameter(title: "City", default: "Lisbon") var city: String`.
     public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
         self.title = title
         self.description = description
@@ -25,6 +28,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         self.options = .any
     }
 
+    /// A parameter limited to a static list, which must contain the default: `@Parameter(title: "Days", default: 7, options: [1, 7, 30]) var days: Int`.
     public init(title: String, description: String? = nil, default defaultValue: Value? = nil, options: [Value]) {
         self.title = title
         self.description = description
@@ -32,6 +36,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         self.options = .list(options.compactMap(\.configurationValue))
     }
 
+    /// A parameter whose choices a `DynamicOptionsProvider` computes; its `defaultResult()` stands in for a missing default.
     public init<Provider: DynamicOptionsProvider>(
         title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
     ) where Provider.Result == Value {
@@ -41,6 +46,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         self.options = .dynamic(DynamicOptions(optionsProvider))
     }
 
+    /// An optional parameter whose choices a `DynamicOptionsProvider` computes.
     public init<Provider: DynamicOptionsProvider, Wrapped>(
         title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
     ) where Provider.Result == Wrapped, Value == Wrapped? {

@@ -1,10 +1,12 @@
 /// A Swift type a `@Parameter` can hold.
 public protocol ParameterValue: Sendable {
+    /// The parameter type this Swift type stands for.
     static var parameterType: ParameterType { get }
     /// True for `Optional`: the parameter may have no value.
     static var isOptional: Bool { get }
     /// The value of an optional parameter that has none; nil for other types.
     static var absentValue: Self? { get }
+    /// The Swift value of a stored value, or nil when it has another type.
     init?(configurationValue: ConfigurationValue)
     /// Nil when an optional parameter has no value.
     var configurationValue: ConfigurationValue? { get }
@@ -16,7 +18,9 @@ extension ParameterValue {
 }
 
 extension String: ParameterValue {
+    /// `.string`.
     public static var parameterType: ParameterType { .string }
+    /// The string of a `.string` value.
     public init?(configurationValue: ConfigurationValue) {
         guard case .string(let value) = configurationValue else { return nil }
         self = value
@@ -25,7 +29,9 @@ extension String: ParameterValue {
 }
 
 extension Int: ParameterValue {
+    /// `.integer`.
     public static var parameterType: ParameterType { .integer }
+    /// The integer of an `.int` value.
     public init?(configurationValue: ConfigurationValue) {
         guard case .int(let value) = configurationValue else { return nil }
         self = value
@@ -34,7 +40,9 @@ extension Int: ParameterValue {
 }
 
 extension Double: ParameterValue {
+    /// `.double`.
     public static var parameterType: ParameterType { .double }
+    /// The number of a `.double` value, or of an `.int` one.
     public init?(configurationValue: ConfigurationValue) {
         switch configurationValue {
         case .double(let value): self = value
@@ -46,7 +54,9 @@ extension Double: ParameterValue {
 }
 
 extension Bool: ParameterValue {
+    /// `.boolean`.
     public static var parameterType: ParameterType { .boolean }
+    /// The flag of a `.bool` value.
     public init?(configurationValue: ConfigurationValue) {
         guard case .bool(let value) = configurationValue else { return nil }
         self = value
@@ -55,9 +65,11 @@ extension Bool: ParameterValue {
 }
 
 extension Optional: ParameterValue where Wrapped: ParameterValue {
+    /// The wrapped type's: an optional parameter has its values' type.
     public static var parameterType: ParameterType { Wrapped.parameterType }
     public static var isOptional: Bool { true }
     public static var absentValue: Self? { .some(.none) }
+    /// The wrapped type's value of a stored value.
     public init?(configurationValue: ConfigurationValue) {
         guard let value = Wrapped(configurationValue: configurationValue) else { return nil }
         self = .some(value)

@@ -11,8 +11,11 @@
 ///
 /// Each `@Parameter` property is one parameter, named after the property.
 public protocol WidgetConfigurationIntent: Sendable {
+    /// The configuration's name, shown by `widgethost kinds`.
     static var title: String { get }
+    /// What the configuration sets; empty by default.
     static var description: String { get }
+    /// Creates the intent with every `@Parameter` at its default.
     init()
 }
 
@@ -20,10 +23,12 @@ public protocol WidgetConfigurationIntent: Sendable {
 /// `intentClassName` are migrated to this one, keeping every parameter whose
 /// name still exists.
 public protocol CustomIntentMigratedAppIntent: WidgetConfigurationIntent {
+    /// The identifier of the configuration this one replaces (an older intent's type name).
     static var intentClassName: String { get }
 }
 
 extension WidgetConfigurationIntent {
+    /// No description.
     public static var description: String { "" }
 
     /// The identifier instances store, so a later version can migrate them.

@@ -41,13 +41,16 @@ public enum HostServices {
 
 /// A response from the host's HTTP service.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code.
     public let status: Int
     /// Header names lowercased.
     public let headers: [String: String]
+    /// The response body.
     public let body: Data
     /// True when the body came from the host's cache (fresh, or revalidated with a 304).
     public let fromCache: Bool
 
+    /// A response, as the host's service (or a test double) makes it.
     public init(status: Int, headers: [String: String] = [:], body: Data, fromCache: Bool = false) {
         self.status = status
         self.headers = headers
@@ -60,6 +63,7 @@ public struct HTTPResponse: Sendable {
 public enum HTTPServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No connection: offline, DNS, refused. The reason is for people.
     case unreachable(String)
+    /// No complete answer within the manifest's `github.timeout`.
     case timedOut
     /// The response was not what the caller can use (too large, not decodable).
     case invalidResponse(String)
@@ -75,6 +79,7 @@ public enum HTTPServiceError: Error, Sendable, Equatable, CustomStringConvertibl
 
 /// What kinds get before a host installs its service: no network.
 public struct UnavailableHTTPService: HTTPService {
+    /// The service that refuses every request.
     public init() {}
 
     public func api(_ path: String) async throws -> HTTPResponse {

@@ -31,18 +31,22 @@ public struct SharedDefaults: Sendable {
         self.store = store
     }
 
+    /// The string stored under `key`, or nil.
     public func string(forKey key: String) -> String? {
         decode(String.self, forKey: key)
     }
 
+    /// The array of strings stored under `key`, or nil.
     public func stringArray(forKey key: String) -> [String]? {
         decode([String].self, forKey: key)
     }
 
+    /// The integer stored under `key`, or 0, as `UserDefaults` gives it.
     public func integer(forKey key: String) -> Int {
         decode(Int.self, forKey: key) ?? 0
     }
 
+    /// The flag stored under `key`, or false, as `UserDefaults` gives it.
     public func bool(forKey key: String) -> Bool {
         decode(Bool.self, forKey: key) ?? false
     }
@@ -53,10 +57,12 @@ public struct SharedDefaults: Sendable {
         return try? JSONDecoder().decode(Value.self, from: data)
     }
 
+    /// Stores any `Encodable` value under `key`, as JSON; throws when the container cannot be written.
     public func set<Value: Encodable>(_ value: Value, forKey key: String) throws {
         try store.setData(try JSONEncoder().encode(value), forKey: key)
     }
 
+    /// Removes the value under `key`.
     public func removeObject(forKey key: String) throws {
         try store.setData(nil, forKey: key)
     }
@@ -64,6 +70,7 @@ public struct SharedDefaults: Sendable {
 
 /// Where the host keeps the suite: JSON values by key.
 public protocol SharedDefaultsStore: Sendable {
+    /// The JSON stored under `key`, or nil.
     func data(forKey key: String) throws -> Data?
     /// Nil removes the key.
     func setData(_ data: Data?, forKey key: String) throws
@@ -74,8 +81,10 @@ public protocol SharedDefaultsStore: Sendable {
 public final class InMemoryDefaultsStore: SharedDefaultsStore {
     private let values = Mutex<[String: Data]>([:])
 
+    /// An empty store.
     public init() {}
 
+    /// The JSON stored under `key`, or nil.
     public func data(forKey key: String) throws -> Data? {
         values.withLock { $0[key] }
     }

@@ -15,6 +15,7 @@ public struct AnyTimelineProvider: Sendable {
         try await snapshotEntry(configuration, context)
     }
 
+    /// The provider's timeline for `configuration`.
     public func timeline(for configuration: ConfigurationValues, in context: TimelineProviderContext) async throws -> ArchivedTimeline {
         try await makeTimeline(configuration, context)
     }

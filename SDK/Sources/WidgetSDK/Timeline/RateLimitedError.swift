@@ -4,8 +4,10 @@ import Foundation
 /// time: the host keeps the last entry, shows "rate-limited until …" and
 /// does not ask again before then.
 public struct RateLimitedError: Error, Sendable, CustomStringConvertible {
+    /// When the limit resets.
     public let until: Date
 
+    /// A limit that resets at `until`.
     public init(until: Date) {
         self.until = until
     }

@@ -2,9 +2,12 @@ import Foundation
 
 /// Entries to show at their dates, and when to ask for more.
 public struct Timeline<Entry: TimelineEntry>: Sendable {
+    /// The entries; the host shows each from its date.
     public var entries: [Entry]
+    /// When to ask again: `.atEnd`, `.after(date)` or `.never`.
     public var policy: TimelineReloadPolicy
 
+    /// A timeline: `Timeline(entries: entries, policy: .atEnd)`.
     public init(entries: [Entry], policy: TimelineReloadPolicy) {
         self.entries = entries
         self.policy = policy

@@ -2,6 +2,7 @@
 public struct ArchivedView: View, PrimitiveView {
     let node: ViewNode
 
+    /// A view that draws `node` as it is.
     public init(_ node: ViewNode) {
         self.node = node
     }

@@ -5,6 +5,7 @@ import Foundation
 public struct Button: View, PrimitiveView {
     let node: ViewNode
 
+    /// A button that runs `intent` when tapped: `Button(intent: RefreshIntent()) { Image(systemName: "arrow.clockwise") }`.
     public init(intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
         node = ViewNode(.control(Control(kind: .button, intent: intent.reference)), children: label().nodes)
     }
@@ -16,6 +17,7 @@ public struct Button: View, PrimitiveView {
 public struct Toggle: View, PrimitiveView {
     let node: ViewNode
 
+    /// A toggle showing `isOn` that runs `intent` when tapped; the intent flips the state the next entry shows.
     public init(isOn: Bool, intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
         let mark = ViewNode(.image(.symbol(isOn ? "checkmark.circle.fill" : "circle")), modifiers: [.foregroundStyle(isOn ? .accent : .secondary)])
         node = ViewNode(.control(Control(kind: .toggle, isOn: isOn, intent: intent.reference)), children: [mark] + label().nodes)
@@ -26,6 +28,7 @@ public struct Toggle: View, PrimitiveView {
 public struct Link: View, PrimitiveView {
     let node: ViewNode
 
+    /// A link to an http or https `destination`: `Link(destination: url) { Text("apple/swift") }`.
     public init(destination: URL, @ViewBuilder label: () -> ViewGroup) {
         node = ViewNode(.link(destination), children: label().nodes)
     }

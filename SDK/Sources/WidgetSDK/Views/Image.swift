@@ -21,6 +21,7 @@ public struct Image: View, PrimitiveView {
     /// reads the same. Archived images always fill their frame.
     public func resizable() -> Image { self }
 
+    /// How the image is drawn in accented mode: as it is (`.fullColor`), tinted, or desaturated.
     public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode) -> some View {
         ArchivedView(node.modified(.widgetAccentedRenderingMode(mode)))
     }

@@ -2,6 +2,7 @@
 public struct VStack: View, PrimitiveView {
     let node: ViewNode
 
+    /// Children top to bottom, `spacing` points apart (8 by default): `VStack(alignment: .leading, spacing: 4) { … }`.
     public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
         node = ViewNode(.vstack(alignment: alignment, spacing: spacing), children: content().nodes)
     }
@@ -11,6 +12,7 @@ public struct VStack: View, PrimitiveView {
 public struct HStack: View, PrimitiveView {
     let node: ViewNode
 
+    /// Children leading to trailing, `spacing` points apart (8 by default).
     public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
         node = ViewNode(.hstack(alignment: alignment, spacing: spacing), children: content().nodes)
     }
@@ -20,6 +22,7 @@ public struct HStack: View, PrimitiveView {
 public struct ZStack: View, PrimitiveView {
     let node: ViewNode
 
+    /// Children on top of each other, the first at the back.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
         node = ViewNode(.zstack(alignment: alignment), children: content().nodes)
     }
@@ -29,6 +32,7 @@ public struct ZStack: View, PrimitiveView {
 public struct Grid: View, PrimitiveView {
     let node: ViewNode
 
+    /// Children in rows of `columns` equal columns: `Grid(columns: 2) { ForEach(stats) { … } }`.
     public init(columns: Int, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
         node = ViewNode(.grid(columns: max(1, columns), spacing: spacing), children: content().nodes)
     }
@@ -38,6 +42,7 @@ public struct Grid: View, PrimitiveView {
 public struct Spacer: View, PrimitiveView {
     let minLength: Double?
 
+    /// Space that grows to fill its stack; at least `minLength` points.
     public init(minLength: Double? = nil) {
         self.minLength = minLength
     }

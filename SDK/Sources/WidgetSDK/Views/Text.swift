@@ -4,10 +4,12 @@ import Foundation
 public struct Text: View, PrimitiveView {
     let node: ViewNode
 
+    /// A line (or lines) of text: `Text("\(count) stars")`.
     public init(_ string: String) {
         node = ViewNode(.text(string))
     }
 
+    /// Text shown exactly as given.
     public init(verbatim string: String) {
         node = ViewNode(.text(string))
     }

@@ -1,11 +1,14 @@
 /// A piece of a widget's content, written like SwiftUI. A view's `body`
 /// is evaluated once, when the host archives an entry, into a `ViewNode` tree.
 public protocol View: SendableMetatype {
+    /// The type of the view's body.
     associatedtype Body: View
+    /// The view's content, built from other views.
     @ViewBuilder var body: Body { get }
 }
 
 extension Never: View {
+    /// Never has no body; it ends the chain of bodies.
     public var body: Never { return fatalError("Never has no body") }
 }
 
@@ -15,6 +18,7 @@ protocol PrimitiveView: View where Body == Never {
 }
 
 extension View where Body == Never {
+    /// Primitive views have no body: the SDK archives them directly.
     public var body: Never { return fatalError("\(Self.self) is a primitive view and has no body") }
 }
 

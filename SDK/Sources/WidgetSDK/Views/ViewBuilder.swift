@@ -2,25 +2,32 @@
 /// archiving each child as it goes.
 @resultBuilder
 public enum ViewBuilder {
+    /// One view of a builder block.
     public static func buildExpression(_ view: some View) -> ViewGroup {
         ViewGroup(ViewNode(archiving: view).flattened)
     }
 
+    /// The views of a block, in order.
     public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup {
         ViewGroup(parts.flatMap(\.nodes))
     }
 
+    /// An `if` without `else`: its views, or none.
     public static func buildOptional(_ part: ViewGroup?) -> ViewGroup {
         part ?? ViewGroup([])
     }
 
+    /// The `if` branch (or a `switch` case) taken.
     public static func buildEither(first: ViewGroup) -> ViewGroup { first }
+    /// The `else` branch (or a later `switch` case) taken.
     public static func buildEither(second: ViewGroup) -> ViewGroup { second }
 
+    /// The views of a `for` loop.
     public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup {
         ViewGroup(parts.flatMap(\.nodes))
     }
 
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
 }
 
@@ -42,6 +49,7 @@ public struct ViewGroup: View, PrimitiveView {
 public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
     let nodes: [ViewNode]
 
+    /// A view for each element of `data`: `ForEach(contributors) { Text($0.login) }`.
     public init(_ data: Data, @ViewBuilder content: (Data.Element) -> some View) {
         nodes = data.flatMap { ViewNode(archiving: content($0)).flattened }
     }

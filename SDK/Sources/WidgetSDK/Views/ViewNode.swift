@@ -4,16 +4,25 @@ import Foundation
 /// entry and that every renderer draws. New cases may be added; renderers
 /// ignore what they do not know.
 public struct ViewNode: Codable, Sendable, Hashable {
+    /// What a node is.
     public enum Content: Codable, Sendable, Hashable {
+        /// Children with nothing of their own (a `ForEach`, a view's body).
         case group
+        /// A `Text`.
         case text(String)
+        /// An `Image`.
         case image(ImageSource)
+        /// A `Spacer`.
         case spacer(minLength: Double?)
+        /// A `VStack`.
         case vstack(alignment: HorizontalAlignment, spacing: Double?)
+        /// An `HStack`.
         case hstack(alignment: VerticalAlignment, spacing: Double?)
+        /// A `ZStack`.
         case zstack(alignment: Alignment)
         /// Children flow into rows of `columns` equal, flexible columns.
         case grid(columns: Int, spacing: Double?)
+        /// A `Circle`, `Capsule`, `Rectangle` or `RoundedRectangle`.
         case shape(ShapeKind)
         /// `Text(date, style:)`: drawn from the date at the moment it is shown.
         case date(Date, style: Text.DateStyle)
@@ -36,11 +45,14 @@ public struct ViewNode: Codable, Sendable, Hashable {
         enum LinkCodingKeys: String, CodingKey { case _0 = "url" }
     }
 
+    /// What the node is.
     public var content: Content
+    /// Its children, in order.
     public var children: [ViewNode]
     /// Applied in order, the first one innermost, as SwiftUI modifiers chain.
     public var modifiers: [ViewModifier]
 
+    /// A node; views make these when archived.
     public init(_ content: Content, children: [ViewNode] = [], modifiers: [ViewModifier] = []) {
         self.content = content
         self.children = children
@@ -57,20 +69,33 @@ public struct ViewNode: Codable, Sendable, Hashable {
 
 /// The archived form of a view modifier.
 public enum ViewModifier: Codable, Sendable, Hashable {
+    /// `.font(_:)`.
     case font(Font)
+    /// `.fontWeight(_:)` and `.bold()`.
     case fontWeight(Font.Weight)
+    /// `.foregroundStyle(_:)`.
     case foregroundStyle(Color)
+    /// `.background(_:)`.
     case background(Color)
+    /// `.padding(…)`.
     case padding(EdgeInsets)
+    /// `.frame(…)`.
     case frame(Frame)
+    /// `.clipShape(_:)`.
     case clipShape(ShapeKind)
+    /// `.lineLimit(_:)`.
     case lineLimit(Int?)
+    /// `.minimumScaleFactor(_:)`.
     case minimumScaleFactor(Double)
+    /// `.widgetAccentable(_:)`.
     case widgetAccentable(Bool)
+    /// `.widgetAccentedRenderingMode(_:)`.
     case widgetAccentedRenderingMode(WidgetAccentedRenderingMode)
     /// The widget's background, drawn behind everything at the family's size.
     case containerBackground(Color)
+    /// `.opacity(_:)`.
     case opacity(Double)
+    /// `.multilineTextAlignment(_:)`.
     case multilineTextAlignment(TextAlignment)
     /// True for `.redacted(reason: .placeholder)`, false for `.unredacted()`.
     case redacted(Bool)
@@ -98,20 +123,32 @@ public enum ViewModifier: Codable, Sendable, Hashable {
 
 /// How the lines of a wrapped text line up.
 public enum TextAlignment: String, Codable, Sendable, Hashable {
-    case leading, center, trailing
+    /// Lines start together.
+    case leading
+    /// Lines are centred.
+    case center
+    /// Lines end together.
+    case trailing
 }
 
 /// A button or toggle as archived: what it runs and, for a toggle, its state.
 public struct Control: Codable, Sendable, Hashable {
+    /// Which control.
     public enum Kind: String, Codable, Sendable, Hashable {
-        case button, toggle
+        /// A `Button`.
+        case button
+        /// A `Toggle`.
+        case toggle
     }
 
+    /// Which control it is.
     public var kind: Kind
     /// A toggle's state when the entry was made; nil for a button.
     public var isOn: Bool?
+    /// What a tap runs.
     public var intent: IntentReference
 
+    /// A control; `Button` and `Toggle` make these.
     public init(kind: Kind, isOn: Bool? = nil, intent: IntentReference) {
         self.kind = kind
         self.isOn = isOn
@@ -133,14 +170,22 @@ public enum ImageSource: Codable, Sendable, Hashable {
 
 /// A fixed or flexible frame around a view.
 public struct Frame: Codable, Sendable, Hashable {
+    /// A fixed width in points.
     public var width: Double?
+    /// A fixed height in points.
     public var height: Double?
+    /// The least width.
     public var minWidth: Double?
+    /// The most width; `.infinity` fills.
     public var maxWidth: Double?
+    /// The least height.
     public var minHeight: Double?
+    /// The most height; `.infinity` fills.
     public var maxHeight: Double?
+    /// Where the content sits within the frame.
     public var alignment: Alignment
 
+    /// A frame; `.frame(…)` makes these.
     public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
                 minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
         self.width = width
@@ -161,11 +206,16 @@ public struct Frame: Codable, Sendable, Hashable {
 
 /// Insets on each edge, in points.
 public struct EdgeInsets: Codable, Sendable, Hashable {
+    /// Points above.
     public var top: Double
+    /// Points before.
     public var leading: Double
+    /// Points below.
     public var bottom: Double
+    /// Points after.
     public var trailing: Double
 
+    /// Insets per edge: `.padding(EdgeInsets(top: 4, leading: 12))`.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
@@ -179,23 +229,39 @@ public struct Edge: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The top edge.
     public static let top = Edge(rawValue: 1 << 0)
+    /// The leading edge.
     public static let leading = Edge(rawValue: 1 << 1)
+    /// The bottom edge.
     public static let bottom = Edge(rawValue: 1 << 2)
+    /// The trailing edge.
     public static let trailing = Edge(rawValue: 1 << 3)
+    /// Leading and trailing.
     public static let horizontal: Edge = [.leading, .trailing]
+    /// Top and bottom.
     public static let vertical: Edge = [.top, .bottom]
+    /// Every edge.
     public static let all: Edge = [.horizontal, .vertical]
 }
 
 /// How an image looks when the widget is shown in accented mode.
 public enum WidgetAccentedRenderingMode: String, Codable, Sendable, Hashable {
-    case accented, desaturated, accentedDesaturated, fullColor
+    /// Tinted with the accent colour.
+    case accented
+    /// In greys.
+    case desaturated
+    /// In greys, tinted with the accent colour.
+    case accentedDesaturated
+    /// As it is, in every mode.
+    case fullColor
 }
 
 /// What a tap on an entry can do.
 public enum WidgetAction: Sendable, Hashable {
+    /// A `Button` or `Toggle`.
     case control(Control)
+    /// A `Link`.
     case link(URL)
     /// The whole widget's `widgetURL`.
     case widgetURL(URL)
@@ -249,6 +315,7 @@ extension ViewNode {
 
 /// A link whose scheme is not http or https.
 public struct LinkError: Error, Sendable, CustomStringConvertible {
+    /// Where the link goes (http or https).
     public let url: URL
     public var description: String {
         "the entry links to '\(url.absoluteString)'; only http and https links are allowed"

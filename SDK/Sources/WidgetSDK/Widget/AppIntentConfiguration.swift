@@ -2,8 +2,10 @@
 /// `WidgetConfigurationIntent`.
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider, Content: View>: WidgetConfiguration
 where Provider.Intent == Intent {
+    /// What the host reads of the kind.
     public private(set) var descriptor: WidgetDescriptor
 
+    /// A kind users configure through `intent`'s `@Parameter`s; `content` draws each entry.
     public init(kind: String, intent: Intent.Type = Intent.self, provider: Provider,
                 @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content) {
         descriptor = WidgetDescriptor(

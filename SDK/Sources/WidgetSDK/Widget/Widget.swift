@@ -16,8 +16,11 @@
 /// The kind's identifier is the `kind:` its configuration names; a widget has
 /// exactly one configuration.
 public protocol Widget: Sendable {
+    /// The configuration's type.
     associatedtype Body: WidgetConfiguration
+    /// Creates the widget; the module's `widgethost_module` symbol does.
     init()
+    /// The kind's one configuration, with its display name, description and families.
     var body: Body { get }
 }
 

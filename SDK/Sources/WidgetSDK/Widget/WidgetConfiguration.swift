@@ -2,6 +2,7 @@
 /// `AppIntentConfiguration`. Widget authors use the two the SDK provides and
 /// their modifiers; the host reads `descriptor`.
 public protocol WidgetConfiguration: Sendable {
+    /// What the host reads of the kind.
     var descriptor: WidgetDescriptor { get }
     /// Returns a copy with the descriptor changed; the modifiers are built on it.
     func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self

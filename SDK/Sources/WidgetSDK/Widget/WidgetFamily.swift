@@ -1,11 +1,18 @@
 /// The sizes a widget can be shown at, as on WidgetKit.
 public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable, CustomStringConvertible {
+    /// 170×170 pt.
     case systemSmall
+    /// 364×170 pt.
     case systemMedium
+    /// 364×382 pt.
     case systemLarge
+    /// 540×260 pt.
     case systemExtraLarge
+    /// 76×76 pt, on a lock screen.
     case accessoryCircular
+    /// 172×76 pt, on a lock screen.
     case accessoryRectangular
+    /// One line of text, 234×20 pt.
     case accessoryInline
 
     /// Nominal size in points: the 430×932 iPhone column, extra large as on iPad.
@@ -26,9 +33,12 @@ public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable, Cus
 
 /// A width and height in points.
 public struct Size: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Points across.
     public var width: Double
+    /// Points down.
     public var height: Double
 
+    /// A size in points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -13,12 +13,15 @@
 /// }
 /// ```
 public final class WidgetModule: Sendable {
+    /// The module's widgets, in order.
     public let widgets: [any Widget]
 
+    /// A module of these widgets: `WidgetModule(WeatherWidget(), TideWidget())`.
     public init(_ widgets: any Widget...) {
         self.widgets = widgets
     }
 
+    /// A module of these widgets.
     public init(widgets: [any Widget]) {
         self.widgets = widgets
     }
