@@ -54,6 +54,7 @@ e2e: build
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/widgethost-bench
+	scripts/bench_dev.py .build/release/widgethost
 
 # The README's card: a SingleRepo preview with sample data, never drawn by hand.
 card: build

@@ -50,20 +50,20 @@ public final class DevSession: Sendable {
         var workspace: Workspace?
         var number = 1
         await onUpdate(.building(number: number, changed: []))
-        workspace = try await cycle(number, workspace: workspace, onUpdate: onUpdate)
+        workspace = try await cycle(number, changed: [], workspace: workspace, onUpdate: onUpdate)
         for await _ in watcher.changes {
             try await Task.sleep(for: settle)
             let changed = watcher.takeChanged()
             guard !changed.isEmpty else { continue }
             number += 1
             await onUpdate(.building(number: number, changed: changed))
-            workspace = try await cycle(number, workspace: workspace, onUpdate: onUpdate)
+            workspace = try await cycle(number, changed: changed, workspace: workspace, onUpdate: onUpdate)
         }
         await workspace?.bundle.pool.shutDown()
     }
 
-    private func cycle(_ number: Int, workspace: Workspace?, onUpdate: @Sendable (Update) async -> Void) async throws -> Workspace? {
-        let build = try await builder.build()
+    private func cycle(_ number: Int, changed: [String], workspace: Workspace?, onUpdate: @Sendable (Update) async -> Void) async throws -> Workspace? {
+        let build = try await builder.build(changed: changed)
         guard build.succeeded else {
             await onUpdate(.failed(number: number, build: build))
             return workspace

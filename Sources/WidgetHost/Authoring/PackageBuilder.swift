@@ -17,9 +17,10 @@ public struct PackageBuilder: Sendable {
         self.swift = driver
     }
 
-    /// Runs one build to its end. `running` receives the process while it
-    /// runs, so that a newer save can stop it.
-    public func build(running: @Sendable (ChildProcess) -> Void = { _ in }) async throws -> PackageBuild {
+    /// Runs one build to its end. `changed` are the sources saved since the
+    /// last build, relative to the package.
+    public func build(changed: [String] = []) async throws -> PackageBuild {
+        forgetObjects(of: changed)
         let started = ContinuousClock.now
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: swift)
@@ -29,12 +30,42 @@ public struct PackageBuilder: Sendable {
         process.standardError = output
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
-        running(process)
-        let log = await Task.detached {
-            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        }.value
-        await Task.detached { process.waitUntilExit() }.value
+        // Ctrl-C stops the build too: the driver and its compilers share its process group.
+        let log = await withTaskCancellationHandler {
+            let log = await Task.detached {
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            }.value
+            await Task.detached { process.waitUntilExit() }.value
+            return log
+        } onCancel: {
+            kill(-process.processIdentifier, SIGTERM)
+        }
         return PackageBuild(status: process.terminationStatus, log: log, duration: ContinuousClock.now - started, package: package)
+    }
+
+    /// Deletes the object files of `changed` sources, so the next build
+    /// compiles them whatever the driver's incremental check says.
+    ///
+    /// Measured with Swift 6.3.1 on ext4: a file saved again less than a
+    /// second after the build that compiled its previous version is, in
+    /// about half of the tries, skipped as unchanged, and the build reports
+    /// success with the old code (the driver seems to compare modification
+    /// times to the second). Authors save that fast; a stale preview after
+    /// a save would be the worst thing dev could show. An object missing is
+    /// always rebuilt, and only the saved files pay for it.
+    private func forgetObjects(of changed: [String]) {
+        guard !changed.isEmpty else { return }
+        let sources = Set(changed.map { package.appendingPathComponent($0).standardizedFileURL.path })
+        let buildFolder = package.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: buildFolder.path))?.filter { $0.hasSuffix(".build") } ?? []
+        for target in targets {
+            let mapURL = buildFolder.appendingPathComponent(target).appendingPathComponent("output-file-map.json")
+            guard let data = try? Data(contentsOf: mapURL),
+                  let map = try? JSONSerialization.jsonObject(with: data) as? [String: [String: String]] else { continue }
+            for (source, outputs) in map where sources.contains(URL(fileURLWithPath: source).standardizedFileURL.path) {
+                if let object = outputs["object"] { try? FileManager.default.removeItem(atPath: object) }
+            }
+        }
     }
 
     static func onPath(_ name: String, environment: [String: String]) -> String? {
