@@ -6,7 +6,9 @@
 #    its name and a caption that the page's own timer ages;
 #  - fetches the card each tile shows and checks the repositories' names
 #    and counts as the fake GitHub gave them;
-#  - takes a screenshot and checks the cards were drawn.
+#  - takes a screenshot and checks the cards were drawn;
+#  - runs widgethost dev --serve on a new package and checks that the
+#    gallery page shows every preview and redraws itself after a save.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium >/dev/null 2>&1; then
@@ -76,4 +78,34 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --w
   --timeout=4000 --screenshot="$work/dashboard.png" "$url" 2>/dev/null
 cp "$work/dashboard.png" e2e-dashboard.png
 python3 scripts/png_stats.py e2e-dashboard.png
+
+# The authors' gallery: widgethost dev --serve on a new package. The page must
+# show every preview, then redraw itself when a source file is saved (the
+# DOM is read 20 s after load; the edit lands while the page is open).
+$widgethost new Glance --dir "$work/Glance" > /dev/null
+$widgethost dev "$work/Glance" --serve 127.0.0.1:0 --json > "$work/dev.log" 2> "$work/dev.err" &
+pids+=($!)
+for _ in $(seq 1200); do grep -q '"status":"ok"' "$work/dev.log" && break; sleep 0.1; done
+grep -q '"status":"ok"' "$work/dev.log" || fail "dev did not build the new package: $(cat "$work/dev.log" "$work/dev.err")"
+gallery=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/dev.err" | head -1)
+timeout 120 python3 scripts/dom_after.py "$gallery" 20 > "$work/gallery.html" &
+reader=$!
+sleep 5
+sed -i 's/Text("Glance")/Text("Edited live")/' "$work/Glance/Sources/Glance/GlanceView.swift"
+wait $reader
+python3 - "$work/gallery.html" <<'PY'
+import re, sys
+dom = open(sys.argv[1]).read()
+def check(condition, message):
+    if not condition:
+        sys.exit(f"e2e: gallery: {message}")
+check(re.search(r'build #2 ok', dom), "the page did not show the rebuild after the save")
+cards = dom.count("<svg")
+check(cards == 16, f"{cards} cards, not 2 families x (3 modes + placeholder + 4 timeline entries)")
+check(dom.count(">Edited live<") == 14, "the saved text is not on every card but the placeholders (drawn redacted)")
+check("Hello from Glance" in dom, "the intent's default text is missing")
+for caption in ("fullColor", "accented", "vibrant", "placeholder", "timeline: 4 entries, then atEnd"):
+    check(caption in dom, f"no '{caption}' in the gallery")
+print("e2e: dev gallery showed 16 previews and redrew them after a save")
+PY
 echo "e2e: passed (screenshot in e2e-dashboard.png)"

@@ -12,7 +12,7 @@ public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable, Cus
     case accessoryCircular
     /// 172×76 pt, on a lock screen.
     case accessoryRectangular
-    /// One line of text, 234×20 pt.
+    /// One line of text, 257×26 pt.
     case accessoryInline
 
     /// Nominal size in points: the 430×932 iPhone column, extra large as on iPad.
