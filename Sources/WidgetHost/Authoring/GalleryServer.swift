@@ -25,15 +25,7 @@ public enum GalleryServer {
             Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                      body: .init(asyncSequence: events.subscribe().map { ByteBuffer(string: $0) }))
         }
-        return Application(
-            router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "widgethost-dev"),
-            onServerRunning: { channel in
-                let bound = channel.localAddress?.port ?? port
-                requestGuard.port.value.withLock { $0 = bound }
-                await onRunning(bound)
-            },
-            logger: logger)
+        return Dashboard.application(router, guardedBy: requestGuard, serverName: "widgethost-dev", port: port, logger: logger, onRunning: onRunning)
     }
 
     private static func html(_ text: String, headers: HTTPFields = [:]) -> Response {

@@ -94,9 +94,17 @@ public enum Dashboard {
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: .init(asyncSequence: messages))
         }
-        return Application(
+        return application(router, guardedBy: requestGuard, serverName: "widgethost", port: port, logger: logger, onRunning: onRunning)
+    }
+
+    /// The server for `router` on the guard's host: once it has bound, the
+    /// guard learns the port (0 picks one) and `onRunning` is told it.
+    static func application(_ router: Router<BasicRequestContext>, guardedBy requestGuard: RequestGuard<BasicRequestContext>,
+                            serverName: String, port: Int, logger: Logger,
+                            onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "widgethost"),
+            configuration: .init(address: .hostname(requestGuard.host, port: port), serverName: serverName),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 requestGuard.port.value.withLock { $0 = bound }
