@@ -40,6 +40,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         // Already resolved through Hummingbird; named for the fake server's header names.
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // /metrics: the host counts through swift-metrics' API; Prometheus's
+        // registry turns the counts into its text format. Small (CoreMetrics
+        // and Atomics), and the format is Prometheus's to get right, not ours.
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -67,6 +72,8 @@ let package = Package(
             // The dashboard of run --serve.
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
         // rate limits, faults on demand. For tests and the benchmark only.

@@ -14,7 +14,12 @@ public enum Dashboard {
 
     /// - Parameter reloadKind: asks the running host to reload every instance
     ///   of a kind at once, after a tap on the page ran one of its intents.
+    /// - Parameters:
+    ///   - metrics: served at `/metrics` in Prometheus's text format.
+    ///   - notReady: why the host cannot do its work now (`/readyz` answers 503 with it), or nil.
     public static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, logger: Logger,
+                                   metrics: HostMetrics? = nil,
+                                   notReady: @escaping @Sendable () async -> String? = { nil },
                                    reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
                                    onRunning: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let router = Router()
@@ -89,6 +94,17 @@ public enum Dashboard {
             }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: card.svg)))
         }
+        // For a process supervisor or a load balancer: alive, and able to work.
+        serve(router, "/healthz") { _, _ in plain("ok\n") }
+        serve(router, "/readyz") { _, _ in
+            if let reason = await notReady() { return plain("not ready: \(reason)\n", status: .serviceUnavailable) }
+            return plain("ready: \(workspace.bundle.kinds.count) kinds, container writable\n")
+        }
+        if let metrics {
+            serve(router, "/metrics") { _, _ in
+                plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            }
+        }
         serve(router, "/events") { _, _ in
             let messages = events.subscribe().map { ByteBuffer(string: $0) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
@@ -136,6 +152,10 @@ public enum Dashboard {
             throw HTTPError(.badRequest, message: "unknown mode '\(text)'; modes: fullColor, accented, vibrant")
         }
         return mode
+    }
+
+    private static func plain(_ text: String, status: HTTPResponse.Status = .ok, contentType: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     private static func json(_ value: some Encodable) throws -> Response {

@@ -78,6 +78,7 @@ public actor ModuleExtension {
             throw ExtensionStartError(reason: ExtensionRunner.notFoundMessage(searched: pool.runnerSearched))
         }
         launches += 1
+        if launches > 1 { HostMetrics.extensionRestarted(module: module) }
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid())
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
@@ -98,6 +99,7 @@ public actor ModuleExtension {
         process = nil
         switch reason {
         case nil:
+            HostMetrics.extensionCrashed(module: module)
             consecutiveCrashes += 1
             let backoff = min(Self.firstBackoff * (1 << min(consecutiveCrashes - 1, 20)), Self.maximumBackoff)
             restartAt = .now + backoff

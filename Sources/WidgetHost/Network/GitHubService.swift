@@ -68,10 +68,12 @@ public actor GitHubService: HTTPService {
         let now = clock.now()
         if !revalidate, let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
             statistics.cacheHits += 1
+            HostMetrics.githubServedLocally("cache")
             return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
         }
         if let running = inFlight[url] {
             statistics.shared += 1
+            HostMetrics.githubServedLocally("shared")
             return try await running.value
         }
         try reserveRequest(at: now)
@@ -122,6 +124,7 @@ public actor GitHubService: HTTPService {
         } else if let reported {
             remaining = min(remaining ?? reported, reported)
         }
+        if let remaining { HostMetrics.githubRemaining(remaining) }
     }
 
     /// A 403 or 429 that is a rate limit: wait as it says, else for the
@@ -154,6 +157,7 @@ public actor GitHubService: HTTPService {
         if let etag = cached?.etag { request.headers.add(name: "If-None-Match", value: etag) }
         statistics.apiRequests += 1
         let (status, headers, body) = try await send(request)
+        HostMetrics.githubRequest(status: status)
         let now = clock.now()
         readRateLimit(headers)
 

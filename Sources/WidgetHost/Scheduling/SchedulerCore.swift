@@ -14,6 +14,8 @@ public struct SchedulerCore: Sendable {
         public let reason: String
         /// Asked for by a person (`reload`): data must be fresh, not merely cached.
         public var explicit = false
+        /// When it was due; it starts later when the host ran behind or slots were full.
+        public var due: Date? = nil
     }
 
     /// What the caller must do after `advance` or `complete`.
@@ -233,6 +235,7 @@ public struct SchedulerCore: Sendable {
         schedule.lastAttempt = now
         schedule.providerCalls += 1
         let reason = explicit ? "requested" : schedule.nextReloadReason
+        let due = schedule.nextReload
         schedule.explicitReload = nil
         schedule.nextReload = nil
         schedule.nextReloadReason = "reloading"
@@ -242,7 +245,7 @@ public struct SchedulerCore: Sendable {
         nextCallNumber += 1
         running[instance] = nextCallNumber
         heap.insert(Deadline(date: now + policy.timeout, kind: .timeout, instance: instance, generation: nextCallNumber))
-        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit)
+        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit, due: due)
     }
 
     private mutating func startWaiting(at now: Date) -> Step {

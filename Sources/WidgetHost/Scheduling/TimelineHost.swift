@@ -200,6 +200,15 @@ public actor TimelineHost {
         onSaved(saved)
     }
 
+    /// Why the host cannot do its work now, for `/readyz`; nil when it can.
+    public func notReady() -> String? {
+        if let since = containerTrouble.since {
+            return "the container cannot be written (since \(SchedulerEvent.format(since)))"
+        }
+        if workspace.bundle.kinds.isEmpty { return "no kind loaded" }
+        return nil
+    }
+
     // MARK: Calls
 
     func handle(_ step: SchedulerCore.Step) {
@@ -214,16 +223,21 @@ public actor TimelineHost {
 
     private func launch(_ call: SchedulerCore.ReloadCall) {
         guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else { return }
-        let context = kind.context(for: instance.family, date: clock.now())
+        let now = clock.now()
+        if let due = call.due { HostMetrics.schedulerLag(now.timeIntervalSince(due)) }
+        let context = kind.context(for: instance.family, date: now)
         let provider = kind.descriptor.provider
+        let kindName = kind.name
         let configuration = instance.configuration
         let workspace = self.workspace
         tasks[call.number] = (call.instance, Task {
+            let started = ContinuousClock.now
             let result = await RemoteCaller.$explicitReload.withValue(call.explicit) {
                 await workspace.withServices {
                     await Self.timeline(from: provider, for: configuration, in: context)
                 }
             }
+            HostMetrics.providerCall(kind: kindName, took: ContinuousClock.now - started)
             // Cancelled calls (timed out, instance removed, host stopping) were
             // settled when they were cancelled; their result means nothing.
             guard !Task.isCancelled else { return await self.resumeIfIdle() }
@@ -260,10 +274,22 @@ public actor TimelineHost {
     private func emit(_ events: [SchedulerEvent], _ instance: WidgetInstance? = nil) {
         for event in events {
             dirty.insert(event.instance)
-            onEvent(event, instance ?? instances[event.instance])
+            let instance = instance ?? instances[event.instance]
+            count(event, kind: instance?.kind ?? "?")
+            onEvent(event, instance)
             // Bounded while the container cannot be written: views need only recent news.
             if unsaved.count >= 10_000 { unsaved.removeFirst(unsaved.count / 2) }
             unsaved.append(event)
+        }
+    }
+
+    /// Reload outcomes and quarantines, for `/metrics`.
+    private func count(_ event: SchedulerEvent, kind: String) {
+        switch event.kind {
+        case .timelineReceived: HostMetrics.reloadEnded(kind: kind, outcome: "ok")
+        case .reloadFailed(let error, _, _, _): HostMetrics.reloadEnded(kind: kind, outcome: HostMetrics.outcome(ofFailure: error))
+        case .quarantined: HostMetrics.quarantined(kind: kind)
+        default: break
         }
     }
 

@@ -19,13 +19,18 @@ struct RunCommand: AsyncParsableCommand {
             extensions are ended, state is saved, and the exit status is 0.
             A container that cannot be written (read-only, a full disk) is refused at start; one that fills \
             while the host runs is reported once, retried every second, and reported again when it works.
-            With --serve, a web dashboard shows every instance and updates itself as entries change.
+            With --serve, a web dashboard shows every instance and updates itself as entries change. The same \
+            address answers /healthz (200 while the host runs), /readyz (200 when it can work; 503 with the \
+            reason while the container cannot be written or no kind is loaded) and /metrics (Prometheus text: \
+            reloads by kind and outcome, provider call durations, scheduler lag, extension restarts and \
+            crashes, quarantines, GitHub requests by status (304 revalidated), answers served locally, and \
+            the rate limit left).
             """)
 
     @Argument(help: ArgumentHelp("The bundle manifest (default: --config, else ./config.yaml).", valueName: "manifest"))
     var manifestPath: String?
 
-    @Option(help: ArgumentHelp("Also serve the web dashboard at host:port (a bare port binds 127.0.0.1; port 0 picks a free one).", valueName: "address"))
+    @Option(help: ArgumentHelp("Also serve the web dashboard, /metrics, /healthz and /readyz at host:port (a bare port binds 127.0.0.1; port 0 picks a free one).", valueName: "address"))
     var serve: String?
 
     @Flag(help: "On a terminal, print log lines instead of the live board.")
@@ -66,6 +71,8 @@ struct RunCommand: AsyncParsableCommand {
         // run with nothing saved.
         try workspace.container.checkWritable()
         let events = DashboardEvents()
+        let metrics = HostMetrics()
+        metrics.bootstrap()
         let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
         let host = try TimelineHost(
             workspace: workspace,
@@ -104,6 +111,7 @@ struct RunCommand: AsyncParsableCommand {
             serverLogger.logLevel = .warning
             services.append(try Dashboard.application(
                 workspace: workspace, events: events, host: address.host, port: address.port, logger: serverLogger,
+                metrics: metrics, notReady: { await host.notReady() },
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
                 logger.info("dashboard at \(address.url(port: bound))")
             })

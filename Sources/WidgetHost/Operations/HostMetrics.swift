@@ -1,0 +1,79 @@
+import Foundation
+import Metrics
+import Prometheus
+import WidgetSDK
+
+/// The host's figures for `/metrics`. Code everywhere counts through
+/// swift-metrics (`Counter`, `Timer`, `Gauge`), which costs nothing until a
+/// process bootstraps a backend; `run` bootstraps this registry, and the
+/// dashboard server emits it in Prometheus's text format.
+public final class HostMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+    }
+
+    /// Makes every swift-metrics figure of this process land in `registry`.
+    /// Once per process, before anything counts (swift-metrics allows one bootstrap).
+    public func bootstrap() {
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    }
+
+    /// The Prometheus text exposition of every figure counted so far.
+    public func text() -> String {
+        registry.emitToString()
+    }
+
+    // MARK: What the host counts
+
+    /// A reload ended: `ok`, `failed`, `timed_out`, `crashed` or `rate_limited`.
+    static func reloadEnded(kind: String, outcome: String) {
+        Counter(label: "widgethost_reloads_total", dimensions: [("kind", kind), ("outcome", outcome)]).increment()
+    }
+
+    /// The outcome label of a failed reload, from the scheduler's message.
+    static func outcome(ofFailure error: String) -> String {
+        if error.hasPrefix("timed out") { return "timed_out" }
+        if error.contains("extension crashed") { return "crashed" }
+        if error.hasPrefix("rate-limited") || error.contains("rate limit") { return "rate_limited" }
+        return "failed"
+    }
+
+    /// How long a provider's timeline call took, whatever it returned.
+    static func providerCall(kind: String, took duration: Duration) {
+        Timer(label: "widgethost_provider_duration_seconds", dimensions: [("kind", kind)]).record(duration: duration)
+    }
+
+    /// From a reload's due date to its call starting: how far the scheduler runs behind.
+    static func schedulerLag(_ lag: TimeInterval) {
+        Timer(label: "widgethost_scheduler_lag_seconds").recordNanoseconds(Int64(max(0, lag) * 1e9))
+    }
+
+    static func extensionRestarted(module: String) {
+        Counter(label: "widgethost_extension_restarts_total", dimensions: [("module", module)]).increment()
+    }
+
+    static func extensionCrashed(module: String) {
+        Counter(label: "widgethost_extension_crashes_total", dimensions: [("module", module)]).increment()
+    }
+
+    static func quarantined(kind: String) {
+        Counter(label: "widgethost_quarantines_total", dimensions: [("kind", kind)]).increment()
+    }
+
+    /// A request sent to the GitHub API and its status (304: revalidated, free).
+    static func githubRequest(status: Int) {
+        Counter(label: "widgethost_github_requests_total", dimensions: [("status", "\(status)")]).increment()
+    }
+
+    /// An API answer served without a request: from the cache, or shared with one on its way.
+    static func githubServedLocally(_ how: String) {
+        Counter(label: "widgethost_github_local_answers_total", dimensions: [("how", how)]).increment()
+    }
+
+    /// What GitHub last said is left of the rate limit.
+    static func githubRemaining(_ remaining: Int) {
+        Gauge(label: "widgethost_github_rate_limit_remaining").record(remaining)
+    }
+}
