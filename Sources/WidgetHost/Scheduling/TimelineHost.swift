@@ -166,7 +166,9 @@ public actor TimelineHost {
             }
         }
         let unknown = ready.filter { instances[$0.id] == nil }
-        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules()
+        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules { id, reason in
+            onNotice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder")
+        }
         for instance in ready {
             if let known = instances[instance.id] {
                 guard known.updatedAt != instance.updatedAt else { continue }
