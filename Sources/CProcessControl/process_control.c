@@ -5,6 +5,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <stdio.h>
 
 int wh_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0);
@@ -31,4 +32,8 @@ int wh_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
 
 int wh_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int wh_line_buffered_stdout(void) {
+    return setvbuf(stdout, NULL, _IOLBF, 0);
 }

@@ -34,6 +34,10 @@ setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
 // Running as root must not let a kind read the host's memory or environment.
 _ = wh_drop_capabilities()
 signal(SIGPIPE, SIG_IGN)
+// stdout is a pipe to the host, which C buffers in blocks: a kind's `print`
+// would reach the log only when 4 KiB had piled up, or never if the process
+// is replaced first. A line at a time, as on a terminal.
+_ = wh_line_buffered_stdout()
 
 let channel = FrameChannel(descriptor: ExtensionLaunch.channelDescriptor)
 let services = ServiceClient(channel: channel)

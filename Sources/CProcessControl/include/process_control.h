@@ -26,4 +26,7 @@ int wh_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 /// posix_spawn_file_actions_addchdir_np, likewise (the tests' ChildProcess).
 int wh_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
 
+/// stdout flushed at each newline (it is a pipe, which C buffers in blocks).
+int wh_line_buffered_stdout(void);
+
 #endif

@@ -46,7 +46,11 @@ public final class DevSession: Sendable {
 
     /// Builds and previews now, then after every change, until cancelled.
     public func run(onUpdate: @escaping @Sendable (Update) async -> Void) async throws {
-        let watcher = try SourceWatcher(package: package)
+        // The manifest too, when it lives in the package: narrowing a family
+        // or adding a kind shows without a restart.
+        let manifest = URL(fileURLWithPath: manifestFile).standardizedFileURL
+        let inPackage = manifest.deletingLastPathComponent().path == package.standardizedFileURL.path
+        let watcher = try SourceWatcher(package: package, also: inPackage ? [manifest.lastPathComponent] : [])
         var workspace: Workspace?
         var number = 1
         await onUpdate(.building(number: number, changed: []))

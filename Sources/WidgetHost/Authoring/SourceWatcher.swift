@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Tells when a package's Swift sources or its `Package.swift` change, through
+/// Tells when a package's Swift sources, its `Package.swift` or its
+/// manifest (`also`) change, through
 /// inotify: a thread blocked in `read` until the kernel has something to say,
 /// so watching costs nothing while nobody types.
 ///
@@ -12,14 +13,17 @@ import Synchronization
 public final class SourceWatcher: Sendable {
     private let descriptor: Int32
     private let package: URL
+    /// Files in the package folder watched besides Swift sources.
+    private let also: Set<String>
     private let folders = Mutex<[Int32: String]>([:])
     private let pending = Mutex<Set<String>>([])
     private let signal: AsyncStream<Void>.Continuation
     /// One element for any number of changes made since the last was taken.
     public let changes: AsyncStream<Void>
 
-    public init(package: URL) throws(AuthoringError) {
+    public init(package: URL, also: Set<String> = []) throws(AuthoringError) {
         self.package = package.standardizedFileURL
+        self.also = also
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw .cannotWatch(package.path, reason: String(cString: strerror(errno))) }
         (changes, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -86,7 +90,8 @@ public final class SourceWatcher: Sendable {
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
             return false
         }
-        guard event.mask & Self.fileEvents != 0, name.hasSuffix(".swift") else { return false }
+        let watched = name.hasSuffix(".swift") || (folder == package.path && also.contains(name))
+        guard event.mask & Self.fileEvents != 0, watched else { return false }
         let relative = path.hasPrefix(package.path + "/") ? String(path.dropFirst(package.path.count + 1)) : path
         pending.withLock { _ = $0.insert(relative) }
         return true

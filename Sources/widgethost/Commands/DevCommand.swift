@@ -36,12 +36,15 @@ struct DevCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let folder = URL(fileURLWithPath: package).standardizedFileURL
         let manifestFile = manifestPath ?? folder.appendingPathComponent("config.yaml").path
+        let page = GalleryPage(title: folder.lastPathComponent)
+        let events = DashboardEvents(coalescing: .zero)
+        let screen = DevScreen(mode: json ? .json : isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .screen : .lines)
         let session = try await Terminal.failing {
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
                 throw AuthoringError.notAPackage(package)
             }
             return DevSession(package: folder, manifestFile: manifestFile, builder: try PackageBuilder(package: folder)) { line in
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                screen.kindPrinted(line)
             }
         }
         guard FileManager.default.fileExists(atPath: manifestFile) else {
@@ -49,9 +52,6 @@ struct DevCommand: AsyncParsableCommand {
                 + "('widgethost new' writes one), given with --config <manifest>")
             throw ExitCode.failure
         }
-        let page = GalleryPage(title: folder.lastPathComponent)
-        let events = DashboardEvents(coalescing: .zero)
-        let screen = DevScreen(mode: json ? .json : isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .screen : .lines)
         let logger = Logger(label: "widgethost-dev")
         var services: [any Service] = [DevService(session: session) { update in
             page.record(update)

@@ -10,6 +10,10 @@ final class DevScreen: Sendable {
     private let mode: Mode
     /// On a terminal a build's status goes on top of the previews it replaces.
     private let lastBody = Mutex("")
+    /// What kinds printed since the build began: on a terminal it is drawn
+    /// under the previews, where a redraw cannot wipe it.
+    private let printed = Mutex<[String]>([])
+    private static let printedKept = 12
 
     init(mode: Mode) {
         self.mode = mode
@@ -22,8 +26,26 @@ final class DevScreen: Sendable {
         case .lines:
             write(Self.status(update) + "\n" + body(update))
         case .screen:
+            if case .building = update { printed.withLock { $0.removeAll() } }
+            let lines = printed.withLock { $0 }
+            let output = lines.isEmpty ? "" : "\nwhat the kinds printed (last \(lines.count) lines):\n" + lines.joined(separator: "\n") + "\n"
             // Home, clear the screen and its scrollback, then draw.
-            write("\u{1B}[H\u{1B}[2J\u{1B}[3J" + Self.status(update) + "\n" + body(update))
+            // The status goes last as well: a gallery taller than the screen scrolls the first line away.
+            let status = Self.status(update)
+            write("\u{1B}[H\u{1B}[2J\u{1B}[3J" + status + "\n" + body(update) + output + status)
+        }
+    }
+
+    /// A line a kind printed (`[Module] …`): kept for the next drawing on a
+    /// terminal, else straight to standard error.
+    func kindPrinted(_ line: String) {
+        guard mode == .screen else {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            return
+        }
+        printed.withLock { lines in
+            lines.append(line)
+            if lines.count > Self.printedKept { lines.removeFirst(lines.count - Self.printedKept) }
         }
     }
 
@@ -57,8 +79,15 @@ final class DevScreen: Sendable {
         case .built(let previews):
             "build #\(previews.number) ok · built in \(seconds(previews.buildDuration)), previews in \(seconds(previews.previewDuration))"
         }
-        return "── \(what) · \(Terminal.time(Date())) ──"
+        return "── \(what) · \(clock.string(from: Date())) ──"
     }
+
+    /// The time of day a person glances at: "20:42:11".
+    private static let clock: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter
+    }()
 
     private static func seconds(_ duration: Duration) -> String {
         let components = duration.components

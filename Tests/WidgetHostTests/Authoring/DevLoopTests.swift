@@ -113,6 +113,11 @@ struct DevLoopTests {
         let fourth = try await session.finished(after: third.build, bound: 120) { $0.status != "failed" }
         #expect(fourth.status == "ok")
         #expect(fourth.family("systemSmall")?.snapshot.texts == ["Rain", "Hello from Weather"])
+
+        // The manifest is watched too: narrowing the kind's families shows without a restart.
+        try session.edit("config.yaml") { $0.replacingOccurrences(of: "  - kind: Weather\n", with: "  - kind: Weather\n    families: [systemMedium]\n") }
+        let narrowed = try await session.finished(after: fourth.build, bound: 120) { $0.kinds?.first?.families.count != 2 }
+        #expect(narrowed.kinds?.first?.families.map(\.family) == ["systemMedium"])
     }
 
     @Test func aKindThatCrashesShowsAsAnErrorInItsPreviewAndTheRestIsDrawn() async throws {
@@ -120,12 +125,16 @@ struct DevLoopTests {
         try session.edit("Sources/Boom/BoomProvider.swift") {
             $0.replacingOccurrences(of: "async -> BoomEntry {\n        BoomEntry(date: context.date, message: \"Hello from Boom\")",
                                     with: "async -> BoomEntry {\n        if context.isPreview { fatalError(\"boom\") }\n        return BoomEntry(date: context.date, message: \"Hello from Boom\")")
+                .replacingOccurrences(of: "async -> BoomEntry {\n        BoomEntry(date: context.date, message: \"Hello\")",
+                                      with: "async -> BoomEntry {\n        print(\"placeholder asked\")\n        return BoomEntry(date: context.date, message: \"Hello\")")
         }
         let report = try await session.finished()
         try #require(report.status == "ok", "\(session.dev.output)")
         let small = try #require(report.family("systemSmall"))
         #expect(small.snapshot.error?.contains("crashed") == true, "\(small.snapshot)")
         #expect(small.timeline.count == 4, "the extension restarts for the calls after the crash")
+        // A plain print, from a process that lives on: stdout is line-buffered, so it arrives now.
+        #expect(await session.dev.waitFor("[Boom] placeholder asked"), "\(session.dev.output)")
     }
 
     private func galleryBase(_ dev: RunningHost) async throws -> String {
@@ -137,5 +146,25 @@ struct DevLoopTests {
     static func get(_ url: String) async throws -> String {
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
         return String(buffer: try await response.body.collect(upTo: 1 << 24))
+    }
+}
+
+/// What `dev` refuses before it builds anything.
+@Suite("widgethost dev refuses")
+struct DevRefusalTests {
+    @Test func aFolderThatIsNotAPackage() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let result = try await TestSupport.widgethost(["dev", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(folder.path) is not a Swift package: it has no Package.swift\n", "\(result.stderr)")
+    }
+
+    @Test func aPackageWithoutAManifestSaysHowToGiveOne() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try "// swift-tools-version: 6.0\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let result = try await TestSupport.widgethost(["dev", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("config.yaml: no such file; dev previews the kinds a manifest names ('widgethost new' writes one), given with --config <manifest>"),
+                "\(result.stderr)")
     }
 }
