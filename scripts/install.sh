@@ -18,10 +18,14 @@ for file in widgethost widgethost-extension libWidgetSDK.so $(for kind in $kinds
   [ -e "$bin/$file" ] || { echo "missing $bin/$file: build first" >&2; exit 1; }
 done
 
-created=""
-files=""
+# The record is written as the install goes, so that an install that fails
+# half-way (a full disk, a folder it may not write) is undone by uninstall too.
 # Folders are recorded only when this install made them: uninstall leaves
 # alone what was there before.
+existing=$prefix
+while [ ! -d "$existing" ]; do existing=$(dirname "$existing"); done
+[ -w "$existing" ] || { echo "cannot write to $existing (run as root, or choose PREFIX=\$HOME/.local)" >&2; exit 1; }
+created_record=$(mktemp)
 folder() {
   missing=""
   path=$1
@@ -31,15 +35,21 @@ folder() {
   done
   for path in $missing; do
     mkdir "$path"
-    created="$path
-$created"
+    echo "$path" >> "$created_record"
   done
 }
+finish_record() { # the folders, deepest first, after the files
+  tac "$created_record" | sed 's/^/folder /' >> "$record"
+  rm -f "$created_record"
+}
+folder "$(dirname "$record")"
+echo "# files and folders make install created; make uninstall removes them" > "$record"
+echo "file $record" >> "$record"
+trap finish_record EXIT
 put() { # mode source destination
   folder "$(dirname "$3")"
+  echo "file $3" >> "$record"
   install -m "$1" "$2" "$3"
-  files="$files
-$3"
 }
 
 echo "installing widgethost into $prefix"
@@ -51,9 +61,8 @@ for kind in $kinds; do put 644 "$bin/lib$kind.so" "$libexec/lib$kind.so"; done
 # The binary stays beside its libraries (its RUNPATH is $ORIGIN, and it finds
 # the built-in kinds and the extension runner beside itself); PATH gets a link.
 folder "$prefix/bin"
+echo "file $prefix/bin/widgethost" >> "$record"
 ln -sf ../lib/widgethost/widgethost "$prefix/bin/widgethost"
-files="$files
-$prefix/bin/widgethost"
 
 # The SDK package, for widget packages built outside the checkout.
 for source in "$here/SDK/Package.swift" $(cd "$here" && find SDK/Sources -name '*.swift' | sort); do
@@ -64,7 +73,7 @@ put 644 "$here/config.yaml" "$prefix/share/widgethost/config.yaml"
 
 # Shell completions and the manual.
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+trap 'finish_record; rm -rf "$scratch"' EXIT
 for shell in bash zsh fish; do
   "$bin/widgethost" --generate-completion-script $shell > "$scratch/$shell"
 done
@@ -81,12 +90,6 @@ esac
 sed "s|@BINDIR@|$prefix/bin|" "$here/contrib/widgethost.service" > "$scratch/unit"
 put 644 "$scratch/unit" "$units/widgethost.service"
 
-folder "$(dirname "$record")"
-{ echo "# files and folders make install created; make uninstall removes them"
-  printf '%s\n' "$files" | sed '/^$/d' | sed 's/^/file /'
-  echo "file $record"
-  printf '%s' "$created" | sed '/^$/d' | sed 's/^/folder /'
-} > "$record"
 echo "installed: $prefix/bin/widgethost ($(grep -c '^file ' "$record") files; the list is in $record)"
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;

@@ -10,6 +10,7 @@ work=$(mktemp -d /tmp/widgethost-install-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 fail() { echo "install test FAILED: $*" >&2; exit 1; }
+SWIFT_BIN=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 step() { echo "--- install test: $*"; }
 
 # A prefix that already holds something of its own, which must survive.
@@ -59,4 +60,14 @@ make -s -C "$here" uninstall PREFIX="$prefix"
 after=$(cd "$prefix" && find . | sort)
 [ "$before" = "$after" ] || fail "uninstall left the prefix changed:
 $(printf '%s\n' "$before" > "$work/before"; printf '%s\n' "$after" | diff "$work/before" - || true)"
+step "an install that fails half-way is undone by uninstall"
+broken="$work/broken"
+mkdir -p "$broken/bin"
+before=$(cd "$broken" && find . | sort)
+if "$here/scripts/install.sh" "$broken" "$("$SWIFT_BIN" build --package-path "$here" -c "${CONFIGURATION:-debug}" --show-bin-path)" "$work/no-such-manual.1" > /dev/null 2>&1; then
+  fail "an install without its manual succeeded"
+fi
+"$here/scripts/uninstall.sh" "$broken" > /dev/null
+after=$(cd "$broken" && find . | sort)
+[ "$before" = "$after" ] || fail "uninstall after a failed install left the prefix changed"
 echo "install test passed"
