@@ -4,7 +4,7 @@ import WidgetSDK
 
 @main
 struct WidgetHostCommand: AsyncParsableCommand {
-    static let version = "0.6.0"
+    static let version = "0.7.0"
 
     static let configuration = CommandConfiguration(
         commandName: "widgethost",
@@ -17,8 +17,8 @@ struct WidgetHostCommand: AsyncParsableCommand {
         subcommands: [
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
-            OptionsCommand.self, RenderCommand.self, PreviewCommand.self, ActionsCommand.self, TapCommand.self,
-            DefaultsCommand.self, NewCommand.self, DevCommand.self,
+            OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, DevCommand.self,
+            ActionsCommand.self, TapCommand.self, DefaultsCommand.self,
         ])
 
     /// One convention for every error: one line on standard error, starting

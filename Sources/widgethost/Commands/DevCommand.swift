@@ -11,7 +11,7 @@ struct DevCommand: AsyncParsableCommand {
         discussion: """
             Builds the package with 'swift build', then shows each kind of its manifest in every family it \
             supports: the snapshot in fullColor, accented and vibrant, the placeholder, and the entries of one \
-            timeline at their dates. Saving a Swift file of the package builds and previews again; compiler \
+            timeline at their dates. Saving a Swift file of the package, or its manifest, builds and previews again; compiler \
             errors show in place of the previews, with file:line:column. Kinds run in extension processes, as \
             under 'run', so a crash shows as an error in its preview. Ctrl-C stops.
             """)

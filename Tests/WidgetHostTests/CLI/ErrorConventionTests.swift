@@ -9,7 +9,7 @@ struct ErrorConventionTests {
     @Test func versionIsPrinted() async throws {
         let result = try await TestSupport.widgethost(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "widgethost 0.6.0 (WidgetSDK 1)\n")
+        #expect(result.stdout == "widgethost 0.7.0 (WidgetSDK 1)\n")
     }
 
     @Test(arguments: [
