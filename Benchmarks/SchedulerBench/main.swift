@@ -116,3 +116,4 @@ if only == nil || only == "github" { try await githubDay() }
 if only == nil || only == "render" { try await renderBench() }
 if only == nil || only == "extensions" { try await extensionBench() }
 if only == nil || only == "dashboard" { try await dashboardBench() }
+if only == nil || only == "metrics" { metricsBench() }

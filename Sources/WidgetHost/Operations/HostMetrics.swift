@@ -28,7 +28,7 @@ public final class HostMetrics: Sendable {
     // MARK: What the host counts
 
     /// A reload ended: `ok`, `failed`, `timed_out`, `crashed` or `rate_limited`.
-    static func reloadEnded(kind: String, outcome: String) {
+    public static func reloadEnded(kind: String, outcome: String) {
         Counter(label: "widgethost_reloads_total", dimensions: [("kind", kind), ("outcome", outcome)]).increment()
     }
 
@@ -41,12 +41,12 @@ public final class HostMetrics: Sendable {
     }
 
     /// How long a provider's timeline call took, whatever it returned.
-    static func providerCall(kind: String, took duration: Duration) {
+    public static func providerCall(kind: String, took duration: Duration) {
         Timer(label: "widgethost_provider_duration_seconds", dimensions: [("kind", kind)]).record(duration: duration)
     }
 
     /// From a reload's due date to its call starting: how far the scheduler runs behind.
-    static func schedulerLag(_ lag: TimeInterval) {
+    public static func schedulerLag(_ lag: TimeInterval) {
         Timer(label: "widgethost_scheduler_lag_seconds").recordNanoseconds(Int64(max(0, lag) * 1e9))
     }
 
