@@ -23,6 +23,34 @@ public final class DevSession: Sendable {
         case failed(number: Int, build: PackageBuild)
         /// The build succeeded but the manifest could not be read.
         case unusable(number: Int, problem: String)
+
+        /// The build this update is about.
+        public var number: Int {
+            switch self {
+            case .building(let number, _), .failed(let number, _), .unusable(let number, _): number
+            case .built(let previews): previews.number
+            }
+        }
+
+        /// One line for people, the same in the terminal and the gallery:
+        /// `build #3 ok · built in 0.58 s, previews in 0.01 s`.
+        public var summary: String {
+            switch self {
+            case .building(let number, let changed):
+                "build #\(number) building…" + (changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)")
+            case .failed(let number, let build):
+                "build #\(number) failed after \(Self.seconds(build.duration))"
+            case .unusable(let number, _):
+                "build #\(number) built, but cannot be previewed"
+            case .built(let previews):
+                "build #\(previews.number) ok · built in \(Self.seconds(previews.buildDuration)), "
+                    + "previews in \(Self.seconds(previews.previewDuration))"
+            }
+        }
+
+        private static func seconds(_ duration: Duration) -> String {
+            String(format: "%.2f s", duration.seconds)
+        }
     }
 
     public struct Previews: Sendable {

@@ -44,25 +44,20 @@ public final class GalleryPage: Sendable {
     /// The status line and the previews, or the errors in their place.
     public func fragment() -> String {
         let (result, building) = state.withLock { ($0.result, $0.building) }
-        var html = "<header id=\"status\" data-build=\"\(building?.number ?? result.map(Self.number) ?? 0)\">"
+        var html = "<header id=\"status\" data-build=\"\(building?.number ?? result?.number ?? 0)\">"
         if let building {
-            let why = building.changed.isEmpty ? "" : " (\(building.changed.map(SVGRenderer.escape).joined(separator: ", ")) changed)"
-            html += "<span class=\"building\">building #\(building.number)…\(why)</span> "
+            html += "<span class=\"building\">\(SVGRenderer.escape(DevSession.Update.building(number: building.number, changed: building.changed).summary))</span> "
         }
+        let shown = result.map { "<span class=\"\(Self.tone($0))\">\(SVGRenderer.escape($0.summary))</span>" } ?? ""
+        html += shown + "</header>"
         switch result {
-        case nil:
-            html += "</header>"
-        case .building:
-            html += "</header>"
-        case .failed(let number, let build):
-            html += "<span class=\"bad\">build #\(number) failed</span> after \(Self.seconds(build.duration))</header>"
+        case nil, .building:
+            break
+        case .failed(_, let build):
             html += "<pre class=\"errors\">\(build.failureSummary.map(SVGRenderer.escape).joined(separator: "\n"))</pre>"
-        case .unusable(let number, let problem):
-            html += "<span class=\"bad\">build #\(number) built, but cannot be previewed</span></header>"
+        case .unusable(_, let problem):
             html += "<pre class=\"errors\">\(SVGRenderer.escape(problem))</pre>"
         case .built(let previews):
-            html += "<span class=\"good\">build #\(previews.number) ok</span> · built in \(Self.seconds(previews.buildDuration)), "
-                + "previews in \(Self.seconds(previews.previewDuration))</header>"
             if !previews.problems.isEmpty {
                 html += "<pre class=\"errors\">\(previews.problems.map(SVGRenderer.escape).joined(separator: "\n"))</pre>"
             }
@@ -107,15 +102,13 @@ public final class GalleryPage: Sendable {
         }
     }
 
-    private static func number(_ update: DevSession.Update) -> Int {
+    /// The status's colour class.
+    private static func tone(_ update: DevSession.Update) -> String {
         switch update {
-        case .building(let number, _), .failed(let number, _), .unusable(let number, _): number
-        case .built(let previews): previews.number
+        case .built: "good"
+        case .building: "building"
+        case .failed, .unusable: "bad"
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.2f s", duration.seconds)
     }
 
     static let style = """

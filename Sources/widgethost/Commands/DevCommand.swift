@@ -55,7 +55,7 @@ struct DevCommand: AsyncParsableCommand {
         let logger = Logger(label: "widgethost-dev")
         var services: [any Service] = [DevService(session: session) { update in
             page.record(update)
-            events.publish("update", data: "\(DevReport(update).build)")
+            events.publish("update", data: "\(update.number)")
             screen.show(update)
         }]
         if let address = try serve.map(ServeAddress.init) {

@@ -69,17 +69,7 @@ final class DevScreen: Sendable {
 
     /// `── build #3 ok · built in 2.10 s, previews in 0.12 s · 14:02:11 ──`
     static func status(_ update: DevSession.Update) -> String {
-        let what = switch update {
-        case .building(let number, let changed):
-            "build #\(number) building…" + (changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)")
-        case .failed(let number, let build):
-            "build #\(number) failed after \(seconds(build.duration))"
-        case .unusable(let number, _):
-            "build #\(number) built, but cannot be previewed"
-        case .built(let previews):
-            "build #\(previews.number) ok · built in \(seconds(previews.buildDuration)), previews in \(seconds(previews.previewDuration))"
-        }
-        return "── \(what) · \(clock.string(from: Date())) ──"
+        "── \(update.summary) · \(clock.string(from: Date())) ──"
     }
 
     /// The time of day a person glances at: "20:42:11".
@@ -88,11 +78,6 @@ final class DevScreen: Sendable {
         formatter.dateFormat = "HH:mm:ss"
         return formatter
     }()
-
-    private static func seconds(_ duration: Duration) -> String {
-        let components = duration.components
-        return String(format: "%.2f s", Double(components.seconds) + Double(components.attoseconds) / 1e18)
-    }
 
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
