@@ -27,10 +27,7 @@ public struct KindGallery: Sendable {
     /// Asks the kind for all of it, with its parameters at their defaults,
     /// as the gallery of WidgetKit's previews does.
     public static func make(for kind: LoadedKind, in workspace: Workspace, includingTimeline: Bool = true) async -> KindGallery {
-        var configuration: ConfigurationValues = [:]
-        for parameter in kind.configuration.parameters {
-            configuration[parameter.name] = await parameter.resolvedDefault()
-        }
+        let configuration = await kind.defaultConfiguration()
         // A crash would hold the module back for its restart backoff: for
         // an author's previews, start a fresh process at once instead, so
         // the other previews are still drawn.

@@ -25,6 +25,16 @@ public struct LoadedKind: Sendable {
         _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: name, intent: intent))
     }
 
+    /// Every parameter at its default (a dynamic provider's `defaultResult()`
+    /// when it declares none): what previews and the gallery show.
+    public func defaultConfiguration() async -> ConfigurationValues {
+        var configuration: ConfigurationValues = [:]
+        for parameter in self.configuration.parameters {
+            configuration[parameter.name] = await parameter.resolvedDefault()
+        }
+        return configuration
+    }
+
     public func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
         TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings, date: date)
     }

@@ -81,10 +81,7 @@ extension Workspace {
     /// A kind's snapshot with sample data (`isPreview`), its parameters at
     /// their defaults: what the widget gallery shows. No network.
     public func preview(_ kind: LoadedKind, family: WidgetFamily) async throws -> RenderableView {
-        var configuration: ConfigurationValues = [:]
-        for parameter in kind.configuration.parameters {
-            configuration[parameter.name] = await parameter.resolvedDefault()
-        }
+        let configuration = await kind.defaultConfiguration()
         let context = kind.context(for: family, isPreview: true, date: clock.now())
         let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)
         return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
