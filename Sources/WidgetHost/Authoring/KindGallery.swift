@@ -86,9 +86,14 @@ public struct PreviewFailure: Error, Sendable, CustomStringConvertible {
 
     /// `2026-11-22 10:00:05`, in the local time zone, as an author reads it.
     static func timestamp(_ date: Date) -> String {
+        timestampFormatter.string(from: date)
+    }
+
+    /// Made once: every timeline entry of every redraw is labelled with it.
+    private static let timestampFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
-    }
+        return formatter
+    }()
 }

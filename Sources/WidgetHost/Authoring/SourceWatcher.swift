@@ -41,9 +41,6 @@ public final class SourceWatcher: Sendable {
         }
     }
 
-    /// How many folders are watched (each costs the kernel one watch).
-    public var watchedFolders: Int { folders.withLock { $0.count } }
-
     private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
     private static let folderEvents = UInt32(IN_CREATE) | fileEvents
 
