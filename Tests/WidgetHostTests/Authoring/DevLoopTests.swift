@@ -121,7 +121,8 @@ struct DevLoopTests {
     }
 
     @Test func aKindThatCrashesShowsAsAnErrorInItsPreviewAndTheRestIsDrawn() async throws {
-        let session = try await Session(kind: "Boom", arguments: ["--static", "--families", "systemSmall"])
+        // Accessory families too, so that their generated layouts are compiled by a test.
+        let session = try await Session(kind: "Boom", arguments: ["--static", "--families", "systemSmall,accessoryCircular,accessoryInline"])
         try session.edit("Sources/Boom/BoomProvider.swift") {
             $0.replacingOccurrences(of: "async -> BoomEntry {\n        BoomEntry(date: context.date, message: \"Hello from Boom\")",
                                     with: "async -> BoomEntry {\n        if context.isPreview { fatalError(\"boom\") }\n        return BoomEntry(date: context.date, message: \"Hello from Boom\")")
