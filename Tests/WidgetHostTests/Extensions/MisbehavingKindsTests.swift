@@ -187,7 +187,8 @@ struct MisbehavingKindsTests {
     }
 
     @Test func aKindThatAllocatesWithoutEndCrashesAtItsMemoryLimit() async throws {
-        let fixture = try Fixture(widgets: ["{kind: Hog, module: FixtureMisbehaving, limits: {memory: 64MB}}"])
+        // Running out of memory is a crash with a backtrace, so it gets a crash's time.
+        let fixture = try Fixture(widgets: ["{kind: Hog, module: FixtureMisbehaving, limits: {memory: 64MB}}"], schedule: Fixture.crashSchedule)
         let ticker = try await fixture.addTicker()
         let hog = try await fixture.add("Hog")
         let host = try fixture.host()
