@@ -45,6 +45,10 @@ let package = Package(
         // and Atomics), and the format is Prometheus's to get right, not ours.
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // The container of a fleet of hosts (issue 13); SQLite stays the default.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Already resolved through postgres-nio; named for sslmode's TLS settings.
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +78,8 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
         // rate limits, faults on demand. For tests and the benchmark only.

@@ -10,10 +10,10 @@ public struct ContainerDefaultsStore: SharedDefaultsStore {
     }
 
     public func data(forKey key: String) throws -> Data? {
-        try container.read { try container.defaultsData(forKey: key, in: $0) }
+        try container.read { try $0.defaultsData(forKey: key) }
     }
 
     public func setData(_ data: Data?, forKey key: String) throws {
-        try container.write { try container.setDefaultsData(data, forKey: key, in: $0) }
+        try container.write { try $0.setDefaultsData(data, forKey: key) }
     }
 }

@@ -1,19 +1,29 @@
 import Foundation
 
-/// Where a container's files live: the manifest's `container.path` (relative
-/// to the manifest), else `$XDG_DATA_HOME/widgethost/<group>/`, else
-/// `~/.local/share/widgethost/<group>/`.
-public struct ContainerLocation: Sendable, Hashable {
+/// Where a container lives: a SQLite file in a folder (the manifest's
+/// `container.path`, relative to the manifest, else
+/// `$XDG_DATA_HOME/widgethost/<group>/`, else
+/// `~/.local/share/widgethost/<group>/`), or a PostgreSQL database named by
+/// `container.url`, where the group is a schema of its own.
+public struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
     public static let databaseFileName = "container.sqlite"
 
     public let group: String
+    /// The SQLite container's folder. A PostgreSQL container keeps nothing here.
     public let directory: URL
+    public let postgres: PostgresURL?
 
     public var databasePath: String { directory.appendingPathComponent(Self.databaseFileName).path }
 
-    public init(group: String, directory: URL) {
+    /// The file's path, or the database's URL without its password.
+    public var description: String {
+        postgres.map { "\($0) (schema \(group))" } ?? databasePath
+    }
+
+    public init(group: String, directory: URL, postgres: PostgresURL? = nil) {
         self.group = group
         self.directory = directory
+        self.postgres = postgres
     }
 
     public init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -24,6 +34,7 @@ public struct ContainerLocation: Sendable, Hashable {
         }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        self.init(group: group, directory: dataHome.appendingPathComponent("widgethost").appendingPathComponent(group))
+        self.init(group: group, directory: dataHome.appendingPathComponent("widgethost").appendingPathComponent(group),
+                  postgres: manifest.container.postgres)
     }
 }

@@ -13,17 +13,15 @@ public struct CachedResponse: Codable, Sendable, FetchableRecord, PersistableRec
 
 extension SharedContainer {
     public func cachedResponse(for url: String) throws -> CachedResponse? {
-        try read { db in try CachedResponse.fetchOne(db, key: url) }
+        try read { db in try db.cachedResponse(for: url) }
     }
 
     public func storeResponse(_ response: CachedResponse) throws {
-        try write { db in try response.save(db) }
+        try write { db in try db.store(response) }
     }
 
     /// A 304 says the cached body is still current: it counts as fetched now.
     public func markRevalidated(_ url: String, at date: Date) throws {
-        try write { db in
-            try db.execute(sql: "UPDATE httpCache SET fetchedAt = ? WHERE url = ?", arguments: [date, url])
-        }
+        try write { db in try db.markRevalidated(url, at: date) }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WidgetSDK
 import YAML
 
@@ -27,23 +26,23 @@ extension SharedContainer {
                 added[key] = try addToSavedList(values, key: key, initial: initial, in: db)
             }
             var id = InstanceID.random()
-            while try WidgetInstance.exists(db, key: id) { id = InstanceID.random() }
+            while try db.instance(id: id) != nil { id = InstanceID.random() }
             let now = Date()
             let instance = WidgetInstance(
                 id: id, kind: new.kind, family: new.family, name: new.name,
                 configurationIdentifier: new.configurationIdentifier, configuration: new.configuration,
                 createdAt: now, updatedAt: now)
-            try instance.insert(db)
+            try db.insert(instance)
             return (instance, added.filter { !$0.value.isEmpty })
         }
     }
 
     public func instances() throws -> [WidgetInstance] {
-        try read { db in try WidgetInstance.order(Column("createdAt"), Column("id")).fetchAll(db) }
+        try read { db in try db.instances() }
     }
 
     public func instance(id: String) throws -> WidgetInstance? {
-        try read { db in try WidgetInstance.fetchOne(db, key: id) }
+        try read { db in try db.instance(id: id) }
     }
 
     /// The instance with `id`; an unknown id is an error naming the closest one.
@@ -65,14 +64,14 @@ extension SharedContainer {
         try write { db in
             var seen = Set<String>()
             let instances = try ids.filter { seen.insert($0).inserted }.map { try Self.existingInstance(id: $0, in: db) }
-            for instance in instances { try instance.delete(db) }
+            for instance in instances { try db.deleteInstance(id: instance.id) }
             return instances
         }
     }
 
-    private static func existingInstance(id: String, in db: Database) throws -> WidgetInstance {
-        if let instance = try WidgetInstance.fetchOne(db, key: id) { return instance }
-        let ids = try String.fetchAll(db, sql: "SELECT id FROM instance")
+    private static func existingInstance(id: String, in db: any ContainerTransaction) throws -> WidgetInstance {
+        if let instance = try db.instance(id: id) { return instance }
+        let ids = try db.instanceIDs()
         throw ContainerError.unknownInstance(id: id, suggestion: Suggestion.closest(to: id, in: ids))
     }
 }

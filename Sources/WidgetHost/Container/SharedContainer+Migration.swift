@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WidgetSDK
 
 extension SharedContainer {
@@ -31,9 +30,7 @@ extension SharedContainer {
         return try write { db in
             var reports: [MigrationReport] = []
             for (kind, old, new) in migrating {
-                let stale = try WidgetInstance
-                    .filter(Column("kind") == kind.name && Column("configurationIdentifier") == old)
-                    .fetchAll(db)
+                let stale = try db.instances().filter { $0.kind == kind.name && $0.configurationIdentifier == old }
                 guard !stale.isEmpty else { continue }
                 let names = Set(kind.configuration.parameters.map(\.name))
                 var dropped = Set<String>()
@@ -42,7 +39,7 @@ extension SharedContainer {
                     instance.configuration = instance.configuration.filter { names.contains($0.key) }
                     instance.configurationIdentifier = new
                     instance.updatedAt = Date()
-                    try instance.update(db)
+                    try db.update(instance)
                 }
                 reports.append(MigrationReport(kind: kind.name, from: old, to: new, count: stale.count, droppedParameters: dropped.sorted()))
             }

@@ -25,15 +25,11 @@ public struct ReloadRequest: Codable, Sendable, Hashable, FetchableRecord, Persi
 
 extension SharedContainer {
     public func addReloadRequest(_ request: ReloadRequest) throws {
-        try write { db in try request.insert(db) }
+        try write { db in try db.insert(request) }
     }
 
     /// The waiting requests, removed as they are taken.
     public func takeReloadRequests() throws -> [ReloadRequest] {
-        try write { db in
-            let requests = try ReloadRequest.order(Column("id")).fetchAll(db)
-            if !requests.isEmpty { try ReloadRequest.deleteAll(db) }
-            return requests
-        }
+        try write { db in try db.takeReloadRequests() }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import WidgetSDK
 
 /// Saved lists in the shared defaults (the user's repositories): values
@@ -17,7 +16,7 @@ extension SharedContainer {
         try write { db in try addToSavedList(values, key: key, initial: initial, in: db) }
     }
 
-    func addToSavedList(_ values: [String], key: String, initial: [String], in db: Database) throws -> [String] {
+    func addToSavedList(_ values: [String], key: String, initial: [String], in db: any ContainerTransaction) throws -> [String] {
         let saved = try stringList(forKey: key, in: db)
         var list = saved ?? initial
         var added: [String] = []
@@ -43,13 +42,13 @@ extension SharedContainer {
             guard let index = list.firstIndex(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
                 throw ContainerError.notInSavedList(value: value, key: key)
             }
-            let users = try WidgetInstance.fetchAll(db).filter { instance in
+            let users = try db.instances().filter { instance in
                 parameters.contains { $0.kind == instance.kind && instance.configuration[$0.parameter]?.matches(value) == true }
             }
             if !users.isEmpty && !force {
                 throw ContainerError.savedListEntryInUse(value: list[index], instanceIDs: users.map(\.id))
             }
-            for instance in users { try instance.delete(db) }
+            for instance in users { try db.deleteInstance(id: instance.id) }
             list.remove(at: index)
             try setStringList(list, forKey: key, in: db)
             return users

@@ -1,14 +1,4 @@
 import Foundation
-import GRDB
-
-/// An instance's persisted schedule: its timeline, entries with their view
-/// archives, policy, next reload and reload history.
-struct TimelineRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "timeline"
-    var instanceID: String
-    var schedule: Data
-    var updatedAt: Date
-}
 
 extension SharedContainer {
     private static let encoder: JSONEncoder = {
@@ -28,13 +18,11 @@ extension SharedContainer {
     public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)]) throws {
         guard !schedules.isEmpty else { return }
         let now = Date()
-        let records = try schedules.map {
-            TimelineRecord(instanceID: $0.instance, schedule: try Self.encoder.encode($0.schedule), updatedAt: now)
-        }
+        let encoded = try schedules.map { ($0.instance, try Self.encoder.encode($0.schedule)) }
         try write { db in
-            let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM instance"))
-            for record in records where existing.contains(record.instanceID) {
-                try record.save(db)
+            let existing = Set(try db.instanceIDs())
+            for (instance, schedule) in encoded where existing.contains(instance) {
+                try db.saveTimeline(instance: instance, schedule: schedule, at: now)
             }
         }
     }
@@ -45,13 +33,13 @@ extension SharedContainer {
     /// placeholder, and its next save replaces the row. `unreadable` hears
     /// of each such instance and why.
     public func schedules(unreadable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> [String: InstanceSchedule] {
-        let records = try read { db in try TimelineRecord.fetchAll(db) }
+        let records = try read { db in try db.timelines() }
         var schedules: [String: InstanceSchedule] = [:]
         for record in records {
             do {
-                schedules[record.instanceID] = try Self.decoder.decode(InstanceSchedule.self, from: record.schedule)
+                schedules[record.instance] = try Self.decoder.decode(InstanceSchedule.self, from: record.schedule)
             } catch {
-                unreadable(record.instanceID, Self.reason(error))
+                unreadable(record.instance, Self.reason(error))
             }
         }
         return schedules
@@ -59,8 +47,8 @@ extension SharedContainer {
 
     /// The instance's schedule, or nil when none is stored or it cannot be read (see `schedules`).
     public func schedule(for instance: String) throws -> InstanceSchedule? {
-        guard let record = try read({ db in try TimelineRecord.fetchOne(db, key: instance) }) else { return nil }
-        return try? Self.decoder.decode(InstanceSchedule.self, from: record.schedule)
+        guard let data = try read({ db in try db.timeline(instance: instance) }) else { return nil }
+        return try? Self.decoder.decode(InstanceSchedule.self, from: data)
     }
 
     /// "missing 'entries' at policy", "data is not JSON": one line.

@@ -9,12 +9,12 @@ final class StatusSnapshots: Sendable {
     static let maximumAge: TimeInterval = 1
 
     private let workspace: Workspace
-    private let watcher: ContainerChangeWatcher
+    private let watcher: any ContainerChangeWatching
     private let latest = Mutex<(at: Date, statuses: [InstanceStatus])?>(nil)
 
     init(workspace: Workspace) throws {
         self.workspace = workspace
-        watcher = try ContainerChangeWatcher(container: workspace.container)
+        watcher = try workspace.container.changeWatcher(includingTimelines: true)
     }
 
     func current() throws -> [InstanceStatus] {

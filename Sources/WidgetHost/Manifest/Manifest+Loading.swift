@@ -24,6 +24,14 @@ extension Manifest {
         var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
         manifest.file = file
         try manifest.check()
+        if let url = manifest.container.url {
+            do {
+                manifest.container.postgres = try PostgresURL(parsing: url.value)
+            } catch {
+                // The message never repeats the URL: it may hold a password.
+                throw YAMLError(file: file, mark: url.mark, path: "container.url", message: error.description)
+            }
+        }
         return manifest
     }
 
@@ -39,6 +47,15 @@ extension Manifest {
         if !ContainerSettings.isValidGroup(group) {
             throw fail(container.group.mark, "container.group",
                        "'\(group)' is not a group identifier: use letters, digits, '.', '-' and '_', like group.com.example.Widgets")
+        }
+        if let url = container.url {
+            if container.path != nil {
+                throw fail(url.mark, "container.url", "a container is a folder ('path') or a database ('url'), not both: remove one")
+            }
+            // Each group is a schema of its own in the database, and PostgreSQL names are at most 63 bytes.
+            if group.utf8.count > 63 {
+                throw fail(container.group.mark, "container.group", "'\(group)' is \(group.utf8.count) bytes; on PostgreSQL a group is at most 63")
+            }
         }
         var seen: [String: WidgetEntry] = [:]
         for (index, entry) in widgets.enumerated() {

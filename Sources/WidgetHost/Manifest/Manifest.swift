@@ -74,4 +74,13 @@ public struct ContainerSettings: Decodable, Sendable {
     /// The folder for the container's files; default
     /// `$XDG_DATA_HOME/widgethost/<group>/`. Relative to the manifest.
     public var path: String?
+    /// A PostgreSQL database to keep the container in instead of a SQLite
+    /// file, shared by a fleet of hosts: `postgres://user@host:5432/db`.
+    public var url: Located<String>?
+    /// `url`, read and checked when the manifest is loaded.
+    public internal(set) var postgres: PostgresURL?
+
+    enum CodingKeys: String, CodingKey {
+        case group, path, url
+    }
 }

@@ -110,5 +110,5 @@ extension Workspace {
     }
 
     /// The host running on this container, if any.
-    public var runningHost: HostLock.Holder? { HostLock.holder(at: container.location) }
+    public var runningHost: HostHolder? { container.runningHost() }
 }

@@ -21,7 +21,7 @@ public actor TimelineHost {
     private let onSaved: @Sendable ([SchedulerEvent]) -> Void
     /// Events whose changes are not saved yet; see `onSaved`.
     private var unsaved: [SchedulerEvent] = []
-    private let watcher: ContainerChangeWatcher
+    private let watcher: any ContainerChangeWatching
     var bundleWatcher: BundleWatcher
 
     /// Instances being scheduled (placed at a family their kind supports).
@@ -50,7 +50,7 @@ public actor TimelineHost {
         self.onSaved = onSaved
         bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
-        watcher = try ContainerChangeWatcher(container: workspace.container)
+        watcher = try workspace.container.changeWatcher()
     }
 
     public var statistics: SchedulerCore.Statistics { core.statistics }

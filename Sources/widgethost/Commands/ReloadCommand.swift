@@ -39,7 +39,7 @@ struct ReloadCommand: AsyncParsableCommand {
             let target = instance.map { "instance \($0)" } ?? kind.map { "\(count) \($0) instance\(count == 1 ? "" : "s")" }
                 ?? "all \(count) instance\(count == 1 ? "" : "s")"
             print("reload requested for \(target)\(force ? " (forced)" : "")")
-            if HostLock.holder(at: workspace.container.location) == nil {
+            if workspace.container.runningHost() == nil {
                 Terminal.note("no host is running on this container; the next 'widgethost run' will reload")
             }
         }

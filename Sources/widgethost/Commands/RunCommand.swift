@@ -62,9 +62,9 @@ struct RunCommand: AsyncParsableCommand {
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
         }
-        guard let lock = try HostLock(location: workspace.container.location) else {
-            let pid = HostLock.holder(at: workspace.container.location).map { " (pid \($0.pid))" } ?? ""
-            Terminal.error("error: another host\(pid) is already running on container \(workspace.container.location.group)")
+        guard let lock = try workspace.container.claimHost() else {
+            let holder = workspace.container.runningHost().map { " (\($0))" } ?? ""
+            Terminal.error("error: another host\(holder) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
         }
         // Everything the host does ends in a write: refuse now rather than
@@ -95,7 +95,7 @@ struct RunCommand: AsyncParsableCommand {
         let schedule = workspace.manifest.schedule
         logger.info("host started", metadata: [
             "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
-            "container": "\(workspace.container.location.databasePath)",
+            "container": "\(workspace.container.location)",
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
         if try workspace.container.instances().isEmpty {

@@ -79,7 +79,7 @@ struct TimelineJSON: Encodable {
     let currentEntry: Date?
     let entries: [Entry]
 
-    init(status: InstanceStatus, used: Int, policy: SchedulePolicy, host: HostLock.Holder?) {
+    init(status: InstanceStatus, used: Int, policy: SchedulePolicy, host: HostHolder?) {
         let schedule = status.schedule ?? InstanceSchedule()
         self.host = host.map { Host(pid: $0.pid, since: $0.since) }
         instance = InstanceJSON(status.instance, state: status.placement)

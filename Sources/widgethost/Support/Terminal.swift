@@ -26,7 +26,7 @@ enum Terminal {
     }
 
     /// "host: running (pid 412, since 09:14)", or how to start one.
-    static func hostLine(_ host: HostLock.Holder?) -> String {
+    static func hostLine(_ host: HostHolder?) -> String {
         guard let host else {
             return "host: none running on this container, so nothing is kept fresh; start one with 'widgethost run'"
         }

@@ -4,12 +4,12 @@ import Foundation
 /// host runs: a second host on the same container is refused, and `reload`
 /// can tell whether anyone will act on its request. The kernel releases it
 /// when the process ends, however it ends.
-public final class HostLock: Sendable {
-    public let path: String
+final class HostLock: HostClaim {
+    let path: String
     private let descriptor: Int32
 
     /// Takes the lock, or returns nil when another process holds it.
-    public init?(location: ContainerLocation) throws {
+    init?(location: ContainerLocation) throws {
         path = location.directory.appendingPathComponent("host.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -29,18 +29,8 @@ public final class HostLock: Sendable {
         close(descriptor)
     }
 
-    /// The host holding a container's lock.
-    public struct Holder: Sendable, CustomStringConvertible {
-        public let pid: Int32
-        public let since: Date?
-
-        public var description: String {
-            "pid \(pid)" + (since.map { ", since \($0.formatted(.iso8601))" } ?? "")
-        }
-    }
-
     /// The host holding the lock, if one does.
-    public static func holder(at location: ContainerLocation) -> Holder? {
+    static func holder(at location: ContainerLocation) -> HostHolder? {
         let path = location.directory.appendingPathComponent("host.lock").path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -50,7 +40,7 @@ public final class HostLock: Sendable {
             return nil
         }
         let fields = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
-        return Holder(pid: fields.first.flatMap { Int32($0) } ?? -1,
+        return HostHolder(pid: fields.first.flatMap { Int32($0) } ?? -1,
                       since: fields.dropFirst().first.flatMap { TimeInterval($0) }.map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -4,18 +4,17 @@ import Synchronization
 /// Tells whether another process changed the container since the last look,
 /// with one `PRAGMA data_version` on a connection of its own: cheap enough to
 /// ask every second while the host is otherwise asleep.
-public final class ContainerChangeWatcher: Sendable {
+final class SQLiteChangeWatcher: ContainerChangeWatching {
     private let connection: DatabaseQueue
     private let lastVersion = Mutex<Int?>(nil)
 
-    public init(container: SharedContainer) throws {
+    init(path: String) throws {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(SharedContainer.busyTimeout)
-        connection = try DatabaseQueue(path: container.location.databasePath, configuration: configuration)
+        configuration.busyMode = .timeout(SQLiteStore.busyTimeout)
+        connection = try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// True the first time, then whenever another connection has committed.
-    public func hasChanged() throws -> Bool {
+    func hasChanged() throws -> Bool {
         let version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
         return lastVersion.withLock { last in
             defer { last = version }
@@ -23,4 +22,3 @@ public final class ContainerChangeWatcher: Sendable {
         }
     }
 }
-

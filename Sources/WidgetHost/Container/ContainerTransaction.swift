@@ -1,0 +1,66 @@
+import Foundation
+
+/// What one transaction on a container can do, in the container's own terms.
+/// `SharedContainer` writes its rules (saved lists, migrations, unique ids)
+/// once against this; SQLite and PostgreSQL each say how to store them.
+protocol ContainerTransaction {
+    // The shared defaults suite.
+    func defaultsData(forKey key: String) throws -> Data?
+    /// Stores `data` under `key`; nil removes the key.
+    func setDefaultsData(_ data: Data?, forKey key: String) throws
+    /// Whether there was a value to delete.
+    func deleteDefaults(forKey key: String) throws -> Bool
+    /// Every key with its value, sorted by key.
+    func allDefaults() throws -> [(key: String, value: Data)]
+
+    // Instances.
+    func instance(id: String) throws -> WidgetInstance?
+    /// Oldest first; ties by id.
+    func instances() throws -> [WidgetInstance]
+    func instanceIDs() throws -> [String]
+    func insert(_ instance: WidgetInstance) throws
+    func update(_ instance: WidgetInstance) throws
+    /// Removes the instance and its timeline.
+    func deleteInstance(id: String) throws
+
+    // Reload requests from `widgethost reload`.
+    func insert(_ request: ReloadRequest) throws
+    /// The waiting requests in the order made, removed as they are taken.
+    func takeReloadRequests() throws -> [ReloadRequest]
+
+    // Timelines, as the scheduler encoded them.
+    func saveTimeline(instance: String, schedule: Data, at date: Date) throws
+    func timelines() throws -> [(instance: String, schedule: Data)]
+    func timeline(instance: String) throws -> Data?
+
+    // The HTTP cache.
+    func cachedResponse(for url: String) throws -> CachedResponse?
+    func store(_ response: CachedResponse) throws
+    func markRevalidated(_ url: String, at date: Date) throws
+}
+
+/// Where a container's transactions run: a SQLite file or a PostgreSQL
+/// database. Calls block their thread until the database answers, as
+/// SQLite's always did.
+protocol ContainerStore: Sendable {
+    func read<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
+    /// One transaction; writers take turns, across processes and hosts.
+    func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
+    /// A real commit that changes nothing.
+    func checkWritable() throws(ContainerError)
+    /// Tells whether another process changed the container since the last look.
+    func changeWatcher(includingTimelines: Bool) throws -> any ContainerChangeWatching
+    /// Marks this process as the container's host; nil while another holds it.
+    func claimHost() throws -> (any HostClaim)?
+    /// The host holding the container, if one does.
+    func runningHost() -> HostHolder?
+}
+
+/// Held while a host runs; released when dropped, or when the process ends.
+public protocol HostClaim: Sendable {}
+
+/// Tells whether the container changed since the last look.
+public protocol ContainerChangeWatching: Sendable {
+    /// True the first time, then whenever another connection has committed a change.
+    func hasChanged() throws -> Bool
+}

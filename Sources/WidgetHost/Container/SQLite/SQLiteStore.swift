@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A container in one SQLite file, the default: any number of processes on
+/// one machine may use it at once, and each write is one transaction.
+final class SQLiteStore: ContainerStore {
+    let location: ContainerLocation
+    let database: DatabasePool
+
+    /// How long a write waits for another process's write to finish.
+    static let busyTimeout: TimeInterval = 30
+
+    /// Opens the container, creating its folder and database if needed and
+    /// bringing its schema up to date.
+    init(location: ContainerLocation) throws(ContainerError) {
+        self.location = location
+        let folder = location.directory.path
+        do {
+            try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: folder, reason: Self.reason(error))
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else { throw .notWritable(path: folder) }
+
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "container \(location.group)"
+        do {
+            database = try DatabasePool(path: location.databasePath, configuration: configuration)
+            try Self.upgradeSchema(of: database, in: location)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw .notADatabase(path: location.databasePath)
+        } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
+            throw .cannotOpen(path: location.databasePath, reason: Self.diskReason(error, systemErrno: 0, folder: folder))
+        } catch {
+            throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    /// GRDB checks which migrations are applied outside the transaction that
+    /// applies them, which is safe in one process but not across several
+    /// opening a new container together: those take turns here. An
+    /// up-to-date container takes no lock.
+    private static func upgradeSchema(of database: DatabasePool, in location: ContainerLocation) throws {
+        let migrator = ContainerSchema.migrator
+        guard try !database.read(migrator.hasCompletedMigrations) else { return }
+        try FileLock.withLock(at: location.directory.appendingPathComponent("schema.lock").path) {
+            try migrator.migrate(database)
+        }
+    }
+
+    /// One transaction. A failure of the disk (full, read-only, I/O) becomes
+    /// `ContainerError.cannotWrite` with the system's reason, so the host can
+    /// tell it from a mistake in what was written.
+    func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
+        try writeDatabase { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    func read<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
+        try database.read { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    func writeDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
+        try database.writeWithoutTransaction { db in
+            do {
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try updates(db)
+                    return .commit
+                }
+                return result!
+            } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
+                throw ContainerError.cannotWrite(path: location.databasePath, reason: Self.diskReason(error, systemErrno: sqlite3_system_errno(db.sqliteConnection), folder: location.directory.path))
+            }
+        }
+    }
+
+    /// Rewrites the database header's user version.
+    func checkWritable() throws(ContainerError) {
+        do {
+            try writeDatabase { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+            }
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw .cannotWrite(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    /// SQLite tells of any commit, timelines included.
+    func changeWatcher(includingTimelines: Bool) throws -> any ContainerChangeWatching {
+        try SQLiteChangeWatcher(path: location.databasePath)
+    }
+
+    func claimHost() throws -> (any HostClaim)? {
+        try HostLock(location: location)
+    }
+
+    func runningHost() -> HostHolder? {
+        HostLock.holder(at: location)
+    }
+
+    private static let diskResultCodes: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN]
+
+    /// SQLite says "disk I/O error" for most of these; the folder's file
+    /// system and this process's limits say what a user can do about it.
+    private static func diskReason(_ error: DatabaseError, systemErrno: Int32, folder: String) -> String {
+        if systemErrno != 0 { return String(cString: strerror(systemErrno)) }
+        var limit = rlimit()
+        if getrlimit(Self.RLIMIT_FSIZE_VALUE, &limit) == 0, limit.rlim_cur != rlim_t.max {
+            return "a write failed under the file-size limit of \(limit.rlim_cur) bytes (ulimit -f), or the disk is full"
+        }
+        var system = statvfs()
+        if statvfs(folder, &system) == 0 {
+            if system.f_flag & UInt(ST_RDONLY) != 0 { return "the file system is read-only" }
+            if system.f_bavail * UInt(system.f_bsize) < 1 << 20 { return "the disk is full" }
+        }
+        if error.resultCode == .SQLITE_FULL { return "the disk is full" }
+        return error.message ?? error.description
+    }
+
+    /// Glibc imports the resource as an enum on Linux.
+    private static let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return underlying.localizedDescription
+        }
+        return (error as NSError).localizedDescription
+    }
+}

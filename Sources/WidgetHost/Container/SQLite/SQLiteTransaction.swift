@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// A key and its JSON value in the shared defaults suite.
+struct DefaultsRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "defaults"
+    var key: String
+    var value: Data
+    var updatedAt: Date
+}
+
+/// An instance's persisted schedule: its timeline, entries with their view
+/// archives, policy, next reload and reload history.
+struct TimelineRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "timeline"
+    var instanceID: String
+    var schedule: Data
+    var updatedAt: Date
+}
+
+/// The container's operations on one GRDB connection inside a transaction.
+struct SQLiteTransaction: ContainerTransaction {
+    let db: Database
+
+    func defaultsData(forKey key: String) throws -> Data? {
+        try DefaultsRecord.fetchOne(db, key: key)?.value
+    }
+
+    func setDefaultsData(_ data: Data?, forKey key: String) throws {
+        if let data {
+            try DefaultsRecord(key: key, value: data, updatedAt: Date()).save(db)
+        } else {
+            _ = try DefaultsRecord.deleteOne(db, key: key)
+        }
+    }
+
+    func deleteDefaults(forKey key: String) throws -> Bool {
+        try DefaultsRecord.deleteOne(db, key: key)
+    }
+
+    func allDefaults() throws -> [(key: String, value: Data)] {
+        try DefaultsRecord.order(Column("key")).fetchAll(db).map { ($0.key, $0.value) }
+    }
+
+    func instance(id: String) throws -> WidgetInstance? {
+        try WidgetInstance.fetchOne(db, key: id)
+    }
+
+    func instances() throws -> [WidgetInstance] {
+        try WidgetInstance.order(Column("createdAt"), Column("id")).fetchAll(db)
+    }
+
+    func instanceIDs() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT id FROM instance")
+    }
+
+    func insert(_ instance: WidgetInstance) throws {
+        try instance.insert(db)
+    }
+
+    func update(_ instance: WidgetInstance) throws {
+        try instance.update(db)
+    }
+
+    func deleteInstance(id: String) throws {
+        _ = try WidgetInstance.deleteOne(db, key: id)
+    }
+
+    func insert(_ request: ReloadRequest) throws {
+        try request.insert(db)
+    }
+
+    func takeReloadRequests() throws -> [ReloadRequest] {
+        let requests = try ReloadRequest.order(Column("id")).fetchAll(db)
+        if !requests.isEmpty { try ReloadRequest.deleteAll(db) }
+        return requests
+    }
+
+    func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
+        try TimelineRecord(instanceID: instance, schedule: schedule, updatedAt: date).save(db)
+    }
+
+    func timelines() throws -> [(instance: String, schedule: Data)] {
+        try TimelineRecord.fetchAll(db).map { ($0.instanceID, $0.schedule) }
+    }
+
+    func timeline(instance: String) throws -> Data? {
+        try TimelineRecord.fetchOne(db, key: instance)?.schedule
+    }
+
+    func cachedResponse(for url: String) throws -> CachedResponse? {
+        try CachedResponse.fetchOne(db, key: url)
+    }
+
+    func store(_ response: CachedResponse) throws {
+        try response.save(db)
+    }
+
+    func markRevalidated(_ url: String, at date: Date) throws {
+        try db.execute(sql: "UPDATE httpCache SET fetchedAt = ? WHERE url = ?", arguments: [date, url])
+    }
+}
