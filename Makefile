@@ -41,8 +41,14 @@ run: build
 
 # The Swift suites, then the install test: make install into a temporary
 # prefix, a widget package made and built outside the checkout, make uninstall.
+# The container suites run on SQLite and on a throwaway PostgreSQL 15
+# (installed if missing), which is stopped and removed however the tests end.
 test: deps
 	$(SWIFT) build
+	@pg=$$(mktemp -d /tmp/widgethost-pg.XXXXXX) && chmod 755 $$pg && \
+	trap 'scripts/test_postgres.sh stop $$pg/cluster; rm -rf $$pg' EXIT && \
+	echo "starting a throwaway PostgreSQL for the tests in $$pg/cluster" && \
+	export WIDGETHOST_TEST_POSTGRES_URL=$$(scripts/test_postgres.sh start $$pg/cluster) && \
 	$(SWIFT) test
 	scripts/install_test.sh
 
@@ -55,6 +61,7 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/widgethost-bench
 	scripts/bench_dev.py .build/release/widgethost
+	scripts/bench_change_latency.py .build/release/widgethost
 
 # The README's card: a SingleRepo preview with sample data, never drawn by hand.
 card: build

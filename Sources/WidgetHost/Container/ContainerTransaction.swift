@@ -63,4 +63,11 @@ public protocol HostClaim: Sendable {}
 public protocol ContainerChangeWatching: Sendable {
     /// True the first time, then whenever another connection has committed a change.
     func hasChanged() throws -> Bool
+    /// Runs `action` as soon as a change is announced, where the container
+    /// announces them (PostgreSQL); SQLite's are found by asking.
+    func onChange(_ action: @escaping @Sendable () -> Void)
+}
+
+extension ContainerChangeWatching {
+    public func onChange(_ action: @escaping @Sendable () -> Void) {}
 }

@@ -33,6 +33,8 @@ public actor TimelineHost {
     private var pendingWake = false
     private var idleWaiter: CheckedContinuation<Void, Never>?
     private var containerTrouble = RecurringProblem()
+    /// A container that announces changes said so: look before the next poll.
+    private var changeAnnounced = false
 
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
@@ -72,11 +74,15 @@ public actor TimelineHost {
     /// trouble is reported once when it starts and once when it ends.
     public func run(grace: Duration = .seconds(3)) async throws {
         var nextPoll = clock.now()
+        watcher.onChange { [weak self] in
+            Task { await self?.changeArrived() }
+        }
         while !Task.isCancelled {
             wakeUps += 1
             let now = clock.now()
             var failed = false
-            if now >= nextPoll {
+            if now >= nextPoll || changeAnnounced {
+                changeAnnounced = false
                 await reloadChangedFiles()
                 // A failed sync may have taken the change notice with it.
                 failed = !attempt { try sync(force: containerTrouble.isOngoing) }
@@ -315,6 +321,11 @@ public actor TimelineHost {
             Task { await self.wake() }
         }
         timer.cancel()
+    }
+
+    private func changeArrived() {
+        changeAnnounced = true
+        wake()
     }
 
     private func wake() {

@@ -13,8 +13,8 @@ struct BadInputTests {
         #expect(try await fixture.snapshot() == before, "\(arguments) changed the container")
     }
 
-    private func preparedFixture() async throws -> ContainerFixture {
-        let fixture = try ContainerFixture()
+    private func preparedFixture(_ backend: ContainerFixture.Backend = .sqlite) async throws -> ContainerFixture {
+        let fixture = try ContainerFixture(backend: backend)
         _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
         return fixture
     }
@@ -85,16 +85,16 @@ struct BadInputTests {
                               + "the kind supports systemMedium, so add it to the entry's families to offer it", in: fixture)
     }
 
-    @Test func unknownInstanceID() async throws {
-        let fixture = try await preparedFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func unknownInstanceID(backend: ContainerFixture.Backend) async throws {
+        let fixture = try await preparedFixture(backend)
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         let typo = String(id.dropLast()) + (id.last == "z" ? "y" : "z")
         try await expectRefused(["remove-instance", typo],
                           message: "error: no instance with id '\(typo)' (did you mean '\(id)'?); 'widgethost list-instances' shows them", in: fixture)
     }
 
-    @Test func removingSeveralInstancesIsAllOrNothing() async throws {
-        let fixture = try await preparedFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func removingSeveralInstancesIsAllOrNothing(backend: ContainerFixture.Backend) async throws {
+        let fixture = try await preparedFixture(backend)
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         try await expectRefused(["remove-instance", id, "nope"], message: "error: no instance with id 'nope'", in: fixture)
         #expect(try await fixture.instances().count == 1, "the known id was kept")
@@ -153,8 +153,8 @@ struct BadInputTests {
         #expect(Set(stateColumns).count == 1, "\(lines)")
     }
 
-    @Test func removingARepositoryThatIsNotSaved() async throws {
-        try await expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try await preparedFixture())
+    @Test(arguments: ContainerFixture.Backend.allCases) func removingARepositoryThatIsNotSaved(backend: ContainerFixture.Backend) async throws {
+        try await expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try await preparedFixture(backend))
     }
 
     @Test func containerPathThatCannotBeCreated() async throws {

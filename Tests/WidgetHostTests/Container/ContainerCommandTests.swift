@@ -5,8 +5,8 @@ import Testing
 /// Every container command through the real binary, against a temporary container.
 @Suite("Container commands")
 struct ContainerCommandTests {
-    @Test func savedRepositoriesStartWithTheSampleAndHoldNoDuplicates() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func savedRepositoriesStartWithTheSampleAndHoldNoDuplicates(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news"])
 
         let add = try await fixture.run("repos", "add", "apple/swift", "Apple/Swift", "swiftlang/swift-syntax")
@@ -22,8 +22,8 @@ struct ContainerCommandTests {
         #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift"])
     }
 
-    @Test func addInstanceWithDefaultsAndFlags() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func addInstanceWithDefaultsAndFlags(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         let single = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")
         #expect(single.status == 0, "\(single.stderr)")
         #expect(single.stdout.range(of: #"^added [0-9a-z]{6}: SingleRepo \(systemLarge\) repo=apple/swift\n$"#, options: .regularExpression) != nil)
@@ -55,14 +55,14 @@ struct ContainerCommandTests {
         #expect(instances.allSatisfy { $0["state"] as? String == "ready" })
     }
 
-    @Test func dynamicDefaultComesFromTheProvider() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func dynamicDefaultComesFromTheProvider(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         #expect(try await fixture.run("add-instance", "SingleRepo").status == 0)
         #expect(try await fixture.instances().first?["configuration"] as? [String: String] == ["repo": "sallen0400/swift-news"])
     }
 
-    @Test func listInstancesAsTable() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func listInstancesAsTable(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         #expect(try await fixture.run("list-instances").stdout == "No instances. Place one with 'widgethost add-instance <kind>'.\n")
         _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--name", "Swift")
         let lines = try await fixture.run("list-instances").stdout.split(separator: "\n")
@@ -70,8 +70,8 @@ struct ContainerCommandTests {
         #expect(lines.last?.hasSuffix("  SingleRepo  systemMedium  Swift  ready  repo=apple/swift") == true)
     }
 
-    @Test func removeInstance() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func removeInstance(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         _ = try await fixture.run("add-instance", "Contributor")
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         let removed = try await fixture.run("remove-instance", id)
@@ -80,8 +80,8 @@ struct ContainerCommandTests {
         #expect(try await fixture.instances().isEmpty)
     }
 
-    @Test func removingARepositoryInUseIsRefusedUnlessForced() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func removingARepositoryInUseIsRefusedUnlessForced(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
         _ = try await fixture.run("add-instance", "DoubleRepo", "--top-repo", "sallen0400/swift-news", "--bottom-repo", "apple/swift")
         _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "sallen0400/swift-news")
@@ -100,8 +100,8 @@ struct ContainerCommandTests {
         #expect(try await !fixture.savedRepositories().contains("apple/swift"))
     }
 
-    @Test func optionsListsDynamicAndStaticChoices() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func optionsListsDynamicAndStaticChoices(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         _ = try await fixture.run("repos", "add", "apple/swift")
         #expect(try await fixture.run("options", "SingleRepo", "repo").stdout == "sallen0400/swift-news\napple/swift\n")
         #expect(try await fixture.run("options", "DoubleRepo", "top-repo").stdout == "sallen0400/swift-news\napple/swift\n")
@@ -112,8 +112,8 @@ struct ContainerCommandTests {
         #expect(unknown.stderr == "error: Gauge has no parameter 'colour'; its parameters: label, level, scale, inverted, note\n")
     }
 
-    @Test func kindHelpListsItsParametersWithDefaultsAndOptions() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func kindHelpListsItsParametersWithDefaultsAndOptions(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         let help = try await fixture.run("add-instance", "Gauge", "--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("--family <family>       One of systemSmall, systemMedium (default: systemSmall)"))

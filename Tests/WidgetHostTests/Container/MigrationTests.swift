@@ -11,13 +11,13 @@ struct MigrationTests {
                                      identifier: String?, configuration: ConfigurationValues) throws {
         let container = try fixture.container()
         try container.write { db in
-            try WidgetInstance(id: id, kind: kind, family: family, name: nil, configurationIdentifier: identifier,
-                               configuration: configuration, createdAt: Date(), updatedAt: Date()).insert(db)
+            try db.insert(WidgetInstance(id: id, kind: kind, family: family, name: nil, configurationIdentifier: identifier,
+                                         configuration: configuration, createdAt: Date(), updatedAt: Date()))
         }
     }
 
-    @Test func instancesUnderAReplacedConfigurationAreMigratedWithTheirValues() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func instancesUnderAReplacedConfigurationAreMigratedWithTheirValues(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         try storeLegacyInstance(fixture, id: "old001", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
                                 configuration: ["text": .string("kept"), "colour": .string("dropped")])
         try storeLegacyInstance(fixture, id: "old002", kind: "Note", family: .systemSmall, identifier: "LegacyNoteIntent",
@@ -34,8 +34,8 @@ struct MigrationTests {
         #expect(try await fixture.run("list-instances").stderr.isEmpty)
     }
 
-    @Test func instancesOfAnUnsupportedFamilyAreKeptAndReported() async throws {
-        let fixture = try ContainerFixture()
+    @Test(arguments: ContainerFixture.Backend.allCases) func instancesOfAnUnsupportedFamilyAreKeptAndReported(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
         // DoubleRepo once offered systemMedium; it is systemLarge only now.
         try storeLegacyInstance(fixture, id: "med001", kind: "DoubleRepo", family: .systemMedium, identifier: "SelectTwoReposIntent",
                                 configuration: ["topRepo": .string("apple/swift"), "bottomRepo": .string("apple/swift-nio")])

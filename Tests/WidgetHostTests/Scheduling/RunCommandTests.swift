@@ -64,7 +64,8 @@ struct RunCommandTests {
         #expect(await host.waitFor("host started"), "\(host.output)")
         let second = try await TestSupport.widgethost(["run", fixture.manifestPath])
         #expect(second.status == 1)
-        #expect(second.stderr.contains("error: another host (pid \(host.process.processIdentifier)) is already running on container group.test.container"))
+        #expect(second.stderr.hasPrefix("error: another host (pid \(host.process.processIdentifier), since "), "\(second.stderr)")
+        #expect(second.stderr.hasSuffix(") is already running on container group.test.container\n"), "\(second.stderr)")
         #expect(host.stop() == 0)
     }
 

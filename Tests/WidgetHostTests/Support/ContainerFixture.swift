@@ -5,17 +5,29 @@ import Testing
 /// A bundle with the three GitHub kinds and the fixture kinds, whose
 /// container lives in a fresh temporary folder, driven through the real CLI.
 struct ContainerFixture {
+    /// Where the container lives: the suites that touch it run on both.
+    enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
     let folder: URL
     let manifestPath: String
+    let backend: Backend
 
     /// `githubAPI` defaults to a closed loopback port: no test ever reaches github.com.
-    init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9") throws {
+    /// On PostgreSQL the container is a schema of its own in the tests' server.
+    init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9", backend: Backend = .sqlite) throws {
         folder = try TestSupport.temporaryDirectory()
         manifestPath = folder.appendingPathComponent("config.yaml").path
+        self.backend = backend
+        let container = switch backend {
+        case .sqlite: "  group: group.test.container\n  path: \(containerPath)"
+        case .postgres: "  group: \(TestPostgres.freshGroup())\n  url: \(try TestPostgres.url)"
+        }
         try """
             container:
-              group: group.test.container
-              path: \(containerPath)
+            \(container)
             github: {api: "\(githubAPI)"}
             widgets:
               - kind: SingleRepo

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import WidgetHost
+
+/// Every operation of the container, called as the host calls it, on SQLite
+/// and on PostgreSQL: the two must behave alike in everything a user sees.
+@Suite("The container on both backends")
+struct ContainerStoreTests {
+    static let backends = ContainerFixture.Backend.allCases
+
+    private func newInstance(_ kind: String = "Gauge", name: String? = nil, lists: [String: [String]] = [:]) -> SharedContainer.NewInstance {
+        SharedContainer.NewInstance(
+            kind: kind, family: .systemSmall, name: name, configurationIdentifier: "GaugeIntent",
+            configuration: ["level": .int(3), "label": .string("CPU")], savedListAdditions: lists, savedListInitialValues: ["repos": ["a/seed"]])
+    }
+
+    @Test(arguments: backends) func instancesKeepEveryFieldAndTheirOrder(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        let first = try container.insert(newInstance(name: "first")).instance
+        let second = try container.insert(newInstance(name: nil)).instance
+        #expect(try container.instances().map(\.id) == [first.id, second.id], "oldest first")
+        let read = try #require(try container.instance(id: first.id))
+        #expect(read.kind == "Gauge" && read.family == .systemSmall && read.name == "first")
+        #expect(read.configurationIdentifier == "GaugeIntent")
+        #expect(read.configuration == ["level": .int(3), "label": .string("CPU")])
+        #expect(abs(read.createdAt.timeIntervalSince(first.createdAt)) < 0.001)
+        #expect(try container.instance(id: second.id)?.name == nil)
+
+        let typo = String(first.id.dropLast()) + (first.id.last == "z" ? "y" : "z")
+        #expect(throws: ContainerError.self) { try container.existingInstance(id: typo) }
+        #expect(throws: ContainerError.self) { try container.removeInstances(ids: [first.id, "nope"]) }
+        #expect(try container.instances().count == 2, "all or nothing")
+        #expect(try container.removeInstances(ids: [first.id, first.id]).map(\.id) == [first.id], "an id given twice is removed once")
+        #expect(try container.instances().map(\.id) == [second.id])
+    }
+
+    @Test(arguments: backends) func savedListsAreCaseInsensitiveAndGuardedByTheirUsers(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        #expect(try container.savedList(key: "repos", initial: ["a/seed"]) == ["a/seed"])
+        let added = try container.insert(newInstance(lists: ["repos": ["b/two", "A/SEED"]])).addedToSavedLists
+        #expect(added == ["repos": ["b/two"]])
+        #expect(try container.savedList(key: "repos", initial: []) == ["a/seed", "b/two"], "the initial list was saved with the addition")
+        #expect(try container.addToSavedList(["B/Two", "c/three"], key: "repos", initial: []) == ["c/three"])
+
+        let user = try container.insert(SharedContainer.NewInstance(
+            kind: "SingleRepo", family: .systemMedium, name: nil, configurationIdentifier: nil,
+            configuration: ["repo": .string("c/three")], savedListAdditions: [:], savedListInitialValues: [:])).instance
+        let usedBy = [(kind: "SingleRepo", parameter: "repo")]
+        #expect(throws: ContainerError.self) {
+            try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedBy, force: false)
+        }
+        #expect(try container.instance(id: user.id) != nil)
+        #expect(try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedBy, force: true).map(\.id) == [user.id])
+        #expect(try container.instance(id: user.id) == nil)
+        #expect(try container.savedList(key: "repos", initial: []) == ["a/seed", "b/two"])
+        #expect(throws: ContainerError.self) {
+            try container.removeFromSavedList("nobody/nothing", key: "repos", initial: [], usedBy: usedBy, force: false)
+        }
+    }
+
+    @Test(arguments: backends) func defaultsHoldJSONByKeyInOrder(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        let store = ContainerDefaultsStore(container: container)
+        try container.writeDefaults(Data(#"{"b":1}"#.utf8), forKey: "zeta")
+        try store.setData(Data("[1,2]".utf8), forKey: "Alpha")
+        try container.writeDefaults(Data("true".utf8), forKey: "alpha")
+        #expect(try container.allDefaults().map(\.key) == ["Alpha", "alpha", "zeta"], "sorted byte by byte, as SQLite sorts")
+        #expect(try store.data(forKey: "zeta") == Data(#"{"b":1}"#.utf8))
+        try container.writeDefaults(Data("2".utf8), forKey: "zeta")
+        #expect(try container.defaultsValue(forKey: "zeta") == Data("2".utf8), "a second write replaces the first")
+        #expect(try container.deleteDefaults(forKey: "zeta"))
+        #expect(try !container.deleteDefaults(forKey: "zeta"))
+        try store.setData(nil, forKey: "Alpha")
+        #expect(try container.allDefaults().map(\.key) == ["alpha"])
+    }
+
+    @Test(arguments: backends) func timelinesFollowTheirInstances(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        let kept = try container.insert(newInstance()).instance
+        let removed = try container.insert(newInstance()).instance
+        var schedule = InstanceSchedule()
+        schedule.nextReload = Date(timeIntervalSince1970: 1_800_000_000)
+        schedule.nextReloadReason = "policy after"
+        schedule.consecutiveFailures = 2
+        try container.saveSchedules([(kept.id, schedule), (removed.id, schedule), ("gone00", schedule)])
+        #expect(try container.schedules().keys.sorted() == [kept.id, removed.id].sorted(), "an unknown instance's schedule is skipped")
+        #expect(try container.schedule(for: kept.id) == schedule)
+        schedule.consecutiveFailures = 0
+        try container.saveSchedules([(kept.id, schedule)])
+        #expect(try container.schedule(for: kept.id)?.consecutiveFailures == 0, "saving again replaces it")
+        try container.removeInstance(id: removed.id)
+        #expect(try container.schedules().keys.sorted() == [kept.id], "a removed instance takes its timeline with it")
+    }
+
+    @Test(arguments: backends) func reloadRequestsAreTakenOnceInOrder(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        try container.addReloadRequest(ReloadRequest(kind: "Gauge", force: false))
+        try container.addReloadRequest(ReloadRequest(instanceID: "abc123", force: true))
+        try container.addReloadRequest(ReloadRequest(force: false))
+        let taken = try container.takeReloadRequests()
+        #expect(taken.map(\.kind) == ["Gauge", nil, nil])
+        #expect(taken.map(\.instanceID) == [nil, "abc123", nil])
+        #expect(taken.map(\.force) == [false, true, false])
+        #expect(try container.takeReloadRequests().isEmpty)
+    }
+
+    @Test(arguments: backends) func theHTTPCacheKeepsBodiesAndETags(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        let url = "http://127.0.0.1:9/repos/apple/swift"
+        #expect(try container.cachedResponse(for: url) == nil)
+        let body = Data((0..<256).map { UInt8($0) })
+        let fetched = Date(timeIntervalSince1970: 1_700_000_000)
+        try container.storeResponse(CachedResponse(url: url, status: 200, etag: #"W/"abc""#, body: body, fetchedAt: fetched))
+        let cached = try #require(try container.cachedResponse(for: url))
+        #expect(cached.body == body && cached.etag == #"W/"abc""# && cached.status == 200 && cached.fetchedAt == fetched)
+        try container.markRevalidated(url, at: fetched + 60)
+        #expect(try container.cachedResponse(for: url)?.fetchedAt == fetched + 60)
+        try container.storeResponse(CachedResponse(url: url, status: 200, etag: nil, body: Data("new".utf8), fetchedAt: fetched + 120))
+        #expect(try container.cachedResponse(for: url)?.etag == nil)
+    }
+
+    @Test(arguments: backends) func aChangeByAnotherProcessIsSeen(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
+        let container = try fixture.container()
+        let watcher = try container.changeWatcher()
+        #expect(try watcher.hasChanged(), "the first look always reports a change")
+        #expect(try !watcher.hasChanged())
+        #expect(try await fixture.run("add-instance", "Gauge").status == 0)
+        // PostgreSQL's notice arrives on its own connection, a moment after the commit.
+        let deadline = Date() + 5
+        var seen = false
+        while !seen, Date() < deadline {
+            seen = try watcher.hasChanged()
+            if !seen { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(seen)
+        #expect(try !watcher.hasChanged())
+    }
+
+    @Test(arguments: backends) func oneHostAtATimeAndItsClaimEndsWithIt(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        #expect(container.runningHost() == nil)
+        var claim = try container.claimHost()
+        #expect(claim != nil)
+        #expect(container.runningHost()?.pid == getpid())
+        #expect(try container.claimHost() == nil, "a second claim is refused while the first is held")
+        claim = nil
+        #expect(container.runningHost() == nil)
+        #expect(try container.claimHost() != nil)
+        try container.checkWritable()
+    }
+}
