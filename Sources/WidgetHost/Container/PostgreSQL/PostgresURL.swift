@@ -77,14 +77,15 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
                 throw .unknownParameter(item.name, suggestion: Suggestion.closest(to: item.name, in: Self.parameters))
             }
         }
-        self.user = components.user?.removingPercentEncoding ?? user
+        // URLComponents has already undone the percent-encoding of each part.
+        self.user = user
         self.host = host
         self.port = components.port ?? 5432
-        self.database = database.removingPercentEncoding ?? database
+        self.database = database
         self.sslMode = sslMode
         self.applicationName = applicationName
         self.connectTimeout = connectTimeout
-        self.password = components.password?.removingPercentEncoding
+        self.password = components.password
             ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -93,10 +94,11 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
 
-    /// Any text with this URL's password removed: errors from the driver or
-    /// the server quote what they were given.
+    /// Any text with this URL's password removed, should an error from the
+    /// driver or the server ever quote it. One or two characters would turn
+    /// every message to stars; such a password is never quoted whole anyway.
     func redacting(_ text: String) -> String {
-        guard let password, !password.isEmpty else { return text }
+        guard let password, password.count >= 3 else { return text }
         return text.replacingOccurrences(of: password, with: "***")
     }
 }
