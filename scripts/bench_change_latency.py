@@ -18,7 +18,6 @@ import time
 binary = os.path.abspath(sys.argv[1])
 placements = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-fixtures = os.path.join(os.path.dirname(binary))
 work = tempfile.mkdtemp(prefix="widgethost-bench-change.")
 os.chmod(work, 0o755)
 cluster = os.path.join(work, "cluster")

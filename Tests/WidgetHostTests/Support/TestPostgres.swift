@@ -35,7 +35,7 @@ enum TestPostgres {
         get throws { try server.get().url }
     }
 
-    /// A URL as the manifest holds it, and the group for a test of its own.
+    /// A group no other test uses: a schema of its own on the shared server.
     static func freshGroup() -> String {
         "group.test.pg.\(UUID().uuidString.prefix(8).lowercased())"
     }

@@ -29,8 +29,7 @@ final class PostgresChangeListener: ContainerChangeWatching {
     }
 
     func hasChanged() throws -> Bool {
-        let connection = state.withLock { $0.connection }
-        if connection == nil || connection!.isClosed {
+        if state.withLock({ $0.connection?.isClosed ?? true }) {
             try listen()
         }
         return state.withLock { state in
@@ -52,7 +51,12 @@ final class PostgresChangeListener: ContainerChangeWatching {
             }
             action?()
         }
-        _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(PostgresSchema.channel)"), logger: connections.logger).wait()
+        do {
+            _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(PostgresSchema.channel)"), logger: connections.logger).wait()
+        } catch {
+            _ = try? connection.close().wait()
+            throw error
+        }
         let replaced = state.withLock { state in
             defer {
                 state.connection = connection

@@ -112,10 +112,13 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    /// The connection, not the statement, failed: the server went away.
+    /// The connection, not the statement, failed: the server went away or
+    /// could not be reached. Such a connection is not used again.
     static func isConnectionFailure(_ error: any Error) -> Bool {
-        guard let error = error as? PSQLError else { return !(error is ContainerError) }
-        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown].contains(error.code)
+        if let error = error as? PSQLError {
+            return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown].contains(error.code)
+        }
+        return error is IOError || error is ChannelError || error is NIOConnectionError
     }
 
     /// One line for a person, without the password.
@@ -147,7 +150,7 @@ final class PostgresConnections: Sendable {
             if let failure = error.dnsAAAAError ?? error.dnsAError { return "the host name cannot be resolved (\(failure))" }
         }
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if error is ChannelError, case .connectTimeout = error as? ChannelError { return "no answer within the connect timeout" }
+        if case .connectTimeout? = error as? ChannelError { return "no answer within the connect timeout" }
         return "\(error)"
     }
 }

@@ -27,25 +27,30 @@ final class PostgresStore: ContainerStore {
     private func upgradeSchema() throws {
         let connection = try connections.connect(searchPath: false)
         defer { _ = try? connection.close().wait() }
-        let logger = connections.logger
-        let group = connections.group
-        func run(_ sql: String) throws {
-            _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
-        }
-        try run("BEGIN")
-        do {
-            _ = try connection.query("SELECT pg_advisory_xact_lock(\(LockSpace.writes.rawValue), hashtext(\(group)))", logger: logger).wait()
-            try run("CREATE SCHEMA IF NOT EXISTS \(connections.schema)")
-            try run("SET LOCAL search_path TO \(connections.schema)")
-            try run("CREATE TABLE IF NOT EXISTS migrations (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL)")
-            let applied = Set(try connection.query("SELECT identifier FROM migrations", logger: logger).wait().map { try $0.decode(String.self) })
+        try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger)) { transaction in
+            try transaction.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(connections.schema)"))
+            try transaction.run(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(connections.schema)"))
+            try transaction.run("CREATE TABLE IF NOT EXISTS migrations (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL)")
+            let applied = Set(try transaction.run("SELECT identifier FROM migrations").map { try $0.decode(String.self) })
             for migration in PostgresSchema.migrations where !applied.contains(migration.identifier) {
-                for statement in migration.sql { try run(statement) }
-                _ = try connection.query("INSERT INTO migrations VALUES (\(migration.identifier), now())", logger: logger).wait()
+                for statement in migration.sql { try transaction.run(PostgresQuery(unsafeSQL: statement)) }
+                try transaction.run("INSERT INTO migrations VALUES (\(migration.identifier), now())")
             }
-            try run("COMMIT")
+        }
+    }
+
+    /// `body` in one transaction that holds the group's write lock: commits
+    /// what it did, or rolls it back when it throws.
+    private func inWriteTransaction<T>(_ transaction: PostgresTransaction, _ body: (PostgresTransaction) throws -> T) throws -> T {
+        try transaction.run("BEGIN")
+        do {
+            try transaction.run("SELECT pg_advisory_xact_lock(\(LockSpace.writes.rawValue), hashtext(\(connections.group)))")
+            let result = try body(transaction)
+            try transaction.run("COMMIT")
+            return result
         } catch {
-            try? run("ROLLBACK")
+            // A connection that failed is closed, which ends its transaction.
+            if !PostgresConnections.isConnectionFailure(error) { _ = try? transaction.run("ROLLBACK") }
             throw error
         }
     }
@@ -63,17 +68,7 @@ final class PostgresStore: ContainerStore {
     func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
         do {
             return try connections.with { connection in
-                let transaction = PostgresTransaction(connection: connection, logger: connections.logger)
-                try transaction.run("BEGIN")
-                do {
-                    try transaction.run("SELECT pg_advisory_xact_lock(\(LockSpace.writes.rawValue), hashtext(\(connections.group)))")
-                    let result = try body(transaction)
-                    try transaction.run("COMMIT")
-                    return result
-                } catch {
-                    if !PostgresConnections.isConnectionFailure(error) { _ = try? transaction.run("ROLLBACK") }
-                    throw error
-                }
+                try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger), body)
             }
         } catch {
             throw containerError(error, writing: true)
@@ -89,9 +84,10 @@ final class PostgresStore: ContainerStore {
             : ContainerError.cannotOpen(path: url, reason: connections.reason(error))
     }
 
+    /// Takes the write lock and commits: the same round trips as any write.
     func checkWritable() throws(ContainerError) {
         do {
-            _ = try write { transaction in try (transaction as! PostgresTransaction).run("SELECT 1") }
+            try write { _ in }
         } catch let error as ContainerError {
             throw error
         } catch {
