@@ -25,12 +25,15 @@ protocol ContainerTransaction {
 
     // Reload requests from `widgethost reload`.
     func insert(_ request: ReloadRequest) throws
-    /// The waiting requests in the order made, removed as they are taken.
-    func takeReloadRequests() throws -> [ReloadRequest]
+    /// The waiting requests in the order made, removed as they are taken:
+    /// all of them, or (for a fleet host) those for `instanceIDs` and for
+    /// instances that no longer exist.
+    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest]
 
     // Timelines, as the scheduler encoded them.
     func saveTimeline(instance: String, schedule: Data, at date: Date) throws
-    func timelines() throws -> [(instance: String, schedule: Data)]
+    /// Every stored timeline, or those of `instanceIDs`.
+    func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)]
     func timeline(instance: String) throws -> Data?
 
     // The HTTP cache.

@@ -24,12 +24,23 @@ public struct ReloadRequest: Codable, Sendable, Hashable, FetchableRecord, Persi
 }
 
 extension SharedContainer {
+    /// Stores one request per instance it names, as the container holds
+    /// them now: in a fleet each host takes the requests of the instances it
+    /// holds, and a request for all of them reaches every host.
     public func addReloadRequest(_ request: ReloadRequest) throws {
-        try write { db in try db.insert(request) }
+        try write { db in
+            guard request.instanceID == nil else { return try db.insert(request) }
+            for instance in try db.instances() where request.applies(to: instance) {
+                var single = request
+                single.instanceID = instance.id
+                try db.insert(single)
+            }
+        }
     }
 
-    /// The waiting requests, removed as they are taken.
-    public func takeReloadRequests() throws -> [ReloadRequest] {
-        try write { db in try db.takeReloadRequests() }
+    /// The waiting requests, removed as they are taken: all of them, or
+    /// those of the instances a fleet host holds (and of instances gone).
+    public func takeReloadRequests(for instanceIDs: [String]? = nil) throws -> [ReloadRequest] {
+        try write { db in try db.takeReloadRequests(for: instanceIDs) }
     }
 }

@@ -27,13 +27,14 @@ extension SharedContainer {
         }
     }
 
-    /// Every stored schedule that can be read. A row this build cannot
+    /// Every stored schedule that can be read, or those of `instanceIDs`. A row this build cannot
     /// decode (written by a newer widgethost, or damaged) is left out rather
     /// than failing every reader: its instance starts again from its
     /// placeholder, and its next save replaces the row. `unreadable` hears
     /// of each such instance and why.
-    public func schedules(unreadable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> [String: InstanceSchedule] {
-        let records = try read { db in try db.timelines() }
+    public func schedules(of instanceIDs: [String]? = nil,
+                          unreadable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> [String: InstanceSchedule] {
+        let records = try read { db in try db.timelines(of: instanceIDs) }
         var schedules: [String: InstanceSchedule] = [:]
         for record in records {
             do {

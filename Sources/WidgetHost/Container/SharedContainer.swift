@@ -50,14 +50,38 @@ public final class SharedContainer: Sendable {
         try store.changeWatcher(includingTimelines: includingTimelines)
     }
 
-    /// Marks this process as the container's one host, until the claim is
-    /// dropped or the process ends; nil while another host holds it.
-    public func claimHost() throws -> (any HostClaim)? {
-        try store.claimHost()
+    /// Marks this process as a host of the container until the claim is
+    /// dropped or the process ends: the one host of a SQLite file (nil while
+    /// another holds it), or one of a fleet on PostgreSQL, whose leases
+    /// lapse `leaseDuration` after their last renewal.
+    public func claimHost(leaseDuration: Duration = ContainerSettings.defaultLease) throws -> (any HostClaim)? {
+        try store.claimHost(leaseDuration: leaseDuration)
     }
 
-    /// The host running on this container, if one is.
+    /// The hosts running on this container, oldest first.
+    public func runningHosts() -> [HostHolder] {
+        store.runningHosts()
+    }
+
+    /// The running host that reloads `instance`: the one host, or in a fleet
+    /// the holder of its lease (nil between leases).
+    public func host(of instance: String) -> HostHolder? {
+        store.host(of: instance)
+    }
+
+    /// The oldest host running on this container, if one is.
     public func runningHost() -> HostHolder? {
-        store.runningHost()
+        runningHosts().first
+    }
+
+    /// Runs `body` while no other host of the fleet runs it for `key`; see `ContainerStore.exclusively`.
+    public func exclusively<T: Sendable>(_ key: String, waitingAtMost limit: Duration,
+                                         _ body: @Sendable (_ waited: Bool) async throws -> T) async throws -> T {
+        try await store.exclusively(key, waitingAtMost: limit, body)
+    }
+
+    /// The fleet's GitHub budget for `token`, kept in the container; nil on SQLite, whose one host counts alone.
+    func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? {
+        store.rateLimitLedger(for: token)
     }
 }

@@ -57,6 +57,14 @@ extension Manifest {
                 throw fail(container.group.mark, "container.group", "'\(group)' is \(group.utf8.count) bytes; on PostgreSQL a group is at most 63")
             }
         }
+        if let lease = container.lease {
+            guard container.url != nil else {
+                throw fail(lease.mark, "container.lease", "leases share a PostgreSQL container ('url') among hosts; a folder has one host: remove 'lease'")
+            }
+            guard ContainerSettings.leaseRange.contains(lease.value.seconds) else {
+                throw fail(lease.mark, "container.lease", "must be between 2s and 10m, found \(lease.value)")
+            }
+        }
         var seen: [String: WidgetEntry] = [:]
         for (index, entry) in widgets.enumerated() {
             let kind = entry.kind.value

@@ -79,8 +79,19 @@ public struct ContainerSettings: Decodable, Sendable {
     public var url: Located<String>?
     /// `url`, read and checked when the manifest is loaded.
     public internal(set) var postgres: PostgresURL?
+    /// On PostgreSQL, how long a host's leases on its instances outlive its
+    /// last renewal: how soon the others take over from a host that died.
+    public var lease: Located<DurationValue>?
+
+    /// Long enough for a busy database's round trips, short enough that
+    /// a dead host's instances move well within 30 s.
+    public static let defaultLease = Duration.seconds(10)
+    static let leaseRange: ClosedRange<TimeInterval> = 2 ... 600
+
+    /// `lease`, or the default.
+    public var leaseDuration: Duration { lease.map { .milliseconds(Int64($0.value.seconds * 1000)) } ?? Self.defaultLease }
 
     enum CodingKeys: String, CodingKey {
-        case group, path, url
+        case group, path, url, lease
     }
 }

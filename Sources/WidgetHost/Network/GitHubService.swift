@@ -31,9 +31,8 @@ public actor GitHubService: HTTPService {
     private let clock: any SchedulerClock
     private let client: HTTPClient
     private var inFlight: [String: Task<HTTPResponse, any Error>] = [:]
-    private var remaining: Int?
-    private var reset: Date?
-    private var blockedUntil: Date?
+    /// Shared by the fleet when the container is (PostgreSQL).
+    private let ledger: any RateLimitLedger
     public private(set) var statistics = Statistics()
 
     public init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
@@ -43,6 +42,7 @@ public actor GitHubService: HTTPService {
         self.container = container
         self.clock = clock
         self.client = client
+        ledger = container.rateLimitLedger(for: token) ?? LocalRateLimit()
     }
 
     /// The shared client, except that a refused or unreachable connection
@@ -76,8 +76,27 @@ public actor GitHubService: HTTPService {
             HostMetrics.githubServedLocally("shared")
             return try await running.value
         }
-        try reserveRequest(at: now)
-        return try await shared(url) { try await self.fetchAPI(url) }
+        return try await shared(url) { try await self.fetchOnceInFleet(url, askedAt: now) }
+    }
+
+    /// Hosts that share a container take turns per URL: one that waited for
+    /// another's request uses its answer rather than spending a request of
+    /// the fleet's budget on the same thing.
+    private func fetchOnceInFleet(_ url: String, askedAt: Date) async throws -> HTTPResponse {
+        let container = container
+        return try await container.exclusively("GET \(url)", waitingAtMost: .seconds(settings.timeout.seconds + 5)) { waited in
+            if waited, let cached = try container.cachedResponse(for: url), cached.fetchedAt >= askedAt {
+                await self.servedByFleet()
+                return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
+            }
+            try await self.reserveRequest(at: self.clock.now())
+            return try await self.fetchAPI(url)
+        }
+    }
+
+    private func servedByFleet() {
+        statistics.shared += 1
+        HostMetrics.githubServedLocally("fleet")
     }
 
     public func asset(_ url: String) async throws -> Data {
@@ -94,37 +113,20 @@ public actor GitHubService: HTTPService {
 
     /// Refuses a request the API would refuse, and counts the one it lets through.
     private func reserveRequest(at now: Date) throws {
-        if let until = blockedUntil {
-            if until > now {
-                statistics.heldBack += 1
-                throw RateLimitedError(until: until)
-            }
-            blockedUntil = nil
+        do {
+            try ledger.reserve(at: now)
+        } catch {
+            statistics.heldBack += 1
+            throw error
         }
-        if let left = remaining, left <= 0, let reset {
-            if reset > now {
-                blockedUntil = reset
-                statistics.heldBack += 1
-                throw RateLimitedError(until: reset)
-            }
-            remaining = nil
-        }
-        if let left = remaining { remaining = left - 1 }
     }
 
-    /// Responses arrive out of order: within one window the count only goes
-    /// down (a late answer must not undo requests reserved since); a new
-    /// reset time starts a new window.
     private func readRateLimit(_ headers: [String: String]) {
-        let reported = headers["x-ratelimit-remaining"].flatMap(Int.init)
-        let window = headers["x-ratelimit-reset"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
-        if let window, window != reset {
-            reset = window
-            remaining = reported
-        } else if let reported {
-            remaining = min(remaining ?? reported, reported)
-        }
-        if let remaining { HostMetrics.githubRemaining(remaining) }
+        ledger.record(remaining: headers["x-ratelimit-remaining"].flatMap(Int.init), reset: Self.reset(headers))
+    }
+
+    private static func reset(_ headers: [String: String]) -> Date? {
+        headers["x-ratelimit-reset"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
     }
 
     /// A 403 or 429 that is a rate limit: wait as it says, else for the
@@ -134,7 +136,7 @@ public actor GitHubService: HTTPService {
         let exhausted = headers["x-ratelimit-remaining"] == "0"
         guard status == 429 || (status == 403 && (retryAfter != nil || exhausted)) else { return nil }
         if let retryAfter { return now + retryAfter }
-        if exhausted, let reset, reset > now { return reset }
+        if exhausted, let reset = Self.reset(headers), reset > now { return reset }
         return now + 60
     }
 
@@ -168,7 +170,7 @@ public actor GitHubService: HTTPService {
         }
         if let until = rateLimitEnd(status: status, headers: headers, at: now) {
             statistics.rateLimitRefusals += 1
-            blockedUntil = max(blockedUntil ?? until, until)
+            ledger.pause(until: until)
             throw RateLimitedError(until: until)
         }
         if status == 200 {

@@ -76,4 +76,14 @@ public final class HostMetrics: Sendable {
     static func githubRemaining(_ remaining: Int) {
         Gauge(label: "widgethost_github_rate_limit_remaining").record(remaining)
     }
+
+    /// Instances this host took from a host whose lease lapsed.
+    static func leaseTakeovers(_ count: Int) {
+        Counter(label: "widgethost_lease_takeovers_total").increment(by: count)
+    }
+
+    /// Instances this host holds leases on.
+    static func leasesHeld(_ count: Int) {
+        Gauge(label: "widgethost_leases_held").record(count)
+    }
 }

@@ -111,4 +111,10 @@ extension Workspace {
 
     /// The host running on this container, if any.
     public var runningHost: HostHolder? { container.runningHost() }
+
+    /// Every host running on this container: several share one in PostgreSQL.
+    public var runningHosts: [HostHolder] { container.runningHosts() }
+
+    /// The running host that reloads `instance`: in a fleet, the one holding its lease.
+    public func host(of instance: String) -> HostHolder? { container.host(of: instance) }
 }

@@ -147,6 +147,8 @@ public struct SchedulerCore: Sendable {
             events = succeed(call.instance, timeline: timeline, at: now)
         case .failure(let error as ExtensionUnavailable):
             events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason, at: now)
+        case .failure(let error as LeaseLapsed):
+            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.description, at: now)
         case .failure(let error as ExtensionCrash):
             events = crash(call.instance, error: error.description, at: now)
         case .failure(let error as RateLimitedError):

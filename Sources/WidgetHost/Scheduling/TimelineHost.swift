@@ -23,6 +23,9 @@ public actor TimelineHost {
     private var unsaved: [SchedulerEvent] = []
     private let watcher: any ContainerChangeWatching
     var bundleWatcher: BundleWatcher
+    /// A fleet host's leases (PostgreSQL): it schedules only what it holds.
+    /// Nil for the one host of a SQLite container, which schedules everything.
+    private var leases: LeaseKeeper?
 
     /// Instances being scheduled (placed at a family their kind supports).
     private(set) var instances: [String: WidgetInstance] = [:]
@@ -39,7 +42,7 @@ public actor TimelineHost {
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
 
-    public init(workspace: Workspace, seed: UInt64 = .random(in: 0 ... .max),
+    public init(workspace: Workspace, claim: (any HostClaim)? = nil, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (String) -> Void = { _ in },
                 onNotice: @escaping @Sendable (String) -> Void = { _ in },
@@ -53,10 +56,15 @@ public actor TimelineHost {
         bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try workspace.container.changeWatcher()
+        leases = LeaseKeeper(claim: claim)
     }
 
     public var statistics: SchedulerCore.Statistics { core.statistics }
     public var scheduledInstances: [String] { instances.keys.sorted() }
+    /// What this host looks at the container for, unless told of a change sooner.
+    private var pollInterval: TimeInterval {
+        min(Self.pollInterval, leases?.renewInterval.seconds ?? .infinity)
+    }
     public var runningCalls: Int { tasks.count }
 
     public func schedule(for instance: String) -> InstanceSchedule? {
@@ -86,7 +94,7 @@ public actor TimelineHost {
                 await reloadChangedFiles()
                 // A failed sync may have taken the change notice with it.
                 failed = !attempt { try sync(force: containerTrouble.isOngoing) }
-                nextPoll = now + Self.pollInterval
+                nextPoll = now + pollInterval
                 if containerTrouble.isOngoing, !failed, attempt({ try flush(); try workspace.container.checkWritable() }) {
                     containerTrouble.ended(at: now, report: onNotice) { duration, failures in
                         "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
@@ -155,16 +163,26 @@ public actor TimelineHost {
     /// their reload requests. Cheap when nothing changed, unless `force`d
     /// (the kinds changed, so which instances are ready may have too).
     public func sync(force: Bool = false) throws {
-        guard try watcher.hasChanged() || force else { return }
+        let renewing = leases?.isDue ?? false
+        guard try watcher.hasChanged() || force || renewing else { return }
+        // Every change may be a lease given back or an instance to take.
+        if leases != nil { try renewLeases() }
         let now = clock.now()
         let stored = try workspace.container.instances()
         let bundle = workspace.bundle
-        let ready = stored.filter { InstanceState($0, in: bundle) == .ready }
+        let ready = stored.filter { InstanceState($0, in: bundle) == .ready && holds($0.id) }
         let readyIDs = Set(ready.map(\.id))
+        let storedIDs = Set(stored.map(\.id))
 
         for id in instances.keys where !readyIDs.contains(id) {
             let removed = instances.removeValue(forKey: id)
-            emit(core.remove(id, at: now), removed)
+            let events = core.remove(id, at: now)
+            if storedIDs.contains(id), !holds(id) {
+                // Another host serves it now; nothing happened to the instance.
+                dirty.remove(id)
+            } else {
+                emit(events, removed)
+            }
             // Its timeout is gone with it, so a call still running is stopped here.
             for (number, call) in tasks where call.instance == id {
                 call.task.cancel()
@@ -172,7 +190,7 @@ public actor TimelineHost {
             }
         }
         let unknown = ready.filter { instances[$0.id] == nil }
-        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules { id, reason in
+        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules(of: leases == nil ? nil : unknown.map(\.id)) { id, reason in
             onNotice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder")
         }
         for instance in ready {
@@ -186,11 +204,44 @@ public actor TimelineHost {
                 dirty.insert(instance.id)
             }
         }
-        for request in try workspace.container.takeReloadRequests() {
+        for request in try workspace.container.takeReloadRequests(for: leases.map { Array($0.held) }) {
             for instance in ready where request.applies(to: instance) {
                 handle(SchedulerCore.Step(events: core.requestReload(instance.id, force: request.force, at: now)))
             }
         }
+    }
+
+    /// Whether this host schedules the instance: a fleet host schedules what it holds.
+    private func holds(_ instance: String) -> Bool {
+        leases?.held.contains(instance) ?? true
+    }
+
+    /// Renews this host's leases, takes its share of what is free, and gives
+    /// back what is over its share (a host joined), once its state is saved
+    /// for the host that takes it next.
+    private func renewLeases() throws {
+        guard var keeper = leases else { return }
+        defer { leases = keeper }
+        let firstRenewal = !keeper.isValid && keeper.held.isEmpty
+        let renewal = try keeper.renew()
+        if firstRenewal { HostMetrics.leaseTakeovers(0) }
+        if !renewal.takenOver.isEmpty {
+            HostMetrics.leaseTakeovers(renewal.takenOver.count)
+            for (from, taken) in Dictionary(grouping: renewal.takenOver, by: { $0.from.map(\.description) ?? "a host now gone" }).sorted(by: { $0.key < $1.key }) {
+                onNotice("took over \(taken.count) instance\(taken.count == 1 ? "" : "s") from the host (\(from)) whose lease lapsed")
+            }
+        }
+        let over = keeper.held.count - renewal.share
+        if over > 0 {
+            let busy = Set(tasks.values.map(\.instance))
+            let excess = Array(keeper.held.subtracting(busy).sorted().suffix(over))
+            if !excess.isEmpty {
+                try flush()
+                try keeper.release(excess)
+                onNotice("gave \(excess.count) instance\(excess.count == 1 ? "" : "s") to other hosts: \(renewal.hosts) hosts share the container, \(renewal.share) each at most")
+            }
+        }
+        HostMetrics.leasesHeld(keeper.held.count)
     }
 
     /// Saves changed schedules; on failure they stay marked for the next
@@ -232,6 +283,11 @@ public actor TimelineHost {
     private func launch(_ call: SchedulerCore.ReloadCall) {
         guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else { return }
         let now = clock.now()
+        if let leases, !leases.isValid {
+            // Another host may hold it by now: wait until a renewal says.
+            let retry = LeaseLapsed(retryAfter: leases.renewInterval)
+            return handle(core.complete(call, with: .failure(retry), at: now))
+        }
         if let due = call.due { HostMetrics.schedulerLag(now.timeIntervalSince(due)) }
         let context = kind.context(for: instance.family, date: now)
         let provider = kind.descriptor.provider
@@ -368,6 +424,12 @@ public actor TimelineHost {
             try flush()
         } catch {
             throw StateNotSaved(reason: error, instances: unsaved)
+        }
+        // Saved first: the hosts that take these read what this one did.
+        do {
+            try leases?.claim.releaseAll()
+        } catch {
+            onProblem("could not give back this host's leases at stop (\(error)); other hosts take them when they lapse")
         }
     }
 

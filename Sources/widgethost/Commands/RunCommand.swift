@@ -24,7 +24,11 @@ struct RunCommand: AsyncParsableCommand {
             reason while the container cannot be written or no kind is loaded) and /metrics (Prometheus text: \
             reloads by kind and outcome, provider call durations, scheduler lag, extension restarts and \
             crashes, quarantines, GitHub requests by status (304 revalidated), answers served locally, and \
-            the rate limit left).
+            the rate limit left, and lease takeovers).
+            On a container in PostgreSQL (container.url) several hosts may run at once, on one machine or many: \
+            each instance is leased to one of them, the hosts share the instances evenly, and a host that dies \
+            loses its leases after container.lease (default 10s) for the others to take over. A host stopped \
+            with Ctrl-C or SIGTERM gives its leases back at once. The hosts share one GitHub budget.
             """)
 
     @Argument(help: ArgumentHelp("The bundle manifest (default: --config, else ./config.yaml).", valueName: "manifest"))
@@ -62,7 +66,7 @@ struct RunCommand: AsyncParsableCommand {
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
         }
-        guard let lock = try workspace.container.claimHost() else {
+        guard let claim = try workspace.container.claimHost(leaseDuration: workspace.manifest.container.leaseDuration) else {
             let holder = workspace.container.runningHost().map { " (\($0))" } ?? ""
             Terminal.error("error: another host\(holder) is already running on container \(workspace.container.location.group)")
             throw ExitCode.failure
@@ -75,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
         metrics.bootstrap()
         let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
         let host = try TimelineHost(
-            workspace: workspace,
+            workspace: workspace, claim: claim,
             onEvent: { event, instance in
                 logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
                 board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
@@ -126,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
         // Calls still running had their grace; no extension outlives the host.
         await workspace.bundle.pool.shutDown()
         logger.info("host stopped; state saved")
-        withExtendedLifetime(lock) {}
+        withExtendedLifetime(claim) {}
     }
 }
 

@@ -19,13 +19,13 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
-        let host = workspace.runningHost
-        let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: host != nil) }
+        let hosts = workspace.runningHosts
+        let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: !hosts.isEmpty) }
         if json {
             try Terminal.printJSON(statuses.map { InstanceSummary($0) })
             return
         }
-        print(Terminal.hostLine(host))
+        print(Terminal.hostLine(hosts))
         guard !statuses.isEmpty else {
             print("No instances. Place one with 'widgethost add-instance <kind>'.")
             return

@@ -18,7 +18,7 @@ struct TimelineCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
-        let host = workspace.runningHost
+        let host = workspace.host(of: id)
         let status = try await Terminal.failing { try workspace.status(of: id, hostRunning: host != nil) }
         let policy = SchedulePolicy(settings: workspace.manifest.schedule)
         let used = status.schedule?.chargedReloads(at: Date()) ?? 0

@@ -26,11 +26,15 @@ enum Terminal {
     }
 
     /// "host: running (pid 412, since 09:14)", or how to start one.
-    static func hostLine(_ host: HostHolder?) -> String {
-        guard let host else {
-            return "host: none running on this container, so nothing is kept fresh; start one with 'widgethost run'"
+    static func hostLine(_ hosts: [HostHolder]) -> String {
+        func named(_ host: HostHolder) -> String {
+            "pid \(host.pid)" + (host.machine.map { " on \($0)" } ?? "") + (host.since.map { ", since \(time($0))" } ?? "")
         }
-        return "host: running (pid \(host.pid)" + (host.since.map { ", since \(time($0))" } ?? "") + ")"
+        switch hosts.count {
+        case 0: return "host: none running on this container, so nothing is kept fresh; start one with 'widgethost run'"
+        case 1: return "host: running (\(named(hosts[0])))"
+        default: return "hosts: \(hosts.count) running, sharing the instances (\(hosts.map(named).joined(separator: "; ")))"
+        }
     }
 
     static func printJSON(_ value: some Encodable) throws {

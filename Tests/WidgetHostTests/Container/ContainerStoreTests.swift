@@ -94,14 +94,28 @@ struct ContainerStoreTests {
 
     @Test(arguments: backends) func reloadRequestsAreTakenOnceInOrder(backend: ContainerFixture.Backend) throws {
         let container = try ContainerFixture(backend: backend).container()
+        let gauge = try container.insert(newInstance("Gauge")).instance.id
+        let note = try container.insert(newInstance("Note")).instance.id
         try container.addReloadRequest(ReloadRequest(kind: "Gauge", force: false))
-        try container.addReloadRequest(ReloadRequest(instanceID: "abc123", force: true))
+        try container.addReloadRequest(ReloadRequest(instanceID: note, force: true))
         try container.addReloadRequest(ReloadRequest(force: false))
         let taken = try container.takeReloadRequests()
-        #expect(taken.map(\.kind) == ["Gauge", nil, nil])
-        #expect(taken.map(\.instanceID) == [nil, "abc123", nil])
-        #expect(taken.map(\.force) == [false, true, false])
+        // A request for a kind or for all is kept per instance: in a fleet each host takes its own.
+        #expect(taken.map(\.kind) == ["Gauge", nil, nil, nil])
+        #expect(taken.map(\.instanceID) == [gauge, note, gauge, note])
+        #expect(taken.map(\.force) == [false, true, false, false])
         #expect(try container.takeReloadRequests().isEmpty)
+    }
+
+    @Test(arguments: backends) func aFleetHostTakesOnlyTheRequestsOfWhatItHolds(backend: ContainerFixture.Backend) throws {
+        let container = try ContainerFixture(backend: backend).container()
+        let held = try container.insert(newInstance()).instance.id
+        let other = try container.insert(newInstance()).instance.id
+        let gone = try container.insert(newInstance()).instance.id
+        try container.addReloadRequest(ReloadRequest(force: true))
+        try container.removeInstances(ids: [gone])
+        #expect(try container.takeReloadRequests(for: [held]).map(\.instanceID) == [held, gone], "its own, and those of instances gone")
+        #expect(try container.takeReloadRequests().map(\.instanceID) == [other], "the other host's stays for it")
     }
 
     @Test(arguments: backends) func theHTTPCacheKeepsBodiesAndETags(backend: ContainerFixture.Backend) throws {
@@ -137,16 +151,62 @@ struct ContainerStoreTests {
         #expect(try !watcher.hasChanged())
     }
 
-    @Test(arguments: backends) func oneHostAtATimeAndItsClaimEndsWithIt(backend: ContainerFixture.Backend) throws {
-        let container = try ContainerFixture(backend: backend).container()
+    @Test func oneHostAtATimeOnSQLiteAndItsClaimEndsWithIt() throws {
+        let container = try ContainerFixture(backend: .sqlite).container()
         #expect(container.runningHost() == nil)
         var claim = try container.claimHost()
         #expect(claim != nil)
+        #expect(claim?.leaseDuration == nil, "the lock lasts as long as the process")
         #expect(container.runningHost()?.pid == getpid())
         #expect(try container.claimHost() == nil, "a second claim is refused while the first is held")
         claim = nil
         #expect(container.runningHost() == nil)
         #expect(try container.claimHost() != nil)
         try container.checkWritable()
+    }
+
+    @Test func hostsOnPostgreSQLShareTheInstancesThroughLeases() throws {
+        let container = try ContainerFixture(backend: .postgres).container()
+        let ids = try (0..<4).map { _ in try container.insert(newInstance()).instance.id }
+        #expect(container.runningHosts().isEmpty)
+        let first = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        var renewal = try first.renew(takingOverLapsed: false)
+        #expect(renewal.held == Set(ids) && renewal.share == 4 && renewal.hosts == 1, "alone, it takes everything")
+        #expect(container.runningHosts().map(\.pid) == [getpid()])
+        #expect(container.host(of: ids[0])?.pid == getpid())
+
+        let second = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        renewal = try second.renew(takingOverLapsed: true)
+        #expect(renewal.held == [] && renewal.share == 2 && renewal.hosts == 2, "nothing is free, and a live host's leases are not taken")
+        try first.release(Array(ids.prefix(2)))
+        #expect(try second.renew(takingOverLapsed: false).held == Set(ids.prefix(2)), "what is given back is taken")
+        #expect(try first.renew(takingOverLapsed: false).held == Set(ids.suffix(2)))
+
+        let added = try container.insert(newInstance()).instance.id
+        let shares = try [first.renew(takingOverLapsed: false), second.renew(takingOverLapsed: false)]
+        #expect(shares.map { $0.share } == [3, 3])
+        #expect(shares.compactMap(\.held).reduce(Set()) { $0.union($1) } == Set(ids + [added]), "a new instance is leased at once")
+        #expect(shares[0].held!.isDisjoint(with: shares[1].held!))
+
+        try first.releaseAll()
+        #expect(container.runningHosts().count == 1, "a host that stops is gone from the fleet")
+        #expect(try second.renew(takingOverLapsed: false).held == Set(ids + [added]))
+    }
+
+    @Test func aLapsedHostsInstancesAreTakenOverOnlyWhenAsked() throws {
+        let container = try ContainerFixture(backend: .postgres).container()
+        let ids = try (0..<3).map { _ in try container.insert(newInstance()).instance.id }
+        let dying = try #require(try container.claimHost(leaseDuration: .seconds(2)))
+        #expect(try dying.renew(takingOverLapsed: false).held == Set(ids))
+        let survivor = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        #expect(try survivor.renew(takingOverLapsed: true).held == [], "a live host's leases are not taken")
+        // The dying host renews no more; its row says when its leases lapse.
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(container.runningHosts().count == 1)
+        #expect(try survivor.renew(takingOverLapsed: false).held == [], "not until the survivor has been connected a whole lease")
+        let renewal = try survivor.renew(takingOverLapsed: true)
+        #expect(renewal.held == Set(ids))
+        #expect(renewal.takenOver.map(\.instance).sorted() == ids.sorted())
+        #expect(renewal.takenOver.allSatisfy { $0.from?.pid == getpid() }, "the lapsed host is named")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import WidgetHost
 
 /// The real `widgethost` on the tests' PostgreSQL: manifest errors, a
-/// database that cannot be reached or goes away, the one-host claim, changes
+/// database that cannot be reached or goes away, a second host, changes
 /// announced by NOTIFY, and the password, which must never be shown.
 @Suite("Hosts on PostgreSQL")
 struct PostgresHostTests {
@@ -118,19 +118,20 @@ struct PostgresHostTests {
         #expect(host.stop(SIGTERM) == 0)
     }
 
-    @Test func aSecondHostIsRefusedUntilTheFirstIsKilled() async throws {
+    @Test func aSecondHostJoinsAndStatusNamesBothAndWhoHoldsWhat() async throws {
         let fixture = try Fixture()
+        let ticker = String(try await fixture.run("add-instance", "Ticker", "--entries", "30", "--spacing", "1").stdout.dropFirst("added ".count).prefix(6))
         let first = try fixture.host()
-        #expect(await first.waitFor("host started"), "\(first.output)")
-        let refused = try await fixture.run("run", fixture.manifestPath)
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("error: another host (pid \(first.process.processIdentifier) on "), "\(refused.stderr)")
-        #expect(try await fixture.run("status").stdout.contains("host: running (pid \(first.process.processIdentifier)"))
-
-        // The server drops a killed host's claim with its connection.
-        #expect(first.stop(SIGKILL) == SIGKILL)
+        #expect(await first.waitFor("instance=\(ticker) kind=Ticker [widgethost] timeline received"), "\(first.output)")
         let second = try fixture.host()
         #expect(await second.waitFor("host started"), "\(second.output)")
+        let pids = [first, second].map(\.process.processIdentifier)
+        let status = try await fixture.run("status").stdout
+        #expect(status.contains("hosts: 2 running, sharing the instances (pid \(pids[0]) on "), "\(status)")
+        #expect(status.contains("; pid \(pids[1]) on "), "\(status)")
+        let timeline = try await fixture.run("timeline", ticker).stdout
+        #expect(timeline.contains("host:         running (pid \(pids[0]) on "), "the instance's holder: \(timeline)")
+        #expect(first.stop(SIGTERM) == 0)
         #expect(second.stop(SIGTERM) == 0)
     }
 

@@ -36,16 +36,9 @@ final class PostgresConnections: Sendable {
     /// A new connection whose search path is the group's schema (created
     /// elsewhere, by the migrations).
     func connect(searchPath: Bool = true) throws -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-            tls: try tls())
-        configuration.options.connectTimeout = .seconds(url.connectTimeout.components.seconds)
-        if let name = url.applicationName {
-            configuration.options.additionalStartupParameters = [("application_name", name)]
-        }
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         let connection = try PostgresConnection.connect(
-            on: eventLoop, configuration: configuration, id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: try configuration(),
+            id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
         ).wait()
         if searchPath {
             do {
@@ -56,6 +49,34 @@ final class PostgresConnections: Sendable {
             }
         }
         return connection
+    }
+
+    /// An idle connection, or a new one like `connect`'s, for work that
+    /// waits on the server without holding a thread.
+    func connectAsync() async throws -> PostgresConnection {
+        if let connection = idle.withLock({ $0.popLast() }), !connection.isClosed { return connection }
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: try configuration(),
+            id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
+        ).get()
+        do {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \(schema)"), logger: logger).get()
+        } catch {
+            _ = try? await connection.close().get()
+            throw error
+        }
+        return connection
+    }
+
+    private func configuration() throws -> PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: try tls())
+        configuration.options.connectTimeout = .seconds(url.connectTimeout.components.seconds)
+        if let name = url.applicationName {
+            configuration.options.additionalStartupParameters = [("application_name", name)]
+        }
+        return configuration
     }
 
     private func tls() throws -> PostgresConnection.Configuration.TLS {
@@ -97,13 +118,22 @@ final class PostgresConnections: Sendable {
     }
 
     private func giveBack(_ connection: PostgresConnection) {
-        guard !connection.isClosed else { return }
-        let kept = idle.withLock { connections in
+        if !keep(connection) { _ = try? connection.close().wait() }
+    }
+
+    /// Gives back a connection from `connectAsync`.
+    func giveBack(_ connection: PostgresConnection) async {
+        if !keep(connection) { _ = try? await connection.close().get() }
+    }
+
+    /// Whether the pool took the connection; one it did not take is to be closed.
+    private func keep(_ connection: PostgresConnection) -> Bool {
+        guard !connection.isClosed else { return true }
+        return idle.withLock { connections in
             guard connections.count < Self.maxIdle else { return false }
             connections.append(connection)
             return true
         }
-        if !kept { _ = try? connection.close().wait() }
     }
 
     func closeAll() {

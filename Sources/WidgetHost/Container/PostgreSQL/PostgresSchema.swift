@@ -66,6 +66,50 @@ enum PostgresSchema {
             "CREATE TRIGGER defaults_changed AFTER INSERT OR UPDATE OR DELETE ON defaults FOR EACH STATEMENT EXECUTE FUNCTION notify_change()",
             "CREATE TRIGGER timeline_saved AFTER INSERT OR UPDATE OR DELETE ON timeline FOR EACH STATEMENT EXECUTE FUNCTION notify_change()",
         ]),
+        // Several hosts share the container: each instance is leased to one
+        // of them, and a lease lasts while its holder keeps renewing.
+        ("v2: leases for a fleet of hosts", [
+            "DROP TABLE host",
+            """
+            CREATE TABLE fleet_host (
+                id text PRIMARY KEY,
+                pid integer NOT NULL,
+                machine text NOT NULL,
+                since timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL)
+            """,
+            """
+            CREATE TABLE lease (
+                instance_id text PRIMARY KEY REFERENCES instance (id) ON DELETE CASCADE,
+                holder text,
+                since timestamptz)
+            """,
+            "CREATE INDEX lease_holder ON lease (holder)",
+            "INSERT INTO lease (instance_id) SELECT id FROM instance",
+            """
+            CREATE FUNCTION lease_new_instance() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO lease (instance_id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER instance_leasable AFTER INSERT ON instance FOR EACH ROW EXECUTE FUNCTION lease_new_instance()",
+            // A lease given back is announced, so that another host takes it at
+            // once; the notices of one release fold into one. A host joining
+            // is announced too (a renewal updates its row, which is not), so
+            // that the others give it its share at once.
+            "CREATE TRIGGER lease_released AFTER UPDATE ON lease FOR EACH ROW WHEN (NEW.holder IS NULL) EXECUTE FUNCTION notify_change()",
+            "CREATE TRIGGER host_joined AFTER INSERT ON fleet_host FOR EACH ROW EXECUTE FUNCTION notify_change()",
+            // The fleet's GitHub budget: what the last answers said is left,
+            // and a pause after a 403 or 429, per token.
+            """
+            CREATE TABLE rate_limit (
+                key text PRIMARY KEY,
+                remaining integer,
+                reset_at timestamptz,
+                paused_until timestamptz)
+            """,
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

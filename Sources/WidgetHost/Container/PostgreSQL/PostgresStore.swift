@@ -10,7 +10,8 @@ final class PostgresStore: ContainerStore {
     /// Advisory lock namespaces (the first key), so that ours never meet another application's.
     enum LockSpace: Int32 {
         case writes = 0x5748_0001
-        case host = 0x5748_0002
+        /// One host of the fleet fetching a URL (see `exclusively`).
+        case fetch = 0x5748_0003
     }
 
     init(url: PostgresURL, group: String) throws(ContainerError) {
@@ -39,12 +40,16 @@ final class PostgresStore: ContainerStore {
         }
     }
 
-    /// `body` in one transaction that holds the group's write lock: commits
-    /// what it did, or rolls it back when it throws.
-    private func inWriteTransaction<T>(_ transaction: PostgresTransaction, _ body: (PostgresTransaction) throws -> T) throws -> T {
+    /// `body` in one transaction that holds the group's write lock (unless
+    /// the rows guard themselves, as leases do): commits what it did, or
+    /// rolls it back when it throws.
+    private func inWriteTransaction<T>(_ transaction: PostgresTransaction, locking: Bool = true,
+                                       _ body: (PostgresTransaction) throws -> T) throws -> T {
         try transaction.run("BEGIN")
         do {
-            try transaction.run("SELECT pg_advisory_xact_lock(\(LockSpace.writes.rawValue), hashtext(\(connections.group)))")
+            if locking {
+                try transaction.run("SELECT pg_advisory_xact_lock(\(LockSpace.writes.rawValue), hashtext(\(connections.group)))")
+            }
             let result = try body(transaction)
             try transaction.run("COMMIT")
             return result
@@ -75,9 +80,21 @@ final class PostgresStore: ContainerStore {
         }
     }
 
+    /// `body` in a transaction that does not wait for other writers: for
+    /// rows that guard themselves, such as leases taken with SKIP LOCKED.
+    func inOwnTransaction<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
+        do {
+            return try connections.with { connection in
+                try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger), locking: false, body)
+            }
+        } catch {
+            throw containerError(error, writing: true)
+        }
+    }
+
     /// The container's own errors (an unknown id) pass as they are; the
     /// database's become one line naming the database, never its password.
-    private func containerError(_ error: any Error, writing: Bool) -> any Error {
+    func containerError(_ error: any Error, writing: Bool) -> any Error {
         if error is ContainerError || error is DecodingError || error is EncodingError { return error }
         let url = connections.url.description
         return writing ? ContainerError.cannotWrite(path: url, reason: connections.reason(error))
@@ -96,19 +113,63 @@ final class PostgresStore: ContainerStore {
     }
 
     func changeWatcher(includingTimelines: Bool) throws -> any ContainerChangeWatching {
-        PostgresChangeListener(connections: connections, tables: includingTimelines ? nil : ["instance", "reload_request", "defaults"])
+        PostgresChangeListener(connections: connections, tables: includingTimelines ? nil : ["instance", "reload_request", "defaults", "lease", "fleet_host"])
     }
 
-    func claimHost() throws -> (any HostClaim)? {
+    func claimHost(leaseDuration: Duration) throws -> (any HostClaim)? {
+        PostgresLeases(store: self, leaseDuration: leaseDuration)
+    }
+
+    func runningHosts() -> [HostHolder] {
+        (try? PostgresLeases.hosts(connections)) ?? []
+    }
+
+    func host(of instance: String) -> HostHolder? {
+        try? PostgresLeases.holder(of: instance, connections)
+    }
+
+    func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? {
+        PostgresRateLimit(store: self, token: token)
+    }
+
+    /// A session advisory lock per key, waited for on the server without
+    /// holding a thread. The server lets it go if this host dies holding
+    /// it. When the database cannot be asked, or the wait runs out, `body`
+    /// runs anyway: coordination saves requests, it must not stop them.
+    func exclusively<T: Sendable>(_ key: String, waitingAtMost limit: Duration,
+                                  _ body: @Sendable (_ waited: Bool) async throws -> T) async throws -> T {
+        let space = LockSpace.fetch.rawValue
+        let lockKey = connections.group + " " + key
+        guard let connection = try? await connections.connectAsync() else { return try await body(false) }
+        let logger = connections.logger
+        var waited = false
         do {
-            return try PostgresHostClaim.claim(connections)
+            let taken = try await connection.query("SELECT pg_try_advisory_lock(\(space), hashtext(\(lockKey)))", logger: logger).get()
+                .first?.decode(Bool.self) ?? false
+            if !taken {
+                waited = true
+                let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+                _ = try await connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = \(milliseconds)"), logger: logger).get()
+                _ = try await connection.query("SELECT pg_advisory_lock(\(space), hashtext(\(lockKey)))", logger: logger).get()
+                _ = try await connection.query("SET lock_timeout = 0", logger: logger).get()
+            }
         } catch {
-            throw containerError(error, writing: true)
+            _ = try? await connection.close().get()
+            return try await body(false)
         }
-    }
-
-    func runningHost() -> HostHolder? {
-        try? PostgresHostClaim.holder(connections)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(waited))
+        } catch {
+            result = .failure(error)
+        }
+        // A lock that would not let go must not stay with a pooled connection.
+        if (try? await connection.query("SELECT pg_advisory_unlock(\(space), hashtext(\(lockKey)))", logger: logger).get()) != nil {
+            await connections.giveBack(connection)
+        } else {
+            _ = try? await connection.close().get()
+        }
+        return try result.get()
     }
 
     deinit {

@@ -106,8 +106,17 @@ struct PostgresTransaction: ContainerTransaction {
             """)
     }
 
-    func takeReloadRequests() throws -> [ReloadRequest] {
-        try run("DELETE FROM reload_request RETURNING id, kind, instance_id, force, requested_at").map { row in
+    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest] {
+        let taken: PostgresQuery = if let instanceIDs {
+            """
+            DELETE FROM reload_request WHERE instance_id = ANY(\(instanceIDs))
+            OR NOT EXISTS (SELECT 1 FROM instance WHERE id = reload_request.instance_id)
+            RETURNING id, kind, instance_id, force, requested_at
+            """
+        } else {
+            "DELETE FROM reload_request RETURNING id, kind, instance_id, force, requested_at"
+        }
+        return try run(taken).map { row in
             let (id, kind, instanceID, force, requestedAt) = try row.decode((Int64, String?, String?, Bool, Date).self)
             var request = ReloadRequest(kind: kind, instanceID: instanceID, force: force, requestedAt: requestedAt)
             request.id = id
@@ -124,8 +133,13 @@ struct PostgresTransaction: ContainerTransaction {
             """)
     }
 
-    func timelines() throws -> [(instance: String, schedule: Data)] {
-        try run("SELECT instance_id, schedule FROM timeline").map { row in
+    func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)] {
+        let query: PostgresQuery = if let instanceIDs {
+            "SELECT instance_id, schedule FROM timeline WHERE instance_id = ANY(\(instanceIDs))"
+        } else {
+            "SELECT instance_id, schedule FROM timeline"
+        }
+        return try run(query).map { row in
             let (instance, schedule) = try row.decode((String, Data).self)
             return (instance, schedule)
         }

@@ -95,12 +95,13 @@ final class SQLiteStore: ContainerStore {
         try SQLiteChangeWatcher(path: location.databasePath)
     }
 
-    func claimHost() throws -> (any HostClaim)? {
+    /// One host per file: leases would buy nothing on one machine's disk.
+    func claimHost(leaseDuration: Duration) throws -> (any HostClaim)? {
         try HostLock(location: location)
     }
 
-    func runningHost() -> HostHolder? {
-        HostLock.holder(at: location)
+    func runningHosts() -> [HostHolder] {
+        HostLock.holder(at: location).map { [$0] } ?? []
     }
 
     private static let diskResultCodes: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN]

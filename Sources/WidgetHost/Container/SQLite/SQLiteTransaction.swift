@@ -70,18 +70,24 @@ struct SQLiteTransaction: ContainerTransaction {
         try request.insert(db)
     }
 
-    func takeReloadRequests() throws -> [ReloadRequest] {
-        let requests = try ReloadRequest.order(Column("id")).fetchAll(db)
-        if !requests.isEmpty { try ReloadRequest.deleteAll(db) }
-        return requests
+    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest] {
+        var requests = ReloadRequest.order(Column("id"))
+        if let instanceIDs {
+            let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM instance"))
+            requests = requests.filter(instanceIDs.contains(Column("instanceID")) || !existing.contains(Column("instanceID")))
+        }
+        let taken = try requests.fetchAll(db)
+        if !taken.isEmpty { try ReloadRequest.deleteAll(db, keys: taken.compactMap(\.id)) }
+        return taken
     }
 
     func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
         try TimelineRecord(instanceID: instance, schedule: schedule, updatedAt: date).save(db)
     }
 
-    func timelines() throws -> [(instance: String, schedule: Data)] {
-        try TimelineRecord.fetchAll(db).map { ($0.instanceID, $0.schedule) }
+    func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)] {
+        let records = try instanceIDs.map { try TimelineRecord.fetchAll(db, keys: $0) } ?? TimelineRecord.fetchAll(db)
+        return records.map { ($0.instanceID, $0.schedule) }
     }
 
     func timeline(instance: String) throws -> Data? {

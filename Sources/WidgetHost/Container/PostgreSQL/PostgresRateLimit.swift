@@ -1,0 +1,76 @@
+import Foundation
+import PostgresNIO
+import WidgetSDK
+
+/// GitHub's rate limit for a fleet: one row per token in `rate_limit`, so
+/// that every host reserves from the same count and a 403 on one pauses
+/// them all. Each reservation is one statement that decrements only while
+/// something is left, so two hosts never both take the last request.
+/// While the database cannot be asked, the host counts alone.
+final class PostgresRateLimit: RateLimitLedger {
+    private let store: PostgresStore
+    /// The token's fingerprint, never the token: requests made with
+    /// different tokens count against different limits.
+    private let key: String
+    private let local = LocalRateLimit()
+
+    init(store: PostgresStore, token: String?) {
+        self.store = store
+        key = token.map { "token " + String(Self.fingerprint($0), radix: 16) } ?? "anonymous"
+    }
+
+    /// FNV-1a: stable across processes, unlike `Hasher`.
+    private static func fingerprint(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    func reserve(at now: Date) throws(RateLimitedError) {
+        let refusedUntil: Date?
+        do {
+            refusedUntil = try store.inOwnTransaction { transaction -> Date? in
+                try transaction.run("INSERT INTO rate_limit (key) VALUES (\(key)) ON CONFLICT DO NOTHING")
+                let reserved = try transaction.run("""
+                    UPDATE rate_limit SET
+                        remaining = CASE WHEN reset_at <= \(now) THEN NULL ELSE remaining - 1 END,
+                        reset_at = CASE WHEN reset_at <= \(now) THEN NULL ELSE reset_at END
+                    WHERE key = \(key)
+                    AND (paused_until IS NULL OR paused_until <= \(now))
+                    AND (remaining IS NULL OR remaining > 0 OR reset_at <= \(now))
+                    RETURNING key
+                    """)
+                if reserved.first != nil { return nil }
+                let (paused, reset) = try transaction.run("SELECT paused_until, reset_at FROM rate_limit WHERE key = \(key)")
+                    .first!.decode((Date?, Date?).self)
+                if let paused, paused > now { return paused }
+                return reset ?? now + 60
+            }
+        } catch {
+            return try local.reserve(at: now)
+        }
+        if let refusedUntil { throw RateLimitedError(until: refusedUntil) }
+    }
+
+    /// Within one window the count only goes down, whichever host's answer
+    /// arrives last; a later reset time starts a new window.
+    func record(remaining: Int?, reset: Date?) {
+        local.record(remaining: remaining, reset: reset)
+        _ = try? store.inOwnTransaction { transaction in
+            try transaction.run("""
+                UPDATE rate_limit SET
+                    remaining = CASE
+                        WHEN \(reset)::timestamptz IS NOT NULL AND (reset_at IS NULL OR \(reset)::timestamptz > reset_at) THEN \(remaining)::integer
+                        WHEN \(remaining)::integer IS NULL THEN remaining
+                        ELSE LEAST(COALESCE(remaining, \(remaining)::integer), \(remaining)::integer) END,
+                    reset_at = GREATEST(reset_at, \(reset)::timestamptz)
+                WHERE key = \(key)
+                """)
+        }
+    }
+
+    func pause(until: Date) {
+        local.pause(until: until)
+        _ = try? store.inOwnTransaction { transaction in
+            try transaction.run("UPDATE rate_limit SET paused_until = GREATEST(paused_until, \(until)) WHERE key = \(key)")
+        }
+    }
+}
