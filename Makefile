@@ -62,6 +62,7 @@ bench: deps
 	.build/release/widgethost-bench
 	scripts/bench_dev.py .build/release/widgethost
 	scripts/bench_change_latency.py .build/release/widgethost
+	scripts/bench_fleet.py .build/release/widgethost
 
 # The README's card: a SingleRepo preview with sample data, never drawn by hand.
 card: build

@@ -32,7 +32,8 @@ def measure(name, container):
     with open(manifest, "w") as file:
         file.write(f"container:\n{container}\ngithub: {{api: \"http://127.0.0.1:9\"}}\n"
                    "widgets:\n  - {kind: Contributor, settings: {repo: apple/swift}}\n")
-    log = open(os.path.join(folder, "host.log"), "w+")
+    # Appending: the host shares this file offset, which reading moves.
+    log = open(os.path.join(folder, "host.log"), "a+")
     host = subprocess.Popen([binary, "run", manifest, "--log"], stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_for(log, "host started")

@@ -31,6 +31,7 @@ protocol ContainerTransaction {
     func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest]
 
     // Timelines, as the scheduler encoded them.
+    /// Stores the instance's timeline; nothing when the instance is gone.
     func saveTimeline(instance: String, schedule: Data, at date: Date) throws
     /// Every stored timeline, or those of `instanceIDs`.
     func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)]

@@ -20,8 +20,7 @@ extension SharedContainer {
         let now = Date()
         let encoded = try schedules.map { ($0.instance, try Self.encoder.encode($0.schedule)) }
         try write { db in
-            let existing = Set(try db.instanceIDs())
-            for (instance, schedule) in encoded where existing.contains(instance) {
+            for (instance, schedule) in encoded {
                 try db.saveTimeline(instance: instance, schedule: schedule, at: now)
             }
         }

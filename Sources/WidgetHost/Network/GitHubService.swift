@@ -158,7 +158,14 @@ public actor GitHubService: HTTPService {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let etag = cached?.etag { request.headers.add(name: "If-None-Match", value: etag) }
         statistics.apiRequests += 1
-        let (status, headers, body) = try await send(request)
+        let (status, headers, body): (Int, [String: String], Data)
+        do {
+            (status, headers, body) = try await send(request)
+        } catch {
+            // No answer: the request no longer waits for one in the fleet's count.
+            ledger.record(remaining: nil, reset: nil)
+            throw error
+        }
         HostMetrics.githubRequest(status: status)
         let now = clock.now()
         readRateLimit(headers)

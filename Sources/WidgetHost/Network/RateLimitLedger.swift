@@ -6,7 +6,8 @@ import WidgetSDK
 protocol RateLimitLedger: Sendable {
     /// Counts one request, or throws when the limit is used up or paused.
     func reserve(at now: Date) throws(RateLimitedError)
-    /// What an answer's `x-ratelimit-remaining` and `x-ratelimit-reset` say.
+    /// What an answer's `x-ratelimit-remaining` and `x-ratelimit-reset` say;
+    /// neither for a request that got no answer.
     func record(remaining: Int?, reset: Date?)
     /// A 403 or 429 said to wait until `until`.
     func pause(until: Date)

@@ -14,12 +14,17 @@ struct ConcurrencyTests {
             let repository = index.isMultiple(of: 2) ? "owner\(index)/repo" : "sallen0400/swift-news"
             process.arguments = ["add-instance", "SingleRepo", "--repo", repository, "--name", "n\(index)", "--config", fixture.manifestPath]
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            let errors = fixture.folder.appendingPathComponent("stderr-\(index)")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
             try TestSupport.start(process)
             return process
         }
         processes.forEach { $0.waitUntilExit() }
-        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 50))
+        let failures = processes.indices.filter { processes[$0].terminationStatus != 0 }.map { index in
+            (try? String(contentsOf: fixture.folder.appendingPathComponent("stderr-\(index)"), encoding: .utf8)) ?? ""
+        }
+        #expect(failures.isEmpty, "\(failures)")
 
         let instances = try await fixture.instances()
         #expect(instances.count == 50)

@@ -17,6 +17,8 @@ struct ContainerStoreTests {
     @Test(arguments: backends) func instancesKeepEveryFieldAndTheirOrder(backend: ContainerFixture.Backend) throws {
         let container = try ContainerFixture(backend: backend).container()
         let first = try container.insert(newInstance(name: "first")).instance
+        // Later by more than the stored times' millisecond, or the tie is broken by id.
+        Thread.sleep(forTimeInterval: 0.005)
         let second = try container.insert(newInstance(name: nil)).instance
         #expect(try container.instances().map(\.id) == [first.id, second.id], "oldest first")
         let read = try #require(try container.instance(id: first.id))

@@ -143,6 +143,27 @@ struct FleetTests {
         #expect(staying.stop(SIGTERM) == 0)
     }
 
+    @Test func twoHostsAskingForOneRepositoryAtOnceSendOneRequest() async throws {
+        let fleet = try await Fleet(repositories: 1)
+        let ids = [try await fleet.add("SingleRepo", "--repo", "fleet/r1"), try await fleet.add("SingleRepo", "--repo", "fleet/r1")]
+        let first = try fleet.host()
+        #expect(await first.waitFor("timeline received", count: 2), "\(first.output)")
+        let second = try fleet.host()
+        #expect(await second.waitFor("instance added"), "\(second.output)")
+        #expect(await first.waitFor("gave 1 instance"), "\(first.output)")
+
+        // A slow GitHub keeps the first host's request open while the other asks.
+        fleet.server.setFault(.slow(seconds: 1), for: "/repos/fleet/r1")
+        let before = fleet.requests(to: "/repos/fleet/r1")
+        #expect(try await fleet.run("reload", "--force").status == 0)
+        let hosts = [first, second]
+        func timelines(_ id: String) -> Int { hosts.map { $0.occurrences(of: Self.line(id, "timeline received")) }.reduce(0, +) }
+        #expect(await Self.eventually { ids.allSatisfy { timelines($0) == 2 } }, "\(hosts.map(\.output))")
+        #expect(second.output.contains("timeline received"), "each host reloaded its own instance")
+        #expect(fleet.requests(to: "/repos/fleet/r1") == before + 1, "the host that waited used the other's answer")
+        for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+    }
+
     @Test func threeHostsNeverSpendMoreThanTheFleetsRateLimit() async throws {
         // Each reload of a large SingleRepo asks for the repository and its
         // contributors: 40 instances want 80 requests of a 60 an hour budget.

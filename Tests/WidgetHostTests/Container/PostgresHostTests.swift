@@ -73,6 +73,18 @@ struct PostgresHostTests {
         #expect(!result.stderr.contains(try Self.password))
     }
 
+    @Test(arguments: [
+        ("  path: data\n  lease: 30s", "4:10: container.lease: leases share a PostgreSQL container ('url') among hosts"),
+        ("  url: URL\n  lease: 1s", "4:10: container.lease: must be between 2s and 10m, found 1s"),
+        ("  url: URL\n  lease: soon", "4:10: container.lease: expected a duration such as 30s"),
+    ])
+    func aLeaseIsCheckedWhereItIsWritten(lines: String, message: String) async throws {
+        let fixture = try Fixture(containerLines: "  group: group.test.lease\n" + lines.replacingOccurrences(of: "URL", with: try TestPostgres.url))
+        let result = try await fixture.run("list-instances")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("config.yaml:" + message), "\(result.stderr)")
+    }
+
     @Test func anUnreachableDatabaseIsOneLineAndExitOne() async throws {
         let fixture = try Fixture(url: try Self.url(port: 1))
         for command in [["list-instances"], ["add-instance", "Gauge"], ["run", fixture.manifestPath]] {

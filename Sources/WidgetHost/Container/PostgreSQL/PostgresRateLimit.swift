@@ -6,7 +6,10 @@ import WidgetSDK
 /// that every host reserves from the same count and a 403 on one pauses
 /// them all. Each reservation is one statement that decrements only while
 /// something is left, so two hosts never both take the last request.
-/// While the database cannot be asked, the host counts alone.
+/// GitHub's answers say what was left when it counted that request, not the
+/// others still on their way: those are subtracted from what it says, so
+/// the count errs low, never high. While the database cannot be asked, the
+/// host counts alone.
 final class PostgresRateLimit: RateLimitLedger {
     private let store: PostgresStore
     /// The token's fingerprint, never the token: requests made with
@@ -32,6 +35,7 @@ final class PostgresRateLimit: RateLimitLedger {
                 let reserved = try transaction.run("""
                     UPDATE rate_limit SET
                         remaining = CASE WHEN reset_at <= \(now) THEN NULL ELSE remaining - 1 END,
+                        in_flight = CASE WHEN reset_at <= \(now) THEN 1 ELSE in_flight + 1 END,
                         reset_at = CASE WHEN reset_at <= \(now) THEN NULL ELSE reset_at END
                     WHERE key = \(key)
                     AND (paused_until IS NULL OR paused_until <= \(now))
@@ -51,16 +55,20 @@ final class PostgresRateLimit: RateLimitLedger {
     }
 
     /// Within one window the count only goes down, whichever host's answer
-    /// arrives last; a later reset time starts a new window.
+    /// arrives last; a later reset time starts a new window. A request that
+    /// got no answer is recorded with neither.
     func record(remaining: Int?, reset: Date?) {
         local.record(remaining: remaining, reset: reset)
         _ = try? store.inOwnTransaction { transaction in
+            // In SET, columns are their values before the update: `others` is the requests still on their way.
             try transaction.run("""
                 UPDATE rate_limit SET
+                    in_flight = GREATEST(in_flight - 1, 0),
                     remaining = CASE
-                        WHEN \(reset)::timestamptz IS NOT NULL AND (reset_at IS NULL OR \(reset)::timestamptz > reset_at) THEN \(remaining)::integer
                         WHEN \(remaining)::integer IS NULL THEN remaining
-                        ELSE LEAST(COALESCE(remaining, \(remaining)::integer), \(remaining)::integer) END,
+                        WHEN \(reset)::timestamptz IS NOT NULL AND (reset_at IS NULL OR \(reset)::timestamptz > reset_at)
+                            THEN \(remaining)::integer - GREATEST(in_flight - 1, 0)
+                        ELSE LEAST(COALESCE(remaining, \(remaining)::integer), \(remaining)::integer - GREATEST(in_flight - 1, 0)) END,
                     reset_at = GREATEST(reset_at, \(reset)::timestamptz)
                 WHERE key = \(key)
                 """)

@@ -87,7 +87,9 @@ enum PostgresSchema {
             "CREATE INDEX lease_holder ON lease (holder)",
             "INSERT INTO lease (instance_id) SELECT id FROM instance",
             """
-            CREATE FUNCTION lease_new_instance() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION lease_new_instance() RETURNS trigger LANGUAGE plpgsql
+            -- The group's schema, whoever inserts the instance and with whatever search path.
+            SET search_path FROM CURRENT AS $$
             BEGIN
                 INSERT INTO lease (instance_id) VALUES (NEW.id) ON CONFLICT DO NOTHING;
                 RETURN NULL;
@@ -100,12 +102,14 @@ enum PostgresSchema {
             // that the others give it its share at once.
             "CREATE TRIGGER lease_released AFTER UPDATE ON lease FOR EACH ROW WHEN (NEW.holder IS NULL) EXECUTE FUNCTION notify_change()",
             "CREATE TRIGGER host_joined AFTER INSERT ON fleet_host FOR EACH ROW EXECUTE FUNCTION notify_change()",
-            // The fleet's GitHub budget: what the last answers said is left,
-            // and a pause after a 403 or 429, per token.
+            // The fleet's GitHub budget, per token: what is left, counting
+            // the requests sent and not yet answered, and a pause after a
+            // 403 or 429.
             """
             CREATE TABLE rate_limit (
                 key text PRIMARY KEY,
                 remaining integer,
+                in_flight integer NOT NULL DEFAULT 0,
                 reset_at timestamptz,
                 paused_until timestamptz)
             """,

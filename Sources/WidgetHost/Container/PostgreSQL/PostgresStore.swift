@@ -82,6 +82,7 @@ final class PostgresStore: ContainerStore {
 
     /// `body` in a transaction that does not wait for other writers: for
     /// rows that guard themselves, such as leases taken with SKIP LOCKED.
+    @discardableResult
     func inOwnTransaction<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
         do {
             return try connections.with { connection in

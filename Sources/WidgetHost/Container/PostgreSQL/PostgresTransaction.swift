@@ -128,7 +128,8 @@ struct PostgresTransaction: ContainerTransaction {
 
     func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
         try run("""
-            INSERT INTO timeline (instance_id, schedule, updated_at) VALUES (\(instance), \(schedule), \(date))
+            INSERT INTO timeline (instance_id, schedule, updated_at)
+            SELECT id, \(schedule), \(date) FROM instance WHERE id = \(instance)
             ON CONFLICT (instance_id) DO UPDATE SET schedule = excluded.schedule, updated_at = excluded.updated_at
             """)
     }

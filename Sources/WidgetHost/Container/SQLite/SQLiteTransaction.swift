@@ -82,6 +82,7 @@ struct SQLiteTransaction: ContainerTransaction {
     }
 
     func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM instance WHERE id = ?)", arguments: [instance]) == true else { return }
         try TimelineRecord(instanceID: instance, schedule: schedule, updatedAt: date).save(db)
     }
 
