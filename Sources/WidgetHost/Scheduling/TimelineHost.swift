@@ -149,8 +149,17 @@ public actor TimelineHost {
     }
 
     /// Reloads every instance of `kind` now, uncharged: what a tapped
-    /// control asks for. Wakes the loop, which starts the calls.
+    /// control asks for. Wakes the loop, which starts the calls. In a fleet
+    /// other hosts hold some of them: the request goes through the
+    /// container, where each host takes its own at once.
     public func reloadKind(_ kind: String) {
+        if leases != nil {
+            do {
+                return try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
+            } catch {
+                onProblem("could not ask the other hosts to reload \(kind) (\(error)); reloading this host's instances")
+            }
+        }
         for (id, instance) in instances where instance.kind == kind {
             requestReload(id, force: true)
         }

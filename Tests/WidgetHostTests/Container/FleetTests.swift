@@ -34,6 +34,7 @@ struct FleetTests {
                 widgets:
                   - kind: SingleRepo
                   - {kind: Ticker, module: FixtureSchedules}
+                  - {kind: Switch, module: FixtureInteractive}
                 """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         }
 
@@ -162,6 +163,28 @@ struct FleetTests {
         #expect(second.output.contains("timeline received"), "each host reloaded its own instance")
         #expect(fleet.requests(to: "/repos/fleet/r1") == before + 1, "the host that waited used the other's answer")
         for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+    }
+
+    @Test func aTapOnOneHostsDashboardReloadsTheKindOnEveryHost() async throws {
+        let fleet = try await Fleet(repositories: 1)
+        let ids = [try await fleet.add("Switch"), try await fleet.add("Switch")]
+        let served = try fleet.host(["--serve", "127.0.0.1:0"])
+        #expect(await served.waitFor("timeline received", count: 2), "\(served.output)")
+        let other = try fleet.host()
+        #expect(await other.waitFor("instance added"), "\(other.output)")
+        let elsewhere = try #require(ids.first { other.output.contains("instance=\($0) ") })
+        let line = "instance=\(elsewhere) kind=Switch [widgethost] timeline received"
+        let before = other.occurrences(of: line)
+
+        let base = try await served.dashboardBase()
+        let page = try await DashboardTests.get(base + "/")
+        let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
+        // The tile of the instance the other host holds: this host draws every instance.
+        let tapped = try await DashboardTests.send(base + "/instances/\(elsewhere)/actions/1", method: .POST,
+                                                   headers: ["X-Widgethost-Token": token, "Origin": base])
+        #expect(tapped.status == 200, "\(tapped.body)")
+        #expect(await other.waitFor(line, count: before + 1), "the other host reloaded its instance: \(other.output)")
+        for host in [served, other] { #expect(host.stop(SIGTERM) == 0) }
     }
 
     @Test func threeHostsNeverSpendMoreThanTheFleetsRateLimit() async throws {
