@@ -13,17 +13,14 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+
+from bench_support import ThrowawayPostgres, host_log, wait_for
 
 binary = os.path.abspath(sys.argv[1])
 placements = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-work = tempfile.mkdtemp(prefix="widgethost-bench-change.")
-os.chmod(work, 0o755)
-cluster = os.path.join(work, "cluster")
-url = subprocess.run([os.path.join(root, "scripts/test_postgres.sh"), "start", cluster],
-                     check=True, capture_output=True, text=True).stdout.strip()
+postgres = ThrowawayPostgres("widgethost-bench-change.")
+work, url = postgres.work, postgres.url
 
 
 def measure(name, container):
@@ -33,8 +30,7 @@ def measure(name, container):
     with open(manifest, "w") as file:
         file.write(f"container:\n{container}\ngithub: {{api: \"http://127.0.0.1:9\"}}\n"
                    "widgets:\n  - {kind: Ticker, module: FixtureSchedules}\n")
-    # Appending: the host shares this file offset, which reading moves.
-    log = open(os.path.join(folder, "host.log"), "a+")
+    log = host_log(os.path.join(folder, "host.log"))
     host = subprocess.Popen([binary, "run", manifest, "--log"], stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_for(log, "host started")
@@ -45,7 +41,7 @@ def measure(name, container):
             started = time.monotonic()
             added = subprocess.run([binary, "add-instance", "Ticker", "--config", manifest],
                                    check=True, capture_output=True, text=True).stdout
-            wait_for(log, f"instance={added[6:12]} kind=Ticker [widgethost] timeline received")
+            wait_for(log, f"instance={added[6:12]} kind=Ticker [widgethost] timeline received", bound=30, step=0.002)
             times.append(time.monotonic() - started)
         print(f"  {name:<10} median {statistics.median(times) * 1000:6.0f} ms, "
               f"min {min(times) * 1000:5.0f}, max {max(times) * 1000:5.0f} ({placements} placements)")
@@ -54,19 +50,9 @@ def measure(name, container):
         host.wait()
 
 
-def wait_for(log, text, bound=30):
-    deadline = time.monotonic() + bound
-    while time.monotonic() < deadline:
-        log.seek(0)
-        if text in log.read():
-            return
-        time.sleep(0.002)
-    raise SystemExit(f"the host never logged '{text}'")
-
-
 print("Change latency: add-instance started → the running host has its first entry")
 try:
     measure("sqlite", "  group: group.bench.change\n  path: data")
     measure("postgres", f"  group: group.bench.change\n  url: {url}")
 finally:
-    subprocess.run([os.path.join(root, "scripts/test_postgres.sh"), "stop", cluster])
+    postgres.stop()

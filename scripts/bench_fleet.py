@@ -23,17 +23,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
+
+from bench_support import ThrowawayPostgres, host_log, wait_for
 
 binary = os.path.abspath(sys.argv[1])
 instances = int(sys.argv[2]) if len(sys.argv) > 2 else 30_000
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-work = tempfile.mkdtemp(prefix="widgethost-bench-fleet.")
-os.chmod(work, 0o755)
-cluster = os.path.join(work, "cluster")
-url = subprocess.run([os.path.join(root, "scripts/test_postgres.sh"), "start", cluster],
-                     check=True, capture_output=True, text=True).stdout.strip()
+postgres_server = ThrowawayPostgres("widgethost-bench-fleet.")
+work, url = postgres_server.work, postgres_server.url
 received = re.compile(r"instance=(\w+) kind=Ticker \[widgethost\] timeline received")
 
 
@@ -57,8 +54,7 @@ def place_template(path):
 def start_hosts(folder, path, count):
     hosts = []
     for number in range(count):
-        # Appending: the child shares this file offset, which reading moves.
-        log = open(os.path.join(folder, f"host{number}.log"), "a+")
+        log = host_log(os.path.join(folder, f"host{number}.log"))
         process = subprocess.Popen([binary, "run", path, "--log"], stdout=log, stderr=subprocess.STDOUT)
         hosts.append((process, log))
     for _, log in hosts:
@@ -80,16 +76,6 @@ def receipts(hosts):
         log.seek(0)
         counts.update(received.findall(log.read()))
     return counts
-
-
-def wait_for(log, text, bound=60):
-    deadline = time.monotonic() + bound
-    while time.monotonic() < deadline:
-        log.seek(0)
-        if text in log.read():
-            return
-        time.sleep(0.02)
-    raise SystemExit(f"bench: '{text}' did not appear within {bound}s")
 
 
 def wait_for_all(hosts, total, bound=900):
@@ -205,4 +191,4 @@ try:
         claim_throughput(f"postgres-{count}", count, postgres=True)
     failover()
 finally:
-    subprocess.run([os.path.join(root, "scripts/test_postgres.sh"), "stop", cluster], capture_output=True)
+    postgres_server.stop()

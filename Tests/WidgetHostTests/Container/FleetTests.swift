@@ -53,6 +53,22 @@ struct FleetTests {
             try RunningHost(manifestPath: manifestPath, folder: folder, arguments: ["--log"] + arguments)
         }
 
+        /// Places SingleRepo instances of fleet/r1…r`count`, lets one host
+        /// reload them all, then starts two more and waits until each of
+        /// those has been given its share.
+        func threeHostsSharing(_ count: Int) async throws -> (ids: [String], hosts: [RunningHost]) {
+            var ids: [String] = []
+            for number in 1 ... count { ids.append(try await add("SingleRepo", "--repo", "fleet/r\(number)")) }
+            let first = try host()
+            #expect(await first.waitFor("timeline received", count: count), "\(first.output)")
+            // Two more join at once.
+            let others = try [host(), host()]
+            for host in others {
+                #expect(await host.waitFor("instance added", count: count / 3), "\(host.output)")
+            }
+            return (ids, [first] + others)
+        }
+
         /// Requests for exactly this API path (not its contributors).
         func requests(to path: String) -> Int {
             server.requests.filter { $0.path == path }.count
@@ -76,16 +92,8 @@ struct FleetTests {
 
     @Test func threeHostsReloadEachInstanceOncePerDueDate() async throws {
         let fleet = try await Fleet(repositories: 9)
-        var ids: [String] = []
-        for number in 1 ... 9 { ids.append(try await fleet.add("SingleRepo", "--repo", "fleet/r\(number)")) }
-        let first = try fleet.host()
-        #expect(await first.waitFor("timeline received", count: 9), "\(first.output)")
-        // Two more join at once: three hosts, three instances each.
-        let others = try [fleet.host(), fleet.host()]
-        let hosts = [first] + others
-        for host in others {
-            #expect(await host.waitFor("instance added", count: 3), "\(host.output)")
-        }
+        let (ids, hosts) = try await fleet.threeHostsSharing(9)
+        let (first, others) = (hosts[0], Array(hosts.dropFirst()))
         #expect(first.output.contains("gave "), "\(first.output)")
         let status = try await fleet.run("status").stdout
         #expect(status.contains("hosts: 3 running, sharing the instances"), "\(status)")
@@ -211,13 +219,7 @@ struct FleetTests {
 
     @Test func aRefusalOnOneHostPausesTheWholeFleet() async throws {
         let fleet = try await Fleet(repositories: 6)
-        var ids: [String] = []
-        for number in 1 ... 6 { ids.append(try await fleet.add("SingleRepo", "--repo", "fleet/r\(number)")) }
-        let first = try fleet.host()
-        #expect(await first.waitFor("timeline received", count: 6), "\(first.output)")
-        let others = try [fleet.host(), fleet.host()]
-        for host in others { #expect(await host.waitFor("instance added", count: 2), "\(host.output)") }
-        let hosts = [first] + others
+        let (ids, hosts) = try await fleet.threeHostsSharing(6)
 
         // GitHub refuses the next request, whoever sends it.
         fleet.server.setFault(.rateLimited, for: "/repos/")
