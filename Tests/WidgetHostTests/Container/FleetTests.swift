@@ -186,6 +186,7 @@ struct FleetTests {
 
         let base = try await served.dashboardBase()
         let page = try await DashboardTests.get(base + "/")
+        #expect(ids.allSatisfy { page.contains($0) }, "each host's dashboard shows every instance: \(page)")
         let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
         // The tile of the instance the other host holds: this host draws every instance.
         let tapped = try await DashboardTests.send(base + "/instances/\(elsewhere)/actions/1", method: .POST,
