@@ -148,7 +148,7 @@ final class PostgresConnections: Sendable {
         if let error = error as? PSQLError {
             return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown].contains(error.code)
         }
-        return error is IOError || error is ChannelError || error is NIOConnectionError
+        return error is IOError || error is ChannelError || error is NIOConnectionError || error is StatementUnanswered
     }
 
     /// One line for a person, without the password.

@@ -94,10 +94,10 @@ final class PostgresLeases: HostClaim {
     /// The live host holding `instance`'s lease.
     static func holder(of instance: String, _ connections: PostgresConnections) throws -> HostHolder? {
         try connections.with { connection in
-            try connection.query("""
+            try PostgresTransaction(connection: connection, logger: connections.logger).run("""
                 SELECT h.pid, h.machine, h.since FROM lease l JOIN fleet_host h ON h.id = l.holder
                 WHERE l.instance_id = \(instance) AND h.expires_at > now()
-                """, logger: connections.logger).wait().first.map { row in
+                """).first.map { row in
                 let (pid, machine, since) = try row.decode((Int32, String, Date).self)
                 return HostHolder(pid: pid, since: since, machine: machine)
             }
@@ -107,9 +107,9 @@ final class PostgresLeases: HostClaim {
     /// The live hosts, oldest first.
     static func hosts(_ connections: PostgresConnections) throws -> [HostHolder] {
         try connections.with { connection in
-            try connection.query(
-                "SELECT pid, machine, since FROM fleet_host WHERE expires_at > now() ORDER BY since, id", logger: connections.logger
-            ).wait().map { row in
+            try PostgresTransaction(connection: connection, logger: connections.logger).run(
+                "SELECT pid, machine, since FROM fleet_host WHERE expires_at > now() ORDER BY since, id"
+            ).map { row in
                 let (pid, machine, since) = try row.decode((Int32, String, Date).self)
                 return HostHolder(pid: pid, since: since, machine: machine)
             }

@@ -9,9 +9,27 @@ struct PostgresTransaction: ContainerTransaction {
     let connection: PostgresConnection
     let logger: Logger
 
+    /// How long a statement may go unanswered, waiting for the write lock
+    /// included (SQLite's busy timeout is as long), before the connection
+    /// counts as gone.
+    static let answerLimit = TimeAmount.seconds(30)
+
+    /// Runs `query` and waits for its answer, never longer than
+    /// `answerLimit`: a query sent as the server went away was once seen to
+    /// stay unanswered for good, freezing the host that waited on it (in a
+    /// database restart under a loaded test run). Past the limit the
+    /// connection is closed and the statement fails as a connection failure.
     @discardableResult
     func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        connection.query(query, logger: logger).cascade(to: answer)
+        let connection = connection
+        let watchdog = connection.eventLoop.scheduleTask(in: Self.answerLimit) {
+            answer.fail(StatementUnanswered())
+            let _: EventLoopFuture<Void> = connection.close()
+        }
+        defer { watchdog.cancel() }
+        return try answer.futureResult.wait()
     }
 
     private static let encoder = JSONEncoder()
@@ -171,4 +189,9 @@ struct PostgresTransaction: ContainerTransaction {
     func markRevalidated(_ url: String, at date: Date) throws {
         try run("UPDATE http_cache SET fetched_at = \(date) WHERE url = \(url)")
     }
+}
+
+/// The database did not answer a statement within `PostgresTransaction.answerLimit`.
+struct StatementUnanswered: Error, CustomStringConvertible {
+    var description: String { "the database did not answer within \(PostgresTransaction.answerLimit.nanoseconds / 1_000_000_000) s" }
 }
