@@ -26,15 +26,22 @@ public struct ReloadRequest: Codable, Sendable, Hashable, FetchableRecord, Persi
 extension SharedContainer {
     /// Stores one request per instance it names, as the container holds
     /// them now: in a fleet each host takes the requests of the instances it
-    /// holds, and a request for all of them reaches every host.
-    public func addReloadRequest(_ request: ReloadRequest) throws {
+    /// holds, and a request for all of them reaches every host. Returns
+    /// how many instances it asks to reload.
+    @discardableResult
+    public func addReloadRequest(_ request: ReloadRequest) throws -> Int {
         try write { db in
-            guard request.instanceID == nil else { return try db.insert(request) }
-            for instance in try db.instances() where request.applies(to: instance) {
+            guard request.instanceID == nil else {
+                try db.insert(request)
+                return 1
+            }
+            let named = try db.instances().filter(request.applies)
+            for instance in named {
                 var single = request
                 single.instanceID = instance.id
                 try db.insert(single)
             }
+            return named.count
         }
     }
 

@@ -61,8 +61,9 @@ public actor TimelineHost {
 
     public var statistics: SchedulerCore.Statistics { core.statistics }
     public var scheduledInstances: [String] { instances.keys.sorted() }
-    /// What this host looks at the container for, unless told of a change sooner.
-    private var pollInterval: TimeInterval {
+    /// How often this host looks at the container unless told of a change
+    /// sooner: each poll, or each lease renewal if that comes sooner.
+    private var lookInterval: TimeInterval {
         min(Self.pollInterval, leases?.renewInterval.seconds ?? .infinity)
     }
     public var runningCalls: Int { tasks.count }
@@ -94,7 +95,7 @@ public actor TimelineHost {
                 await reloadChangedFiles()
                 // A failed sync may have taken the change notice with it.
                 failed = !attempt { try sync(force: containerTrouble.isOngoing) }
-                nextPoll = now + pollInterval
+                nextPoll = now + lookInterval
                 if containerTrouble.isOngoing, !failed, attempt({ try flush(); try workspace.container.checkWritable() }) {
                     containerTrouble.ended(at: now, report: onNotice) { duration, failures in
                         "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
@@ -155,7 +156,8 @@ public actor TimelineHost {
     public func reloadKind(_ kind: String) {
         if leases != nil {
             do {
-                return try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
+                try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
+                return
             } catch {
                 onProblem("could not ask the other hosts to reload \(kind) (\(error)); reloading this host's instances")
             }
@@ -231,11 +233,10 @@ public actor TimelineHost {
     private func renewLeases() throws {
         guard var keeper = leases else { return }
         defer { leases = keeper }
-        let firstRenewal = !keeper.isValid && keeper.held.isEmpty
         let renewal = try keeper.renew()
-        if firstRenewal { HostMetrics.leaseTakeovers(0) }
+        // Counted even when 0, so that /metrics shows the figure from the start.
+        HostMetrics.leaseTakeovers(renewal.takenOver.count)
         if !renewal.takenOver.isEmpty {
-            HostMetrics.leaseTakeovers(renewal.takenOver.count)
             for (from, taken) in Dictionary(grouping: renewal.takenOver, by: { $0.from.map(\.description) ?? "a host now gone" }).sorted(by: { $0.key < $1.key }) {
                 onNotice("took over \(taken.count) instance\(taken.count == 1 ? "" : "s") from the host (\(from)) whose lease lapsed")
             }

@@ -32,10 +32,7 @@ struct ReloadCommand: AsyncParsableCommand {
         try await Terminal.failing {
             if let kind { _ = try InstancePlanner(bundle: workspace.bundle).kind(named: kind) }
             if let instance { _ = try workspace.container.existingInstance(id: instance) }
-            let all = try workspace.container.instances()
-            let request = ReloadRequest(kind: kind, instanceID: instance, force: force)
-            let count = all.filter(request.applies).count
-            try workspace.container.addReloadRequest(request)
+            let count = try workspace.container.addReloadRequest(ReloadRequest(kind: kind, instanceID: instance, force: force))
             let target = instance.map { "instance \($0)" } ?? kind.map { "\(count) \($0) instance\(count == 1 ? "" : "s")" }
                 ?? "all \(count) instance\(count == 1 ? "" : "s")"
             print("reload requested for \(target)\(force ? " (forced)" : "")")

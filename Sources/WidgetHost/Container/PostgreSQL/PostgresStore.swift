@@ -149,7 +149,7 @@ final class PostgresStore: ContainerStore {
                 .first?.decode(Bool.self) ?? false
             if !taken {
                 waited = true
-                let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+                let milliseconds = Int(limit.seconds * 1000)
                 _ = try await connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = \(milliseconds)"), logger: logger).get()
                 _ = try await connection.query("SELECT pg_advisory_lock(\(space), hashtext(\(lockKey)))", logger: logger).get()
                 _ = try await connection.query("SET lock_timeout = 0", logger: logger).get()
