@@ -127,7 +127,7 @@ public actor TimelineHost {
     /// time stays running in simulated time, until it returns or times out.
     /// The wait ends as soon as calls return, so a generous `settle` costs
     /// nothing but keeps real I/O (HTTP on a busy machine) from looking hung.
-    public func run(until end: Date, settle: Duration = .seconds(5)) async throws {
+    public func run(until end: Date, settle: Duration = .seconds(120)) async throws {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("run(until:) needs a ManualClock")
         }

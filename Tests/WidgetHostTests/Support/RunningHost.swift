@@ -45,7 +45,7 @@ final class RunningHost {
     /// Waits for a log line containing `text`. The bound only keeps a broken
     /// host from hanging the suite; it is not a measurement. It sleeps
     /// without blocking a thread: the fake GitHub answers on the same pool.
-    func waitFor(_ text: String, count: Int = 1, bound: TimeInterval = 30) async -> Bool {
+    func waitFor(_ text: String, count: Int = 1, bound: TimeInterval = 120) async -> Bool {
         let deadline = Date() + bound
         while Date() < deadline {
             if occurrences(of: text) >= count { return true }

@@ -10,7 +10,7 @@ final class TerminalHost: Sendable {
     private let terminal: Mutex<VirtualTerminal>
     private let raw = Mutex(Data())
 
-    init(manifestPath: String, columns: Int, rows: Int, environment: [String: String] = [:]) throws {
+    init(manifestPath: String, columns: Int, rows: Int, environment: [String: String] = [:], arguments: [String] = []) throws {
         // posix_openpt and friends are hidden from Swift's Glibc; these are
         // what they do on Linux: unlock the new pty and ask for its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -26,7 +26,7 @@ final class TerminalHost: Sendable {
         terminal = Mutex(VirtualTerminal(columns: columns, rows: rows))
         process = ChildProcess()
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
-        process.arguments = ["run", manifestPath]
+        process.arguments = ["run", manifestPath] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"].merging(environment) { $1 }) { $1 }
         process.standardInput = slave
         process.standardOutput = slave
@@ -55,7 +55,7 @@ final class TerminalHost: Sendable {
 
     /// Waits until the screen satisfies `condition`. The bound only keeps a
     /// broken board from hanging the suite; it is not a measurement.
-    func waitFor(bound: TimeInterval = 20, _ condition: (VirtualTerminal) -> Bool) async -> Bool {
+    func waitFor(bound: TimeInterval = 120, _ condition: (VirtualTerminal) -> Bool) async -> Bool {
         let deadline = Date() + bound
         while Date() < deadline {
             if condition(screen) { return true }
