@@ -110,7 +110,7 @@ public final class DevSession: Sendable {
         }
         let current: Workspace
         if let workspace {
-            let bundle = await workspace.loadAgain(manifest, changedModules: workspace.bundle.pool.all.map(\.modulePath))
+            let bundle = await workspace.loadAgain(manifest, changedModules: Set(workspace.bundle.pool.all.map(\.modulePath)))
             _ = try? workspace.replace(bundle)
             current = workspace
         } else {

@@ -9,6 +9,9 @@ public struct LoadedBundle: Sendable {
     public let diagnostics: [Diagnostic]
     /// The kinds' extension processes; they end when the last copy of the bundle goes.
     public let pool: ExtensionPool
+    /// Every module that loaded, by path, with all it exports: what a later
+    /// load reuses for modules that have not changed.
+    public let modules: [String: ModuleLoader.LoadedModule]
 
     public var isValid: Bool { diagnostics.isEmpty }
 
@@ -17,12 +20,14 @@ public struct LoadedBundle: Sendable {
     }
 
     /// Loads every module the manifest names, each in its extension process;
-    /// one module's failure does not stop the others.
-    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil) async -> LoadedBundle {
+    /// one module's failure does not stop the others. Modules in `reusing`
+    /// (by path) are not asked for their kinds again.
+    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil,
+                            reusing: [String: ModuleLoader.LoadedModule] = [:]) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
         let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
         let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: callTimeout(manifest))
-        let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) })
+        let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) }, reusing: reusing)
         return validate(manifest, modules: modules, pool: pool)
     }
 
@@ -68,7 +73,9 @@ public struct LoadedBundle: Sendable {
                                         extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }
-        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool)
+        let loaded = modules.values.compactMap { try? $0.get() }
+        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool,
+                            modules: Dictionary(loaded.map { ($0.path, $0) }) { first, _ in first })
     }
 
     private static func notExportedMessage(entry: WidgetEntry, module: ModuleLoader.LoadedModule) -> String {

@@ -23,12 +23,14 @@ public struct ModuleLoader: Sendable {
         self.callTimeout = callTimeout
     }
 
-    /// Loads each named module once, with its limits.
-    public func load(_ modules: [(name: String, limits: ExtensionLimits)]) async -> [String: Result<LoadedModule, ModuleLoadError>] {
+    /// Loads each named module once, with its limits. A module found at a
+    /// path in `reusing` is not asked again: its kinds are what it said then.
+    public func load(_ modules: [(name: String, limits: ExtensionLimits)],
+                     reusing: [String: LoadedModule] = [:]) async -> [String: Result<LoadedModule, ModuleLoadError>] {
         await withTaskGroup(of: (String, Result<LoadedModule, ModuleLoadError>).self) { group in
             var seen = Set<String>()
             for (name, limits) in modules where seen.insert(name).inserted {
-                group.addTask { (name, await load(module: name, limits: limits)) }
+                group.addTask { (name, await load(module: name, limits: limits, reusing: reusing)) }
             }
             var results: [String: Result<LoadedModule, ModuleLoadError>] = [:]
             for await (name, result) in group { results[name] = result }
@@ -36,10 +38,12 @@ public struct ModuleLoader: Sendable {
         }
     }
 
-    public func load(module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
+    public func load(module: String, limits: ExtensionLimits = ExtensionLimits(),
+                     reusing: [String: LoadedModule] = [:]) async -> Result<LoadedModule, ModuleLoadError> {
         guard let url = searchPath.locate(module: module) else {
             return .failure(.notFound(module: module, searched: searchPath.directories.map(\.path)))
         }
+        if let loaded = reusing[url.path] { return .success(loaded) }
         return await load(path: url.path, module: module, limits: limits)
     }
 

@@ -3,13 +3,17 @@ import Foundation
 extension Workspace {
     /// Reads the kinds again from `manifest`, with a fresh extension process
     /// for each module in `changedModules` (paths), so that a rebuilt module
-    /// file is loaded anew; the other modules keep their processes. The
-    /// caller puts the result in place with `replace(_:)`.
-    public func loadAgain(_ manifest: Manifest, changedModules: some Sequence<String>) async -> LoadedBundle {
+    /// file is loaded anew. The other modules keep their processes and are
+    /// not asked again: what they said is what they are, and one that is
+    /// restarting after a crash, or slow to answer, must not drop its kinds
+    /// or hold up the reload. The caller puts the result in place with
+    /// `replace(_:)`.
+    public func loadAgain(_ manifest: Manifest, changedModules: Set<String>) async -> LoadedBundle {
         let previous = bundle
         for path in changedModules {
             await previous.pool.all.first { $0.modulePath == path }?.replace()
         }
-        return await LoadedBundle.load(manifest, pool: previous.pool)
+        return await LoadedBundle.load(manifest, pool: previous.pool,
+                                       reusing: previous.modules.filter { !changedModules.contains($0.key) })
     }
 }

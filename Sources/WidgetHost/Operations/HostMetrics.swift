@@ -50,6 +50,13 @@ public final class HostMetrics: Sendable {
         Timer(label: "widgethost_scheduler_lag_seconds").recordNanoseconds(Int64(max(0, lag) * 1e9))
     }
 
+    /// How long the oldest reload that is due has waited without starting
+    /// (for a free slot, or for this host's leases): 0 when none waits. A
+    /// figure that grows means instances are not being served.
+    static func queueLag(_ seconds: TimeInterval) {
+        Gauge(label: "widgethost_queue_lag_seconds").record(max(0, seconds))
+    }
+
     static func extensionRestarted(module: String) {
         Counter(label: "widgethost_extension_restarts_total", dimensions: [("module", module)]).increment()
     }

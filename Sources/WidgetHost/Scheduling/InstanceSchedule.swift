@@ -29,10 +29,32 @@ public struct InstanceSchedule: Codable, Sendable, Equatable {
     /// Crashes of the kind's extension during this instance's calls, while
     /// they come in a row; nil once a call ends otherwise.
     public var crashes: CrashRecord?
+    /// When the provider call running for this instance started; nil when
+    /// none runs. Saved, so that a schedule read back with one tells of a
+    /// call that a host stopped, died or lost the instance during: the host
+    /// that reads it reloads the instance at once instead of waiting for an
+    /// answer that will never come.
+    public var callStartedAt: Date?
 
     public init() {}
 
     public var isQuarantined: Bool { crashes?.quarantined ?? false }
+
+    /// Whether a provider call was running when this schedule was saved.
+    /// Rows saved before `callStartedAt` existed said so only in their reason.
+    public var hadCallRunning: Bool {
+        callStartedAt != nil || (nextReload == nil && nextReloadReason == Self.reloadingReason)
+    }
+
+    static let reloadingReason = "reloading"
+
+    /// Gives back the reload charged for the latest attempt, which did not
+    /// run to an end through no fault of the instance's.
+    mutating func unchargeLastAttempt() {
+        if let last = reloads.last, last.date == lastAttempt {
+            reloads.removeLast()
+        }
+    }
 
     /// The latest entry whose date is not in the future.
     public func currentEntry(at now: Date) -> ArchivedEntry? {

@@ -20,7 +20,15 @@ public struct InstanceStatus: Sendable {
         case quarantined
         /// No host is running on the container, so nothing keeps it fresh.
         case noHost = "no-host"
+        /// A host runs, but the instance's reload is late by more than
+        /// `overdueGrace`: the host meant to reload it stopped, stalled or
+        /// is far behind. Whatever it last showed is shown, not kept fresh.
+        case overdue
     }
+
+    /// How late a reload may be before its instance is `overdue`: longer
+    /// than a busy host's queue, shorter than anyone would wait.
+    public static let overdueGrace: TimeInterval = 60
 
     public let instance: WidgetInstance
     public let placement: InstanceState
@@ -33,9 +41,14 @@ public struct InstanceStatus: Sendable {
     public let detailTemplate: String
     public static let ageToken = "{age}"
 
-    /// - Parameter hostRunning: false when no host runs on the container; a
-    ///   fresh instance then says it is not being kept fresh.
-    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date, hostRunning: Bool = true) {
+    /// - Parameters:
+    ///   - hostRunning: false when no host runs on the container; a fresh
+    ///     instance then says it is not being kept fresh.
+    ///   - callTimeout: how long a provider call may run (the manifest's
+    ///     `schedule.timeout`): one running longer, plus the grace, was cut
+    ///     short without its end being saved.
+    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date, hostRunning: Bool = true,
+                callTimeout: TimeInterval = 30) {
         self.instance = instance
         self.placement = placement
         self.schedule = schedule
@@ -49,6 +62,9 @@ public struct InstanceStatus: Sendable {
             state = .quarantined
             detail = "quarantined after \(crashes.inARow) crashes in a row, the last at \(Self.clock(crashes.lastAt)): \(crashes.last)"
                 + (age.map { "; data \($0) old" } ?? "")
+        } else if hostRunning, let late = Self.lateness(schedule, at: now, callTimeout: callTimeout) {
+            state = .overdue
+            detail = late + (age.map { "; data \($0) old" } ?? "; no timeline yet")
         } else if let until = schedule?.rateLimitedUntil, until > now {
             state = .rateLimited
             detail = "rate-limited until \(Self.clock(until))" + (age.map { "; data \($0) old" } ?? "")
@@ -75,6 +91,17 @@ public struct InstanceStatus: Sendable {
         self.detail = schedule?.lastSuccess.map { detail.replacingOccurrences(of: Self.ageToken, with: Self.age(now.timeIntervalSince($0))) } ?? detail
     }
 
+    /// Why the instance is overdue, or nil when it is not.
+    static func lateness(_ schedule: InstanceSchedule?, at now: Date, callTimeout: TimeInterval) -> String? {
+        guard let schedule else { return nil }
+        if let started = schedule.callStartedAt {
+            guard now.timeIntervalSince(started) > callTimeout + overdueGrace else { return nil }
+            return "overdue: a reload started at \(clock(started)) (\(age(now.timeIntervalSince(started))) ago) never ended; the host running it stopped or stalled"
+        }
+        guard let next = schedule.nextReload, now.timeIntervalSince(next) > overdueGrace else { return nil }
+        return "overdue: its reload was due at \(clock(next)) (\(age(now.timeIntervalSince(next))) ago) and has not started"
+    }
+
     /// "45s", "5m", "3h", "2d"
     public static func age(_ interval: TimeInterval) -> String {
         let seconds = max(0, Int(interval))
@@ -98,14 +125,16 @@ extension Workspace {
     public func status(of id: String, at now: Date = Date(), hostRunning: Bool = true) throws -> InstanceStatus {
         let instance = try container.existingInstance(id: id)
         return InstanceStatus(instance: instance, placement: InstanceState(instance, in: bundle),
-                              schedule: try container.schedule(for: id), at: now, hostRunning: hostRunning)
+                              schedule: try container.schedule(for: id), at: now, hostRunning: hostRunning,
+                              callTimeout: manifest.schedule.timeout.seconds)
     }
 
     /// Every instance's status from what the container holds now.
     public func statuses(at now: Date = Date(), hostRunning: Bool = true) throws -> [InstanceStatus] {
         let schedules = try container.schedules()
         return try instancesWithState().map {
-            InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now, hostRunning: hostRunning)
+            InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now, hostRunning: hostRunning,
+                           callTimeout: manifest.schedule.timeout.seconds)
         }
     }
 

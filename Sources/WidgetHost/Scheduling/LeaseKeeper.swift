@@ -55,11 +55,3 @@ struct LeaseKeeper {
         try claim.release(instances)
     }
 }
-
-/// A reload not started because this host could not renew its leases in
-/// time: another host may serve the instance by now. Not charged; tried
-/// again after the next renewal.
-struct LeaseLapsed: Error, CustomStringConvertible {
-    let retryAfter: Duration
-    var description: String { "this host's leases lapsed (the database did not answer); waiting to renew them" }
-}

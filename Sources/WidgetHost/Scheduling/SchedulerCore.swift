@@ -54,11 +54,15 @@ public struct SchedulerCore: Sendable {
     /// Reloads asked for while a call was running, and whether forced: they
     /// run when it ends, so no request is lost.
     private var reloadsAfterCall: [String: Bool] = [:]
-    /// Instances due while every slot was busy, in the order they became due.
+    /// Instances due while every slot was busy (or starts were held), in
+    /// the order they became due.
     private var waiting = Deque<String>()
     private var waitingSet = Set<String>()
     private var nextCallNumber = 0
     private var random: SplitMix64
+    /// No call may start: a fleet host's leases lapsed. Due instances wait,
+    /// keeping their due dates, until `holdStarts(false)`.
+    public private(set) var startsHeld = false
 
     public init(policy: SchedulePolicy, seed: UInt64 = 0x5EED) {
         self.policy = policy
@@ -69,9 +73,18 @@ public struct SchedulerCore: Sendable {
 
     /// Adds an instance, resuming its persisted schedule if it has one: a
     /// persisted next reload is kept, so a restart causes no reload storm.
+    /// A persisted schedule whose call was running when it was saved is due
+    /// at once: no call of this scheduler runs it, so the host that started
+    /// it stopped, died or lost the instance, and its answer will never come.
+    /// A quarantine is kept.
     public mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date) -> [SchedulerEvent] {
         var schedule = persisted ?? InstanceSchedule()
-        if persisted == nil || (schedule.nextReload == nil && schedule.policy == nil) {
+        if schedule.hadCallRunning {
+            schedule.unchargeLastAttempt()
+            schedule.callStartedAt = nil
+            schedule.nextReload = now
+            schedule.nextReloadReason = "its last call was cut short (the host running it stopped)"
+        } else if persisted == nil || (schedule.nextReload == nil && schedule.policy == nil && !schedule.isQuarantined) {
             schedule.nextReload = now
             schedule.nextReloadReason = "first timeline"
         }
@@ -119,6 +132,7 @@ public struct SchedulerCore: Sendable {
             case .timeout:
                 statistics.timeouts += 1
                 running[top.instance] = nil
+                schedules[top.instance]?.callStartedAt = nil
                 step.cancelled.append(ReloadCall(instance: top.instance, number: top.generation, reason: "timed out"))
                 step.events += fail(top.instance, error: "timed out after \(DurationValue(seconds: policy.timeout))", rateLimitedUntil: nil, at: top.date)
                 step.events += requestedDuringCall(top.instance, at: top.date)
@@ -141,14 +155,13 @@ public struct SchedulerCore: Sendable {
     public mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date) -> Step {
         guard running[call.instance] == call.number else { return Step() }
         running[call.instance] = nil
+        schedules[call.instance]?.callStartedAt = nil
         let events: [SchedulerEvent]
         switch result {
         case .success(let timeline):
             events = succeed(call.instance, timeline: timeline, at: now)
         case .failure(let error as ExtensionUnavailable):
             events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason, at: now)
-        case .failure(let error as LeaseLapsed):
-            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.description, at: now)
         case .failure(let error as ExtensionCrash):
             events = crash(call.instance, error: error.description, at: now)
         case .failure(let error as RateLimitedError):
@@ -172,7 +185,51 @@ public struct SchedulerCore: Sendable {
     public mutating func interrupt(_ instance: String, number: Int, at now: Date) -> [SchedulerEvent] {
         guard running[instance] == number else { return [] }
         running[instance] = nil
+        schedules[instance]?.callStartedAt = nil
         return requeue(instance, after: 0, reason: "interrupted when the host stopped", at: now)
+    }
+
+    /// A call the caller could not start after all (its lease lapsed in the
+    /// meantime): as if it had never started, it waits, first in line, for
+    /// starts to be allowed again.
+    public mutating func putBack(_ call: ReloadCall, at now: Date) {
+        guard running[call.instance] == call.number, var schedule = schedules[call.instance] else { return }
+        running[call.instance] = nil
+        schedule.unchargeLastAttempt()
+        schedule.providerCalls -= 1
+        schedule.callStartedAt = nil
+        schedule.explicitReload = call.explicit ? false : schedule.explicitReload
+        schedule.nextReload = call.due ?? now
+        schedule.nextReloadReason = call.reason
+        schedules[call.instance] = schedule
+        statistics.providerCalls -= 1
+        reloadGeneration[call.instance, default: 0] += 1
+        if waitingSet.insert(call.instance).inserted { waiting.prepend(call.instance) }
+    }
+
+    /// Holds every start (a fleet host whose leases lapsed must not call a
+    /// provider for an instance another host may hold by now), or lets the
+    /// instances that waited meanwhile start. Nothing is dropped or retried
+    /// while held: due instances wait in line with their due dates.
+    public mutating func holdStarts(_ hold: Bool, at now: Date) -> Step {
+        guard hold != startsHeld else { return Step() }
+        startsHeld = hold
+        return hold ? Step() : startWaiting(at: now)
+    }
+
+    /// When the oldest reload that is due and not started was due: the
+    /// scheduler's queue lag is `now` minus it.
+    public mutating func oldestUnstartedDue(at now: Date) -> Date? {
+        var oldest = waiting.first.flatMap { schedules[$0]?.nextReload }
+        while let top = heap.min, top.date <= now {
+            guard isCurrent(top) else {
+                heap.removeMin()
+                continue
+            }
+            if top.kind == .reload { oldest = min(oldest ?? top.date, top.date) }
+            break
+        }
+        return oldest
     }
 
     /// `widgethost reload`: not charged to the budget; respects the minimum
@@ -221,6 +278,11 @@ public struct SchedulerCore: Sendable {
             pushReload(instance, at: earliest)
             return ([SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: earliest, reason: reason ?? "deferred"))], nil)
         }
+        guard !startsHeld else {
+            // No event: a host whose leases lapsed would log one per instance.
+            if waitingSet.insert(instance).inserted { waiting.append(instance) }
+            return ([], nil)
+        }
         guard running.count < policy.maxConcurrent else {
             if waitingSet.insert(instance).inserted { waiting.append(instance) }
             return ([SchedulerEvent(date: now, instance: instance, kind: .waitingForSlot)], nil)
@@ -240,7 +302,8 @@ public struct SchedulerCore: Sendable {
         let due = schedule.nextReload
         schedule.explicitReload = nil
         schedule.nextReload = nil
-        schedule.nextReloadReason = "reloading"
+        schedule.nextReloadReason = InstanceSchedule.reloadingReason
+        schedule.callStartedAt = now
         schedules[instance] = schedule
         statistics.providerCalls += 1
 
@@ -252,7 +315,7 @@ public struct SchedulerCore: Sendable {
 
     private mutating func startWaiting(at now: Date) -> Step {
         var step = Step()
-        while running.count < policy.maxConcurrent, !waiting.isEmpty {
+        while !startsHeld, running.count < policy.maxConcurrent, !waiting.isEmpty {
             let instance = waiting.removeFirst()
             waitingSet.remove(instance)
             guard schedules[instance] != nil, running[instance] == nil else { continue }
@@ -307,9 +370,7 @@ public struct SchedulerCore: Sendable {
     /// extension can take it.
     private mutating func requeue(_ instance: String, after delay: TimeInterval, reason: String, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
-        if let last = schedule.reloads.last, last.date == schedule.lastAttempt {
-            schedule.reloads.removeLast()
-        }
+        schedule.unchargeLastAttempt()
         let retry = now + max(0, delay)
         schedule.nextReload = retry
         schedule.nextReloadReason = "retry: \(reason)"

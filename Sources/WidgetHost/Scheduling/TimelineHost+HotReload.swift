@@ -8,29 +8,48 @@ extension TimelineHost {
     /// quarantine ends with it). A manifest that no longer parses is
     /// reported and the previous one kept; a module that now fails
     /// validation is reported and its instances keep their last entries.
-    func reloadChangedFiles() async {
+    ///
+    /// The kinds are read in a task of their own: a changed module slow to
+    /// describe itself (up to the call timeout) holds up no other instance.
+    /// One reload runs at a time; a change found meanwhile is taken in next.
+    func lookForChangedFiles() {
+        guard reloadingFiles == nil else { return }
         var watcher = bundleWatcher
         let changes = watcher.changes()
         bundleWatcher = watcher
         guard !changes.isEmpty else { return }
-        let previous = workspace.bundle
-        var manifest = previous.manifest
-        if changes.manifest {
-            do {
-                manifest = try Manifest.load(from: previous.manifest.file)
-            } catch {
-                onProblem("\(error); still running on the previous manifest")
+        let workspace = self.workspace
+        let onProblem = self.onProblem
+        let what = (changes.manifest ? [workspace.manifest.file] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
+        onNotice("\(what.joined(separator: ", ")) changed: reading the kinds again")
+        reloadingFiles = Task {
+            let previous = workspace.bundle
+            var manifest = previous.manifest
+            if changes.manifest {
+                do {
+                    manifest = try Manifest.load(from: previous.manifest.file)
+                } catch {
+                    onProblem("\(error); still running on the previous manifest")
+                }
             }
+            let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
+            await self.apply(bundle, previous: previous, changes: changes)
         }
-        let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
+    }
+
+    /// Puts a bundle read by `lookForChangedFiles` in place.
+    private func apply(_ bundle: LoadedBundle, previous: LoadedBundle, changes: BundleWatcher.Changes) {
+        reloadingFiles = nil
+        defer { wake() }
+        guard !stopping else { return }
+        let manifest = bundle.manifest
         for diagnostic in bundle.diagnostics { onProblem(diagnostic.description) }
         do {
             for report in try workspace.replace(bundle) { onNotice(report.description) }
         } catch {
             onProblem("migrating instances to the changed kinds failed, will retry: \(error)")
         }
-        watcher.track(bundle)
-        bundleWatcher = watcher
+        bundleWatcher.track(bundle)
         core.policy = SchedulePolicy(settings: manifest.schedule)
 
         let changedKinds = Set(bundle.kinds.filter { kind in

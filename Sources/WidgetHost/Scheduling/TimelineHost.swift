@@ -38,6 +38,10 @@ public actor TimelineHost {
     private var containerTrouble = RecurringProblem()
     /// A container that announces changes said so: look before the next poll.
     private var changeAnnounced = false
+    /// Kinds being read again after a module or the manifest changed.
+    var reloadingFiles: Task<Void, Never>?
+    /// Set as shutdown begins: nothing new is taken in.
+    var stopping = false
 
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
@@ -67,6 +71,8 @@ public actor TimelineHost {
         min(Self.pollInterval, leases?.renewInterval.seconds ?? .infinity)
     }
     public var runningCalls: Int { tasks.count }
+    /// Whether no call may start now (a fleet host whose leases lapsed).
+    public var heldStarts: Bool { core.startsHeld }
 
     public func schedule(for instance: String) -> InstanceSchedule? {
         core.schedules[instance]
@@ -92,7 +98,7 @@ public actor TimelineHost {
             var failed = false
             if now >= nextPoll || changeAnnounced {
                 changeAnnounced = false
-                await reloadChangedFiles()
+                lookForChangedFiles()
                 // A failed sync may have taken the change notice with it.
                 failed = !attempt { try sync(force: containerTrouble.isOngoing) }
                 nextPoll = now + lookInterval
@@ -102,7 +108,10 @@ public actor TimelineHost {
                     }
                 }
             }
-            handle(core.advance(to: clock.now()))
+            followLeases()
+            let advanced = clock.now()
+            handle(core.advance(to: advanced))
+            HostMetrics.queueLag(core.oldestUnstartedDue(at: advanced).map { advanced.timeIntervalSince($0) } ?? 0)
             _ = attempt { try flush() }
             await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll))
         }
@@ -134,6 +143,7 @@ public actor TimelineHost {
         try sync()
         while let next = core.nextDeadline(), next <= end {
             manual.set(next)
+            followLeases()
             handle(core.advance(to: next))
             await waitForCalls(within: settle)
             try flush()
@@ -280,23 +290,48 @@ public actor TimelineHost {
 
     // MARK: Calls
 
+    /// Emits a step's events, cancels its timed-out calls and launches its
+    /// calls. A call that cannot launch is settled at once, which may free a
+    /// slot for the next: those follow-ups are worked through in a loop, never
+    /// by recursion, however many instances wait.
     func handle(_ step: SchedulerCore.Step) {
-        emit(step.events)
-        for call in step.cancelled {
-            tasks.removeValue(forKey: call.number)?.task.cancel()
-        }
-        for call in step.calls {
-            launch(call)
+        var pending = [step]
+        while let step = pending.popLast() {
+            emit(step.events)
+            for call in step.cancelled {
+                tasks.removeValue(forKey: call.number)?.task.cancel()
+            }
+            for call in step.calls {
+                if let followUp = launch(call) { pending.append(followUp) }
+            }
         }
     }
 
-    private func launch(_ call: SchedulerCore.ReloadCall) {
-        guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else { return }
+    /// Holds or allows the scheduler's starts as this host's leases allow:
+    /// a fleet host whose leases lapsed starts nothing until it has renewed.
+    private func followLeases() {
+        guard let leases else { return }
+        let hold = !leases.isValid
+        guard hold != core.startsHeld else { return }
+        if hold {
+            onProblem("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed")
+        }
+        handle(core.holdStarts(hold, at: clock.now()))
+    }
+
+    /// Starts a provider call, or settles it at once when it cannot start;
+    /// returns what settling it asks for next.
+    private func launch(_ call: SchedulerCore.ReloadCall) -> SchedulerCore.Step? {
         let now = clock.now()
+        guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else {
+            // Its kind went with a bundle replaced a moment ago: not the instance's fault.
+            let unavailable = ExtensionUnavailable(module: instances[call.instance]?.kind ?? "?", reason: "its kind is not loaded", retryAfter: .seconds(60))
+            return core.complete(call, with: .failure(unavailable), at: now)
+        }
         if let leases, !leases.isValid {
-            // Another host may hold it by now: wait until a renewal says.
-            let retry = LeaseLapsed(retryAfter: leases.renewInterval)
-            return handle(core.complete(call, with: .failure(retry), at: now))
+            // Another host may hold it by now: it waits until a renewal says.
+            core.putBack(call, at: now)
+            return core.holdStarts(true, at: now)
         }
         if let due = call.due { HostMetrics.schedulerLag(now.timeIntervalSince(due)) }
         let context = kind.context(for: instance.family, date: now)
@@ -315,8 +350,9 @@ public actor TimelineHost {
             // Cancelled calls (timed out, instance removed, host stopping) were
             // settled when they were cancelled; their result means nothing.
             guard !Task.isCancelled else { return await self.resumeIfIdle() }
-            self.finish(call, result)
+            await self.finish(call, result)
         })
+        return nil
     }
 
     /// Off the actor: a slow provider never holds up the scheduler.
@@ -394,7 +430,7 @@ public actor TimelineHost {
         wake()
     }
 
-    private func wake() {
+    func wake() {
         if let waiter {
             self.waiter = nil
             waiter.resume()
@@ -420,6 +456,7 @@ public actor TimelineHost {
     }
 
     private func shutDown(grace: Duration) async throws {
+        stopping = true
         if !tasks.isEmpty {
             await waitForCalls(within: grace)
             for (number, call) in tasks {

@@ -118,6 +118,31 @@ struct HangWidget: Widget {
     }
 }
 
+/// Waits until the file `gate` exists, then returns one entry: a call that
+/// stays in flight for as long as a test wants it to.
+struct GateIntent: WidgetConfigurationIntent {
+    static let title = "Gate"
+    @Parameter(title: "Gate file", default: "/nonexistent") var gate: String
+    init() {}
+}
+
+struct GateProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+    func snapshot(for configuration: GateIntent, in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "snapshot") }
+    func timeline(for configuration: GateIntent, in context: Context) async throws -> Timeline<TickEntry> {
+        while !FileManager.default.fileExists(atPath: configuration.gate) { try await Task.sleep(for: .milliseconds(20)) }
+        return Timeline(entries: [TickEntry(date: context.date, label: "through the gate")], policy: .never)
+    }
+}
+
+struct GateWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Gate", intent: GateIntent.self, provider: GateProvider()) { entry in Text(entry.label) }
+            .configurationDisplayName("Gate")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 /// The same kind as FixtureMisbehaving's Swap, drawn differently: replacing
 /// one module file with the other shows hot reload.
 struct SwapProvider: TimelineProvider {
@@ -141,5 +166,5 @@ public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), SwapWidget()).retainedPointer()
+    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), GateWidget(), SwapWidget()).retainedPointer()
 }

@@ -22,7 +22,7 @@ struct UnreadableTimelineTests {
         try await queue.write { db in
             try db.execute(sql: "UPDATE timeline SET schedule = ? WHERE instanceID = ?", arguments: [Data(#"{"entries": 3}"#.utf8), damaged])
         }
-        try await queue.close()
+        try queue.close()
 
         let status = try await fixture.run("status", "--json")
         #expect(status.status == 0, "\(status.stderr)")

@@ -87,8 +87,11 @@ struct SQLiteTransaction: ContainerTransaction {
     }
 
     func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)] {
-        let records = try instanceIDs.map { try TimelineRecord.fetchAll(db, keys: $0) } ?? TimelineRecord.fetchAll(db)
-        return records.map { ($0.instanceID, $0.schedule) }
+        guard let instanceIDs else { return try TimelineRecord.fetchAll(db).map { ($0.instanceID, $0.schedule) } }
+        // In slices: SQLite takes at most 32,766 variables in a statement.
+        return try stride(from: 0, to: instanceIDs.count, by: 10_000).flatMap { start in
+            try TimelineRecord.fetchAll(db, keys: instanceIDs[start ..< min(start + 10_000, instanceIDs.count)])
+        }.map { ($0.instanceID, $0.schedule) }
     }
 
     func timeline(instance: String) throws -> Data? {

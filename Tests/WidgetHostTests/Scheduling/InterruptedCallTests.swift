@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import WidgetSDK
+@testable import WidgetHost
+
+/// Issue 19: a host that stops, dies or loses an instance while its provider
+/// call runs must leave a state from which the next host reloads it. The
+/// stored schedule used to say "reloading" with no next reload, which every
+/// later host read as "never".
+@Suite("Calls cut short")
+struct InterruptedCallTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A schedule as a host saves it while a call runs.
+    static func savedMidCall(at date: Date) -> InstanceSchedule {
+        var core = SchedulerCore(policy: SchedulePolicy())
+        _ = core.add("a", schedule: nil, at: date)
+        _ = core.advance(to: date)
+        return core.schedules["a"]!
+    }
+
+    @Test func aScheduleSavedMidCallIsDueAtOnceAndItsAttemptIsNotCharged() {
+        let saved = Self.savedMidCall(at: Self.start)
+        #expect(saved.hadCallRunning && saved.callStartedAt == Self.start && saved.nextReload == nil)
+        #expect(saved.chargedReloads(at: Self.start) == 1)
+
+        var core = SchedulerCore(policy: SchedulePolicy())
+        let later = Self.start + 5
+        _ = core.add("a", schedule: saved, at: later)
+        #expect(core.nextDeadline() == later, "due at once, not after the minimum interval since the cut-short call")
+        let step = core.advance(to: later)
+        #expect(step.calls.map(\.instance) == ["a"])
+        #expect(step.calls.first?.reason == "its last call was cut short (the host running it stopped)")
+        #expect(core.schedules["a"]?.chargedReloads(at: later) == 1, "the attempt that never ended was given back")
+    }
+
+    /// Rows saved before `callStartedAt` existed said "reloading" and nothing else.
+    @Test func anOlderRowThatSaysReloadingIsDueAtOnceToo() throws {
+        var saved = Self.savedMidCall(at: Self.start)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(saved)) as! [String: Any]
+        var legacy = json
+        legacy.removeValue(forKey: "callStartedAt")
+        saved = try JSONDecoder().decode(InstanceSchedule.self, from: JSONSerialization.data(withJSONObject: legacy))
+        #expect(saved.callStartedAt == nil && saved.nextReloadReason == "reloading")
+
+        var core = SchedulerCore(policy: SchedulePolicy())
+        _ = core.add("a", schedule: saved, at: Self.start + 60)
+        #expect(core.nextDeadline() == Self.start + 60)
+    }
+
+    @Test func aQuarantineBeforeTheFirstTimelineIsKept() {
+        var schedule = InstanceSchedule()
+        schedule.crashes = CrashRecord(inARow: 3, last: "extension crashed (SIGILL)", lastAt: Self.start, quarantined: true)
+        schedule.nextReloadReason = "quarantined: reload with --force, or change the module, to release it"
+        var core = SchedulerCore(policy: SchedulePolicy())
+        _ = core.add("a", schedule: schedule, at: Self.start + 60)
+        #expect(core.nextDeadline() == nil, "no call for a quarantined instance, whatever it showed before")
+        #expect(core.schedules["a"]?.isQuarantined == true)
+    }
+
+    /// The live case on SQLite: SIGKILL while a reload runs, then a new host.
+    /// The instance had a timeline (policy never) before: that is what made
+    /// the stored "reloading" read as "never reload again".
+    @Test func anInstanceWhoseHostWasKilledMidCallIsReloadedByTheNextHost() async throws {
+        let fixture = try MisbehavingKindsTests.Fixture(widgets: ["{kind: Gate, module: FixtureSchedules}"],
+                                                        schedule: "{timeout: 10m, min_interval: 1s}")
+        let gate = fixture.folder.appendingPathComponent("open").path
+        FileManager.default.createFile(atPath: gate, contents: nil)
+        let id = try await fixture.add("Gate", "--gate", gate)
+        let started = "instance=\(id) kind=Gate [widgethost] reload started"
+        let received = "instance=\(id) kind=Gate [widgethost] timeline received"
+
+        let killed = try fixture.host()
+        #expect(await killed.waitFor(received), "\(killed.output)")
+        try FileManager.default.removeItem(atPath: gate)
+        #expect(try await fixture.run("reload", "--instance", id, "--force").status == 0)
+        #expect(await killed.waitFor(started, count: 2), "\(killed.output)")
+        // Killed once the call is saved as running: the log line comes just before the save.
+        let container = try SharedContainer(manifest: try Manifest.load(from: fixture.manifestPath))
+        #expect(await FleetTests.eventually { (try? container.schedule(for: id))??.hadCallRunning == true })
+        #expect(killed.stop(SIGKILL) == SIGKILL)
+
+        let next = try fixture.host()
+        #expect(await next.waitFor(started + " (its last call was cut short (the host running it stopped))"), "\(next.output)")
+        FileManager.default.createFile(atPath: gate, contents: nil)
+        #expect(await next.waitFor(received), "\(next.output)")
+        #expect(try await fixture.timeline(id)["state"] as? String == "fresh")
+        #expect(next.stop() == 0)
+    }
+
+    @Test func aReloadLateByMoreThanTheGraceIsOverdueNotFresh() throws {
+        let instance = WidgetInstance(id: "abc123", kind: "Ticker", family: .systemSmall, name: nil, configurationIdentifier: nil,
+                                      configuration: [:], createdAt: Self.start, updatedAt: Self.start)
+        var schedule = InstanceSchedule()
+        schedule.entries = [ArchivedEntry(date: Self.start, view: ViewNode(.text("hi")))]
+        schedule.lastSuccess = Self.start
+        schedule.nextReload = Self.start + 600
+        func state(at seconds: TimeInterval, hostRunning: Bool = true) -> InstanceStatus {
+            InstanceStatus(instance: instance, placement: .ready, schedule: schedule, at: Self.start + seconds, hostRunning: hostRunning)
+        }
+        #expect(state(at: 600 + InstanceStatus.overdueGrace).state == .fresh, "a little late is not overdue")
+        let late = state(at: 600 + InstanceStatus.overdueGrace + 1)
+        #expect(late.state == .overdue)
+        #expect(late.detail.hasPrefix("overdue: its reload was due at ") && late.detail.contains("(1m ago) and has not started"), "\(late.detail)")
+        #expect(state(at: 3_600, hostRunning: false).state == .noHost, "with no host, that is what it says")
+
+        // A call whose end was never saved: overdue once past its timeout and the grace.
+        schedule.nextReload = nil
+        schedule.callStartedAt = Self.start + 600
+        #expect(state(at: 600 + 30 + InstanceStatus.overdueGrace).state == .fresh)
+        let cut = state(at: 600 + 30 + InstanceStatus.overdueGrace + 1)
+        #expect(cut.state == .overdue)
+        #expect(cut.detail.contains("never ended; the host running it stopped or stalled"), "\(cut.detail)")
+    }
+}
