@@ -6,6 +6,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <stdio.h>
+#include <signal.h>
+#include <errno.h>
+#include <string.h>
 
 int wh_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0);
@@ -36,4 +39,75 @@ int wh_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
 
 int wh_line_buffered_stdout(void) {
     return setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+/* The reaper's whole life, in the forked child: only async-signal-safe calls. */
+#define WH_REAPER_GROUPS 65536
+static void wh_reaper_main(int input) {
+    static pid_t groups[WH_REAPER_GROUPS];
+    size_t count = 0;
+    char buffer[4096];
+    char line[32];
+    size_t length = 0;
+    for (;;) {
+        ssize_t got = read(input, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        for (ssize_t index = 0; index < got; index++) {
+            char byte = buffer[index];
+            if (byte != '\n') {
+                if (length < sizeof line - 1) line[length++] = byte;
+                continue;
+            }
+            line[length] = 0;
+            pid_t pgid = 0;
+            for (size_t digit = 1; digit < length && line[digit] >= '0' && line[digit] <= '9'; digit++) {
+                pgid = pgid * 10 + (line[digit] - '0');
+            }
+            if (pgid > 1 && line[0] == '+' && count < WH_REAPER_GROUPS) {
+                groups[count++] = pgid;
+            } else if (pgid > 1 && line[0] == '-') {
+                for (size_t slot = 0; slot < count; slot++) {
+                    if (groups[slot] == pgid) { groups[slot] = groups[--count]; break; }
+                }
+            }
+            length = 0;
+        }
+    }
+    for (size_t slot = 0; slot < count; slot++) kill(-groups[slot], SIGKILL);
+    _exit(0);
+}
+
+int wh_start_reaper(void) {
+    int descriptors[2];
+    if (pipe2(descriptors, O_CLOEXEC) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int saved = errno;
+        close(descriptors[0]);
+        close(descriptors[1]);
+        errno = saved;
+        return -1;
+    }
+    if (pid == 0) {
+        /* Its own group, so the terminal's Ctrl-C and a kill of the host's
+           group leave it to do its work; no descriptor of the host's (a
+           lock held through one would outlive the host) but the pipe. */
+        setpgid(0, 0);
+        struct sigaction ignore;
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigaction(SIGINT, &ignore, NULL);
+        sigaction(SIGTERM, &ignore, NULL);
+        sigaction(SIGHUP, &ignore, NULL);
+        sigaction(SIGPIPE, &ignore, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        if (dup2(descriptors[0], 0) < 0) _exit(1);
+        syscall(SYS_close_range, 1, ~0U, 0);
+        wh_reaper_main(0);
+    }
+    close(descriptors[0]);
+    return descriptors[1];
 }

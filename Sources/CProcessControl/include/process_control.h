@@ -29,4 +29,14 @@ int wh_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);
 /// stdout flushed at each newline (it is a pipe, which C buffers in blocks).
 int wh_line_buffered_stdout(void);
 
+/// Forks the reaper: a small process that outlives the host by a moment to
+/// end the process groups the host names to it. The host writes "+<pgid>\n"
+/// when an extension starts and "-<pgid>\n" once its group is gone; when the
+/// host ends, however it ends (SIGKILL included), the pipe reaches its end and
+/// the reaper sends SIGKILL to every group still named, then exits. The child
+/// keeps no descriptor of the host's but the pipe and touches no memory
+/// allocator (it is forked from a threaded process). Returns the pipe's
+/// write end (close-on-exec), or -1 with errno set.
+int wh_start_reaper(void);
+
 #endif

@@ -4,7 +4,10 @@ import Synchronization
 import WidgetSDK
 
 /// One running extension process: its channel, the calls in flight on it,
-/// and the threads that read its messages and its output.
+/// and the threads that read its messages and its output and wait for its
+/// end. It leads a process group of its own; ending it ends the group, so
+/// nothing it started (a forked child, the crash reporter) outlives it or
+/// keeps its channel open.
 final class ExtensionProcess: Sendable {
     /// Why the host ended a process; without one, the process ended itself.
     enum KillReason: Sendable, Equatable {
@@ -60,10 +63,14 @@ final class ExtensionProcess: Sendable {
         }
         let process = ExtensionProcess(pid: spawned.pid, module: module, channel: FrameChannel(descriptor: spawned.channel),
                                        services: services, grace: grace, onExit: onExit)
+        ProcessReaper.shared.watch(spawned.pid)
         OutputReader.start(descriptors: [spawned.stdout, spawned.stderr], module: module, output: output)
         let reader = Thread { process.readMessages() }
         reader.name = "widgethost-extension-\(module)"
         reader.start()
+        let waiter = Thread { process.awaitExit() }
+        waiter.name = "widgethost-wait-\(module)"
+        waiter.start()
         return process
     }
 
@@ -111,13 +118,37 @@ final class ExtensionProcess: Sendable {
         }
     }
 
-    /// Ends the process with SIGKILL: the reader then fails its calls.
+    /// Ends the process and its group with SIGKILL: the reader then fails its calls.
     func kill(_ reason: KillReason) {
         state.withLock { state in
             // Under the lock, so the pid cannot have been reaped and reused.
             guard state.termination == nil, state.killReason == nil else { return }
             state.killReason = reason
-            _ = Glibc.kill(pid, SIGKILL)
+            Self.killGroup(pid)
+        }
+    }
+
+    /// The process, and its group: what it forked goes with it.
+    private static func killGroup(_ pid: pid_t) {
+        _ = Glibc.kill(pid, SIGKILL)
+        _ = Glibc.kill(-pid, SIGKILL)
+    }
+
+    // MARK: The waiting thread
+
+    /// Waits for the process to end, whether or not its channel closes: a
+    /// child it forked may hold the channel open for ever, and the crash
+    /// must still be noticed. Then ends what the process left behind, and
+    /// shuts the channel so that the reader sees its end. Reaping is the
+    /// reader's (`ended`); this only watches (`WNOWAIT`).
+    private func awaitExit() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        state.withLock { state in
+            // Not reaped yet, so neither the pid nor the channel's descriptor can have been reused.
+            guard state.termination == nil else { return }
+            Self.killGroup(pid)
+            _ = shutdown(channel.descriptor, Int32(SHUT_RDWR))
         }
     }
 
@@ -194,8 +225,9 @@ final class ExtensionProcess: Sendable {
     /// and fails every call still waiting.
     private func ended() {
         let (termination, reason, waiting) = state.withLock { state in
-            // SIGKILL first: a process that closed its channel but lives on is of no use.
-            _ = Glibc.kill(pid, SIGKILL)
+            // SIGKILL first: a process that closed its channel but lives on is
+            // of no use, and what it started goes with it.
+            Self.killGroup(pid)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let termination: ExtensionTermination = status & 0x7f == 0 ? .exit((status >> 8) & 0xff) : .signal(status & 0x7f)
@@ -209,6 +241,7 @@ final class ExtensionProcess: Sendable {
             return (termination, state.killReason, waiting)
         }
         close(channel.descriptor)
+        ProcessReaper.shared.forget(pid)
         let error = failure(termination, reason)
         for continuation in waiting { continuation.resume(throwing: error) }
         onExit(self, termination, reason)

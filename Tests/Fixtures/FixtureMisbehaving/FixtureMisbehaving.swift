@@ -166,10 +166,47 @@ struct SwapWidget: Widget {
     }
 }
 
+// MARK: Orphan: forks a child that ignores SIGTERM and keeps every descriptor
+
+struct OrphanIntent: WidgetConfigurationIntent {
+    static let title = "Orphan"
+    /// Where the child's pid is written, for the test to look for it.
+    @Parameter(title: "Pid file", default: "/dev/null") var pidFile: String
+    /// After forking: "return" a timeline, or "exit" in the middle of the call.
+    @Parameter(title: "Then", default: "return", options: ["return", "exit"]) var then: String
+    init() {}
+}
+
+struct OrphanProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(for configuration: OrphanIntent, in context: Context) async -> NoteEntry { placeholderEntry(context) }
+
+    func timeline(for configuration: OrphanIntent, in context: Context) async throws -> Timeline<NoteEntry> {
+        let child = fork()
+        if child == 0 {
+            // Only async-signal-safe calls in a child of a threaded process.
+            signal(SIGTERM, SIG_IGN)
+            signal(SIGHUP, SIG_IGN)
+            while true { pause() }
+        }
+        try "\(child)".write(toFile: configuration.pidFile, atomically: true, encoding: .utf8)
+        if configuration.then == "exit" { _exit(7) }
+        return Timeline(entries: [NoteEntry(date: context.date, text: "forked \(child)")], policy: .never)
+    }
+}
+
+struct OrphanWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Orphan", intent: OrphanIntent.self, provider: OrphanProvider()) { noteView($0) }
+            .configurationDisplayName("Orphan")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 @_cdecl("widgethost_sdk_version")
 public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget()).retainedPointer()
+    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget(), OrphanWidget()).retainedPointer()
 }

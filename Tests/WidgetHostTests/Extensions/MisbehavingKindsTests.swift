@@ -144,6 +144,71 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
+    /// Issue 19: a child that a kind forked kept the extension's channel
+    /// open, so its crash was never noticed and every later call of the
+    /// module timed out; the child, ignoring SIGTERM, outlived everything.
+    @Test func aCrashIsNoticedAndAForkedChildEndedThoughTheChildHoldsTheChannel() async throws {
+        // A timeout far beyond the wait: the crash must be seen as the process ends, not when the call times out.
+        let fixture = try Fixture(widgets: ["{kind: Orphan, module: FixtureMisbehaving}"], schedule: "{timeout: 10m, min_interval: 1s}")
+        let pidFile = fixture.folder.appendingPathComponent("child.pid").path
+        let orphan = try await fixture.add("Orphan", "--pid-file", pidFile, "--then", "exit")
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] reload failed (1 in a row): extension exited (status 7) in the middle of a call"),
+                "\(host.output)")
+        let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(await FleetTests.eventually { !TestSupport.isAlive(child) }, "the child \(child) went with its extension")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func nothingAKindForkedOutlivesAHostKilledBySIGKILL() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Orphan, module: FixtureMisbehaving}"])
+        let pidFile = fixture.folder.appendingPathComponent("child.pid").path
+        let orphan = try await fixture.add("Orphan", "--pid-file", pidFile)
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] timeline received"), "\(host.output)")
+        let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(TestSupport.isAlive(child))
+        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await FleetTests.eventually { !TestSupport.isAlive(child) }, "the child \(child) outlived the host")
+    }
+
+    /// Issue 19: the Swift runtime's crash reporter, started by a crashing
+    /// extension, stayed alive for over an hour after the host was killed
+    /// during the report.
+    @Test func theCrashReporterGoesWithAHostKilledDuringTheReport() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
+        _ = try await fixture.add("Crash", "--how", "fatalError")
+        let host = try fixture.host()
+        var group: Int32 = 0
+        #expect(await FleetTests.eventually {
+            // The extension leads its own group; the reporter it starts joins it.
+            group = host.extensionPIDs.first { pid in TestSupport.processGroup(pid).contains { $0.command == "swift-backtrace" } } ?? 0
+            return group != 0
+        }, "a crash report under way: \(host.output)")
+        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await FleetTests.eventually { TestSupport.processGroup(group).isEmpty },
+                "left behind: \(TestSupport.processGroup(group))")
+    }
+
+    /// Issue 19: an instance quarantined before its first timeline was
+    /// called again at every host start.
+    @Test func aQuarantineOutlivesTheHost() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
+        let ticker = try await fixture.addTicker()
+        let crash = try await fixture.add("Crash", "--how", "exit")
+        let first = try fixture.host()
+        try await Self.crashThreeTimes(crash, fixture, first)
+        #expect(await Self.stopLeavingNoExtension(first) == 0)
+
+        let second = try fixture.host()
+        // Three of the ticker's entries: the host has long been past reading its instances.
+        #expect(await second.waitFor("instance=\(ticker) kind=Ticker [widgethost] entry of", count: 3), "\(second.output)")
+        #expect(!second.output.contains("instance=\(crash) kind=Crash [widgethost] reload started"), "\(second.output)")
+        let state = try await fixture.timeline(crash)
+        #expect(state["state"] as? String == "quarantined", "\(state)")
+        #expect(await Self.stopLeavingNoExtension(second) == 0)
+    }
+
     @Test func aChangedModuleReleasesAQuarantinedInstance() async throws {
         // A copy of its own, so that touching it disturbs no other test's host.
         let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: Fixture.crashSchedule, modulePaths: ["modules"])
@@ -254,6 +319,52 @@ struct MisbehavingKindsTests {
         #expect(await host.waitFor("still running on the previous manifest"), "\(host.output)")
         #expect(host.output.contains("\(fixture.manifestPath):"))
         #expect(host.process.isRunning)
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    /// Issue 19: a changed module's kinds were read inside the host's loop,
+    /// so one that hung while loading stopped every other widget for the
+    /// whole call timeout.
+    @Test func aChangedModuleThatHangsWhileLoadingHoldsUpNoOtherInstance() async throws {
+        // A timeout longer than the test: the load is still hanging when it ends.
+        let fixture = try Fixture(widgets: ["{kind: Gauge, module: Slow}"], schedule: "{timeout: 10m, min_interval: 1s}", modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let installed = modules.appendingPathComponent("libSlow.so")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureKinds.so"), to: installed)
+        let ticker = try await fixture.addTicker()
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(ticker) kind=Ticker [widgethost] entry of"), "\(host.output)")
+
+        let staged = modules.appendingPathComponent("libSlow.so.new")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureHangOnLoad.so"), to: staged)
+        #expect(rename(staged.path, installed.path) == 0)
+        let reading = "libSlow.so changed: reading the kinds again"
+        #expect(await host.waitFor(reading), "\(host.output)")
+        #expect(await FleetTests.eventually { Self.tickerEntries(host, ticker: ticker, after: reading) >= 3 },
+                "the ticker goes on while the changed module hangs: \(host.output)")
+        #expect(!host.output.contains("kinds loaded"), "the hung load has not ended: \(host.output)")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
+    /// Issue 19: a hot reload asked every module for its kinds again; one
+    /// whose extension was waiting to restart after a crash answered
+    /// nothing, and its instances were dropped from the running host.
+    @Test func aReloadWhileAnotherModuleRestartsKeepsThatModulesInstances() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}", "{kind: Swap, module: Swap}"],
+                                  schedule: Fixture.crashSchedule, modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let swapModule = modules.appendingPathComponent("libSwap.so")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureSchedules.so"), to: swapModule)
+        let crash = try await fixture.add("Crash", "--how", "exit")
+        let host = try fixture.host()
+        // Its third crash in a row: the extension waits 4 s to restart.
+        try await Self.crashThreeTimes(crash, fixture, host)
+        try FileManager.default.setAttributes([.modificationDate: Date() + 60], ofItemAtPath: swapModule.path)
+        #expect(await host.waitFor("libSwap.so changed: 3 kinds loaded"), "\(host.output)")
+        #expect(!host.output.contains("instance=\(crash) kind=Crash [widgethost] instance removed"), "\(host.output)")
+        #expect(try await fixture.timeline(crash)["state"] as? String == "quarantined")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 }

@@ -76,6 +76,17 @@ enum TestSupport {
         }
     }
 
+    /// The live processes of process group `group`, with their command names.
+    static func processGroup(_ group: Int32) -> [(pid: Int32, command: String)] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).compactMap { pid in
+            // state, ppid, pgrp, …
+            guard let fields = processStatFields(pid), fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
+            let command = (try? readProcFile("/proc/\(pid)/comm"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            return (pid, command)
+        }
+    }
+
     /// Whether `pid` is a live process (zombies count as gone).
     static func isAlive(_ pid: Int32) -> Bool {
         guard let fields = processStatFields(pid) else { return false }
