@@ -12,6 +12,9 @@ public struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
     /// The SQLite container's folder. A PostgreSQL container keeps nothing here.
     public let directory: URL
     public let postgres: PostgresURL?
+    /// On PostgreSQL, how long a host's leases outlive its renewals; the
+    /// database's waits are bounded by it.
+    public let leaseDuration: Duration
 
     public var databasePath: String { directory.appendingPathComponent(Self.databaseFileName).path }
 
@@ -20,10 +23,11 @@ public struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
         postgres.map { "\($0) (schema \(group))" } ?? databasePath
     }
 
-    public init(group: String, directory: URL, postgres: PostgresURL? = nil) {
+    public init(group: String, directory: URL, postgres: PostgresURL? = nil, leaseDuration: Duration = ContainerSettings.defaultLease) {
         self.group = group
         self.directory = directory
         self.postgres = postgres
+        self.leaseDuration = leaseDuration
     }
 
     public init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -35,6 +39,6 @@ public struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
         self.init(group: group, directory: dataHome.appendingPathComponent("widgethost").appendingPathComponent(group),
-                  postgres: manifest.container.postgres)
+                  postgres: manifest.container.postgres, leaseDuration: manifest.container.leaseDuration)
     }
 }

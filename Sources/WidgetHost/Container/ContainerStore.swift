@@ -7,6 +7,9 @@ protocol ContainerStore: Sendable {
     func read<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
     /// One transaction; writers take turns, across processes and hosts.
     func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
+    /// One transaction that writes only rows which guard themselves (a
+    /// fleet host's fenced timelines): it need not wait for other writers.
+    func writeGuarded<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
     /// A real commit that changes nothing.
     func checkWritable() throws(ContainerError)
     /// Tells whether another process changed the container since the last look.
@@ -16,6 +19,12 @@ protocol ContainerStore: Sendable {
     func claimHost(leaseDuration: Duration) throws -> (any HostClaim)?
     /// The hosts running on the container, oldest first.
     func runningHosts() -> [HostHolder]
+    /// Every host the container knows of, those whose leases lapsed
+    /// included (a fleet keeps a lapsed host's row for an hour), oldest first.
+    func fleetHosts() -> [HostHolder]
+    /// How many leases each live host holds, as the database counts them;
+    /// nil where there are no leases.
+    func leaseCounts() -> [(host: HostHolder, leases: Int)]?
     /// The running host that reloads `instance`.
     func host(of instance: String) -> HostHolder?
     /// Runs `body` while no other host runs it for the same `key`: two hosts
@@ -36,24 +45,43 @@ public protocol HostClaim: Sendable {
     /// How long a lease outlives its last renewal; nil for a claim that
     /// lasts as long as the process (SQLite's lock).
     var leaseDuration: Duration? { get }
-    /// Renews the claim and takes instances no one holds, up to a fair
-    /// share. Instances of a host whose lease lapsed are taken only when
-    /// `takingOverLapsed`.
-    func renew(takingOverLapsed: Bool) throws -> LeaseRenewal
+    /// This host's id in the fleet, which its leases name; nil for the one
+    /// host of a SQLite file.
+    var member: String? { get }
+    /// Pushes this host's own row on (one row, however many instances it
+    /// holds) and reads every host's row.
+    func renew() throws -> LeaseRenewal
+    /// Every lease this host holds, with its token.
+    func heldLeases() throws -> [String: Int64]
+    /// Takes up to `count` leases that no one holds, and those of
+    /// `lapsedHosts` (if they have not renewed meanwhile), in one statement.
+    /// Each taken lease's token grows.
+    func claim(_ count: Int, takingOverFrom lapsedHosts: [String]) throws -> [ClaimedLease]
     /// Gives instances back, for another host to take at once.
     func release(_ instances: [String]) throws
     /// Gives every lease back as the host stops.
     func releaseAll() throws
+    /// When a connection to the container last failed: takeovers wait for a
+    /// whole lease of unbroken connection after it.
+    var lastConnectionFailure: ContinuousClock.Instant? { get }
 }
 
 extension HostClaim {
     public var leaseDuration: Duration? { nil }
-    public func renew(takingOverLapsed: Bool) throws -> LeaseRenewal { LeaseRenewal(held: nil, share: .max, hosts: 1) }
+    public var member: String? { nil }
+    public func renew() throws -> LeaseRenewal { LeaseRenewal(lapsed: false, hosts: []) }
+    public func heldLeases() throws -> [String: Int64] { [:] }
+    public func claim(_ count: Int, takingOverFrom lapsedHosts: [String]) throws -> [ClaimedLease] { [] }
     public func release(_ instances: [String]) throws {}
     public func releaseAll() throws {}
+    public var lastConnectionFailure: ContinuousClock.Instant? { nil }
 }
 
 extension ContainerStore {
+    func writeGuarded<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
+        try write(body)
+    }
+
     func exclusively<T: Sendable>(_ key: String, waitingAtMost limit: Duration,
                                   _ body: @Sendable (_ waited: Bool) async throws -> T) async throws -> T {
         try await body(false)
@@ -62,12 +90,54 @@ extension ContainerStore {
     func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? { nil }
 
     func host(of instance: String) -> HostHolder? { runningHosts().first }
+
+    func fleetHosts() -> [HostHolder] { runningHosts() }
+
+    func leaseCounts() -> [(host: HostHolder, leases: Int)]? { nil }
 }
 
-/// Tells whether the container changed since the last look.
+/// What other processes changed in the container since the last look. A
+/// PostgreSQL container names what changed; SQLite's says only that something
+/// did (`everything`).
+public struct ContainerChanges: Sendable, Equatable {
+    /// Read it all again: the first look, a reconnect after which notices
+    /// may have been missed, or a container that cannot say more.
+    public var everything = false
+    /// Instances placed, changed or removed.
+    public var instances: Set<String> = []
+    /// Instances with reload requests waiting; nil among them stands for
+    /// "every instance" (an older request naming none).
+    public var reloadRequests: Set<String> = []
+    public var allReloadRequests = false
+    /// A lease given back, or a host that joined or left.
+    public var fleet = false
+    /// Timelines saved (only for a watcher that asked for them).
+    public var timelines: Set<String> = []
+    public var defaults = false
+
+    public init(everything: Bool = false) {
+        self.everything = everything
+    }
+
+    public var isEmpty: Bool {
+        !everything && instances.isEmpty && reloadRequests.isEmpty && !allReloadRequests && !fleet && timelines.isEmpty && !defaults
+    }
+
+    public mutating func formUnion(_ other: ContainerChanges) {
+        everything = everything || other.everything
+        instances.formUnion(other.instances)
+        reloadRequests.formUnion(other.reloadRequests)
+        allReloadRequests = allReloadRequests || other.allReloadRequests
+        fleet = fleet || other.fleet
+        timelines.formUnion(other.timelines)
+        defaults = defaults || other.defaults
+    }
+}
+
+/// Tells what changed in the container since the last look.
 public protocol ContainerChangeWatching: Sendable {
-    /// True the first time, then whenever another connection has committed a change.
-    func hasChanged() throws -> Bool
+    /// Everything, the first time; then what other connections committed.
+    func changes() throws -> ContainerChanges
     /// Runs `action` as soon as a change is announced, where the container
     /// announces them (PostgreSQL); SQLite's are found by asking.
     func onChange(_ action: @escaping @Sendable () -> Void)
@@ -75,4 +145,9 @@ public protocol ContainerChangeWatching: Sendable {
 
 extension ContainerChangeWatching {
     public func onChange(_ action: @escaping @Sendable () -> Void) {}
+
+    /// Whether anything changed since the last look.
+    public func hasChanged() throws -> Bool {
+        !(try changes().isEmpty)
+    }
 }

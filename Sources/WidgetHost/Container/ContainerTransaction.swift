@@ -17,6 +17,8 @@ protocol ContainerTransaction {
     func instance(id: String) throws -> WidgetInstance?
     /// Oldest first; ties by id.
     func instances() throws -> [WidgetInstance]
+    /// The instances of `ids` that exist, in no particular order.
+    func instances(ids: [String]) throws -> [WidgetInstance]
     func instanceIDs() throws -> [String]
     func insert(_ instance: WidgetInstance) throws
     func update(_ instance: WidgetInstance) throws
@@ -26,13 +28,16 @@ protocol ContainerTransaction {
     // Reload requests from `widgethost reload`.
     func insert(_ request: ReloadRequest) throws
     /// The waiting requests in the order made, removed as they are taken:
-    /// all of them, or (for a fleet host) those for `instanceIDs` and for
-    /// instances that no longer exist.
-    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest]
+    /// all of them, or (for a fleet host) those for the instances whose
+    /// leases `fence` still holds, and with `orphans` those naming no
+    /// instance or one that no longer exists.
+    func takeReloadRequests(fence: LeaseFence?, orphans: Bool) throws -> [ReloadRequest]
 
     // Timelines, as the scheduler encoded them.
-    /// Stores the instance's timeline; nothing when the instance is gone.
-    func saveTimeline(instance: String, schedule: Data, at date: Date) throws
+    /// Stores timelines, each of an instance that exists and, for a fleet
+    /// host, whose lease `fence` still holds with its token (checked in the
+    /// statement that writes). Returns the instances stored.
+    func saveTimelines(_ rows: [(instance: String, schedule: Data)], fence: LeaseFence?, at date: Date) throws -> Set<String>
     /// Every stored timeline, or those of `instanceIDs`.
     func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)]
     func timeline(instance: String) throws -> Data?

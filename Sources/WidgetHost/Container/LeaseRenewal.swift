@@ -1,18 +1,31 @@
-/// What a host holds after renewing its claim.
-public struct LeaseRenewal: Sendable {
-    /// The instances this host may reload; nil for every instance.
-    public var held: Set<String>?
-    /// The most this host should hold so that the live hosts share evenly.
-    public var share: Int
-    /// Hosts whose leases are live, this one included.
-    public var hosts: Int
-    /// Instances taken over from hosts whose leases lapsed, with whom they were taken from.
-    public var takenOver: [(instance: String, from: HostHolder?)] = []
+import Foundation
 
-    public init(held: Set<String>?, share: Int, hosts: Int, takenOver: [(instance: String, from: HostHolder?)] = []) {
-        self.held = held
-        self.share = share
+/// What a fleet host learns when it renews: whether its own row had lapsed
+/// before this renewal (so another host may have taken some of its leases),
+/// and every host's row.
+public struct LeaseRenewal: Sendable {
+    /// The host's row had expired, or did not exist: what it holds must be read again.
+    public var lapsed: Bool
+    /// Every host the container knows of, live or lapsed, oldest first.
+    public var hosts: [FleetMember]
+
+    public init(lapsed: Bool, hosts: [FleetMember]) {
+        self.lapsed = lapsed
         self.hosts = hosts
-        self.takenOver = takenOver
+    }
+}
+
+/// A lease a host took: the instance, the lease's new token, and the host
+/// it was taken over from, if one held it.
+public struct ClaimedLease: Sendable, Equatable {
+    public let instance: String
+    public let token: Int64
+    /// The id of the lapsed host that held it; nil for a free lease.
+    public let from: String?
+
+    public init(instance: String, token: Int64, from: String?) {
+        self.instance = instance
+        self.token = token
+        self.from = from
     }
 }

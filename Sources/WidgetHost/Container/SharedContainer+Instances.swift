@@ -41,6 +41,11 @@ extension SharedContainer {
         try read { db in try db.instances() }
     }
 
+    /// The instances of `ids` that still exist.
+    public func instances(ids: [String]) throws -> [WidgetInstance] {
+        try read { db in try db.instances(ids: ids) }
+    }
+
     public func instance(id: String) throws -> WidgetInstance? {
         try read { db in try db.instance(id: id) }
     }

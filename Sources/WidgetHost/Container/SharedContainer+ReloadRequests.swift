@@ -46,8 +46,10 @@ extension SharedContainer {
     }
 
     /// The waiting requests, removed as they are taken: all of them, or
-    /// those of the instances a fleet host holds (and of instances gone).
-    public func takeReloadRequests(for instanceIDs: [String]? = nil) throws -> [ReloadRequest] {
-        try write { db in try db.takeReloadRequests(for: instanceIDs) }
+    /// those of the instances whose leases a fleet host holds with the
+    /// tokens in `fence`, and with `orphans` those that name no instance or
+    /// one gone.
+    public func takeReloadRequests(fence: LeaseFence? = nil, orphans: Bool = true) throws -> [ReloadRequest] {
+        try store.writeGuarded { db in try db.takeReloadRequests(fence: fence, orphans: orphans) }
     }
 }

@@ -13,17 +13,29 @@ extension SharedContainer {
         return decoder
     }()
 
-    /// Saves schedules in one transaction. Instances removed meanwhile by
-    /// another process are skipped.
-    public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)]) throws {
-        guard !schedules.isEmpty else { return }
+    /// Rows per statement when saving: a cold start saves every instance's
+    /// first schedule at once, and one statement must stay well within the
+    /// database's statement timeout.
+    static let saveBatch = 1_000
+
+    /// Saves schedules in one transaction, a statement per batch. Instances
+    /// removed meanwhile by another process are skipped; for a fleet host
+    /// (`fence`), so are those whose lease it no longer holds with the token
+    /// it names. Returns the instances saved.
+    @discardableResult
+    public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)], fence: LeaseFence? = nil) throws -> Set<String> {
+        guard !schedules.isEmpty else { return [] }
         let now = Date()
-        let encoded = try schedules.map { ($0.instance, try Self.encoder.encode($0.schedule)) }
-        try write { db in
-            for (instance, schedule) in encoded {
-                try db.saveTimeline(instance: instance, schedule: schedule, at: now)
+        let encoded = try schedules.map { (instance: $0.instance, schedule: try Self.encoder.encode($0.schedule)) }
+        let save = { (db: any ContainerTransaction) throws -> Set<String> in
+            var saved = Set<String>()
+            for start in stride(from: 0, to: encoded.count, by: Self.saveBatch) {
+                saved.formUnion(try db.saveTimelines(Array(encoded[start ..< min(start + Self.saveBatch, encoded.count)]), fence: fence, at: now))
             }
+            return saved
         }
+        // Fenced rows guard themselves: the fleet's hosts save side by side.
+        return try fence == nil ? write(save) : store.writeGuarded(save)
     }
 
     /// Every stored schedule that can be read, or those of `instanceIDs`. A row this build cannot

@@ -13,7 +13,7 @@ public final class SharedContainer: Sendable {
     public init(location: ContainerLocation) throws(ContainerError) {
         self.location = location
         if let url = location.postgres {
-            store = try PostgresStore(url: url, group: location.group)
+            store = try PostgresStore(url: url, group: location.group, lease: location.leaseDuration)
         } else {
             store = try SQLiteStore(location: location)
         }
@@ -67,6 +67,17 @@ public final class SharedContainer: Sendable {
     /// the holder of its lease (nil between leases).
     public func host(of instance: String) -> HostHolder? {
         store.host(of: instance)
+    }
+
+    /// Every host the container knows of, lapsed fleet hosts included, oldest first.
+    public func fleetHosts() -> [HostHolder] {
+        store.fleetHosts()
+    }
+
+    /// How many leases each live fleet host holds, as the database counts
+    /// them; nil for a SQLite container.
+    public func leaseCounts() -> [(host: HostHolder, leases: Int)]? {
+        store.leaseCounts()
     }
 
     /// The oldest host running on this container, if one is.

@@ -102,7 +102,8 @@ public enum Dashboard {
         }
         if let metrics {
             serve(router, "/metrics") { _, _ in
-                plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                if let counts = workspace.container.leaseCounts() { HostMetrics.fleetLeases(counts) }
+                return plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
         }
         serve(router, "/events") { _, _ in

@@ -1,6 +1,7 @@
 import Foundation
 import Metrics
 import Prometheus
+import Synchronization
 import WidgetSDK
 
 /// The host's figures for `/metrics`. Code everywhere counts through
@@ -89,8 +90,38 @@ public final class HostMetrics: Sendable {
         Counter(label: "widgethost_lease_takeovers_total").increment(by: count)
     }
 
-    /// Instances this host holds leases on.
+    /// Instances this host holds leases on, as it counts them.
     static func leasesHeld(_ count: Int) {
         Gauge(label: "widgethost_leases_held").record(count)
     }
+
+    /// A renewal of this host's leases that failed (the database did not answer in time, or refused).
+    static func renewalFailed() {
+        Counter(label: "widgethost_lease_renewals_failed_total").increment()
+    }
+
+    /// Saves refused because another host holds the instance now (its lease's token changed).
+    static func fencedWrites(_ count: Int) {
+        Counter(label: "widgethost_fenced_writes_total").increment(by: count)
+    }
+
+    /// How many leases one claim took (at most a batch of 5,000).
+    static func claimBatch(_ count: Int) {
+        Recorder(label: "widgethost_lease_claim_batch_size", aggregate: true).record(count)
+    }
+
+    /// Leases per live host as the database counts them, read as `/metrics`
+    /// is scraped: what the fleet really holds, not what each host believes.
+    /// A host that left takes its figure with it.
+    public static func fleetLeases(_ counts: [(host: HostHolder, leases: Int)]) {
+        let named = counts.map { ("pid \($0.host.pid)" + ($0.host.machine.map { " on \($0)" } ?? ""), $0.leases) }
+        let gone = fleetLeaseHosts.withLock { reported in
+            defer { reported = Set(named.map(\.0)) }
+            return reported.subtracting(named.map(\.0))
+        }
+        for host in gone { Gauge(label: "widgethost_fleet_leases", dimensions: [("host", host)]).destroy() }
+        for (host, leases) in named { Gauge(label: "widgethost_fleet_leases", dimensions: [("host", host)]).record(leases) }
+    }
+
+    private static let fleetLeaseHosts = Mutex<Set<String>>([])
 }

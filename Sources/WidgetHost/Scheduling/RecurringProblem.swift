@@ -16,6 +16,12 @@ struct RecurringProblem {
         report(message())
     }
 
+    /// Ends the spell without a word: the next occurrence is reported again.
+    mutating func reset() {
+        since = nil
+        failures = 0
+    }
+
     mutating func ended(at now: Date, report: (String) -> Void, describe: (_ duration: String, _ failures: Int) -> String) {
         guard let since else { return }
         report(describe(Duration.seconds(now.timeIntervalSince(since)).formatted(.units(allowed: [.hours, .minutes, .seconds], width: .narrow)), failures))

@@ -13,11 +13,17 @@ public actor TimelineHost {
     public static let pollInterval: TimeInterval = 1
 
     public nonisolated let workspace: Workspace
+    /// What `/readyz` says, readable while the loop waits on the database.
+    public nonisolated let health = HostHealth()
+    /// The loop's own thread: its container calls block it, not the cooperative pool.
+    private nonisolated let executor: HostExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let clock: any SchedulerClock
     var core: SchedulerCore
     private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
     let onProblem: @Sendable (String) -> Void
     let onNotice: @Sendable (String) -> Void
+    private let onWarning: @Sendable (String) -> Void
     private let onSaved: @Sendable ([SchedulerEvent]) -> Void
     /// Events whose changes are not saved yet; see `onSaved`.
     private var unsaved: [SchedulerEvent] = []
@@ -27,6 +33,10 @@ public actor TimelineHost {
     /// Nil for the one host of a SQLite container, which schedules everything.
     private var leases: LeaseKeeper?
 
+    /// Every instance stored, ready or not: a fleet host counts its share over them.
+    private var stored: [String: WidgetInstance] = [:]
+    /// Whether `stored` has been read whole once.
+    private var readAll = false
     /// Instances being scheduled (placed at a family their kind supports).
     private(set) var instances: [String: WidgetInstance] = [:]
     /// Running provider calls by call number, with their instance.
@@ -36,6 +46,7 @@ public actor TimelineHost {
     private var pendingWake = false
     private var idleWaiter: CheckedContinuation<Void, Never>?
     private var containerTrouble = RecurringProblem()
+    private var refusedWrites = RecurringProblem()
     /// A container that announces changes said so: look before the next poll.
     private var changeAnnounced = false
     /// Kinds being read again after a module or the manifest changed.
@@ -46,21 +57,30 @@ public actor TimelineHost {
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
 
+    /// - Parameters:
+    ///   - onProblem: something that needs a person (an error).
+    ///   - onWarning: trouble the host rides out by itself, said once when
+    ///     it starts (the database out of reach, a full disk).
+    ///   - onNotice: what a person may want to know (trouble ended, a takeover).
     public init(workspace: Workspace, claim: (any HostClaim)? = nil, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (String) -> Void = { _ in },
+                onWarning: (@Sendable (String) -> Void)? = nil,
                 onNotice: @escaping @Sendable (String) -> Void = { _ in },
                 onSaved: @escaping @Sendable ([SchedulerEvent]) -> Void = { _ in }) throws {
         self.workspace = workspace
+        executor = HostExecutor(name: "widgethost-host")
         clock = workspace.clock
         self.onEvent = onEvent
         self.onProblem = onProblem
+        self.onWarning = onWarning ?? onProblem
         self.onNotice = onNotice
         self.onSaved = onSaved
         bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try workspace.container.changeWatcher()
         leases = LeaseKeeper(claim: claim)
+        health.kindsLoaded(workspace.bundle.kinds.count)
     }
 
     public var statistics: SchedulerCore.Statistics { core.statistics }
@@ -73,6 +93,8 @@ public actor TimelineHost {
     public var runningCalls: Int { tasks.count }
     /// Whether no call may start now (a fleet host whose leases lapsed).
     public var heldStarts: Bool { core.startsHeld }
+    /// The instances this host holds leases on, with their tokens (a fleet host).
+    public var heldLeases: [String: Int64]? { leases?.held }
 
     public func schedule(for instance: String) -> InstanceSchedule? {
         core.schedules[instance]
@@ -83,10 +105,10 @@ public actor TimelineHost {
     /// Runs on the wall clock until the task is cancelled (SIGINT, SIGTERM),
     /// then lets running calls finish for up to `grace`, and persists.
     ///
-    /// A container that cannot be read or written (a full disk, a busy
-    /// database) must not stop the widgets: what is stored stays on show,
-    /// changes wait in memory, and every second the loop tries again. The
-    /// trouble is reported once when it starts and once when it ends.
+    /// A container that cannot be read or written (a full disk, a database
+    /// out of reach) must not stop the widgets: what is stored stays on
+    /// show, changes wait in memory, and every second the loop tries again.
+    /// The trouble is reported once when it starts and once when it ends.
     public func run(grace: Duration = .seconds(3)) async throws {
         var nextPoll = clock.now()
         watcher.onChange { [weak self] in
@@ -95,17 +117,17 @@ public actor TimelineHost {
         while !Task.isCancelled {
             wakeUps += 1
             let now = clock.now()
-            var failed = false
             if now >= nextPoll || changeAnnounced {
                 changeAnnounced = false
                 lookForChangedFiles()
-                // A failed sync may have taken the change notice with it.
-                failed = !attempt { try sync(force: containerTrouble.isOngoing) }
+                // A failed sync may have taken the change notice with it: the next one reads everything.
+                if !attempt({ try sync() }) { readAll = false }
                 nextPoll = now + lookInterval
-                if containerTrouble.isOngoing, !failed, attempt({ try flush(); try workspace.container.checkWritable() }) {
+                if containerTrouble.isOngoing, readAll, attempt({ try flush(); try workspace.container.checkWritable() }) {
                     containerTrouble.ended(at: now, report: onNotice) { duration, failures in
                         "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
                     }
+                    health.containerTrouble(nil, since: nil)
                 }
             }
             followLeases()
@@ -118,15 +140,19 @@ public actor TimelineHost {
         try await shutDown(grace: grace)
     }
 
-    /// Whether `body` worked; its first failure of a spell is reported.
+    /// Whether `body` worked; its first failure of a spell is reported: an
+    /// error for a SQLite file (a full disk needs a person), a warning for
+    /// a database (it usually comes back by itself).
     func attempt(_ body: () throws -> Void) -> Bool {
         do {
             try body()
             return true
         } catch {
+            let now = clock.now()
+            if !containerTrouble.isOngoing { health.containerTrouble("\(error)", since: now) }
             containerTrouble.occurred(
                 "\(error). Widgets keep showing what is stored; changes wait in memory and are saved when this clears (tried every second; said again when it works)",
-                at: clock.now(), report: onProblem)
+                at: now, report: workspace.container.location.postgres == nil ? onProblem : onWarning)
             return false
         }
     }
@@ -181,111 +207,220 @@ public actor TimelineHost {
     // MARK: The container
 
     /// Takes in instances added, changed or removed by other processes, and
-    /// their reload requests. Cheap when nothing changed, unless `force`d
-    /// (the kinds changed, so which instances are ready may have too).
+    /// their reload requests; a fleet host also renews its leases and takes
+    /// or gives back its share. Reads only what the container says changed,
+    /// everything the first time or when `force`d (the kinds changed, so
+    /// which instances are ready may have too).
     public func sync(force: Bool = false) throws {
+        var changes = try health.waiting(on: "reading what changed") { try watcher.changes() }
+        if force || !readAll { changes.everything = true }
         let renewing = leases?.isDue ?? false
-        guard try watcher.hasChanged() || force || renewing else { return }
-        // Every change may be a lease given back or an instance to take.
-        if leases != nil { try renewLeases() }
+        guard !changes.isEmpty || renewing || (leases?.mustReconcile ?? false) else { return }
         let now = clock.now()
-        let stored = try workspace.container.instances()
-        let bundle = workspace.bundle
-        let ready = stored.filter { InstanceState($0, in: bundle) == .ready && holds($0.id) }
-        let readyIDs = Set(ready.map(\.id))
-        let storedIDs = Set(stored.map(\.id))
 
-        for id in instances.keys where !readyIDs.contains(id) {
-            let removed = instances.removeValue(forKey: id)
-            let events = core.remove(id, at: now)
-            if storedIDs.contains(id), !holds(id) {
-                // Another host serves it now; nothing happened to the instance.
-                dirty.remove(id)
-            } else {
-                emit(events, removed)
+        var touched = Set<String>()
+        if changes.everything {
+            let all = try health.waiting(on: "reading every instance") { try workspace.container.instances() }
+            touched = Set(stored.keys)
+            stored = Dictionary(all.map { ($0.id, $0) }) { first, _ in first }
+            touched.formUnion(stored.keys)
+        } else if !changes.instances.isEmpty {
+            let ids = Array(changes.instances)
+            let read = try health.waiting(on: "reading \(ids.count) changed instance\(ids.count == 1 ? "" : "s")") {
+                try workspace.container.instances(ids: ids)
             }
-            // Its timeout is gone with it, so a call still running is stopped here.
-            for (number, call) in tasks where call.instance == id {
-                call.task.cancel()
-                tasks[number] = nil
+            for id in ids { stored[id] = nil }
+            for instance in read { stored[instance.id] = instance }
+            touched = changes.instances
+        }
+        readAll = true
+        if leases != nil { touched.formUnion(try followFleet(changes, renewing: renewing)) }
+        try schedule(touched, at: now)
+        try takeReloadRequests(changes, at: now)
+    }
+
+    /// Whether this host schedules the instance: a fleet host schedules what it holds.
+    private func holds(_ instance: String) -> Bool {
+        leases.map { $0.held[instance] != nil } ?? true
+    }
+
+    /// Schedules the instances of `ids` that are ready and held, and stops
+    /// those no longer so; an instance changed by its owner reloads.
+    private func schedule(_ ids: Set<String>, at now: Date) throws {
+        guard !ids.isEmpty else { return }
+        let bundle = workspace.bundle
+        var added: [WidgetInstance] = []
+        for id in ids {
+            let wanted = stored[id].flatMap { InstanceState($0, in: bundle) == .ready && holds(id) ? $0 : nil }
+            if let known = instances[id] {
+                if let wanted {
+                    guard known.updatedAt != wanted.updatedAt else { continue }
+                    instances[id] = wanted
+                    handle(SchedulerCore.Step(events: core.requestReload(id, force: true, at: now)))
+                } else {
+                    // Held by another host now: nothing happened to the instance itself.
+                    unschedule(id, handedOver: stored[id] != nil && !holds(id), at: now)
+                }
+            } else if let wanted {
+                added.append(wanted)
             }
         }
-        let unknown = ready.filter { instances[$0.id] == nil }
-        let persisted = unknown.isEmpty ? [:] : try workspace.container.schedules(of: leases == nil ? nil : unknown.map(\.id)) { id, reason in
-            onNotice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder")
-        }
-        for instance in ready {
-            if let known = instances[instance.id] {
-                guard known.updatedAt != instance.updatedAt else { continue }
-                instances[instance.id] = instance
-                handle(SchedulerCore.Step(events: core.requestReload(instance.id, force: true, at: now)))
-            } else {
-                instances[instance.id] = instance
-                emit(core.add(instance.id, schedule: persisted[instance.id], at: now), instance)
-                dirty.insert(instance.id)
+        guard !added.isEmpty else { return }
+        let persisted = try health.waiting(on: "reading \(added.count) stored timeline\(added.count == 1 ? "" : "s")") {
+            try workspace.container.schedules(of: added.map(\.id)) { id, reason in
+                onNotice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder")
             }
         }
-        for request in try workspace.container.takeReloadRequests(for: leases.map { Array($0.held) }) {
-            for instance in ready where request.applies(to: instance) {
+        for instance in added.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) {
+            instances[instance.id] = instance
+            emit(core.add(instance.id, schedule: persisted[instance.id], at: now), instance)
+            dirty.insert(instance.id)
+        }
+    }
+
+    /// Stops scheduling an instance. One handed over to another host (or
+    /// lost to it) is not saved again: its state is the new holder's.
+    private func unschedule(_ id: String, handedOver: Bool, at now: Date) {
+        let removed = instances.removeValue(forKey: id)
+        let events = core.remove(id, at: now)
+        if handedOver {
+            dirty.remove(id)
+        } else {
+            emit(events, removed)
+        }
+        // Its timeout is gone with it, so a call still running is stopped here.
+        for (number, call) in tasks where call.instance == id {
+            call.task.cancel()
+            tasks[number] = nil
+        }
+    }
+
+    /// The reload requests waiting for this host: all of them, or a fleet
+    /// host's for what it holds, checked against its tokens where they are taken.
+    private func takeReloadRequests(_ changes: ContainerChanges, at now: Date) throws {
+        let requests: [ReloadRequest]
+        if let keeper = leases {
+            let all = changes.everything || changes.allReloadRequests
+            let named = all ? Set(keeper.held.keys) : changes.reloadRequests.filter { keeper.held[$0] != nil }
+            guard !named.isEmpty || all else { return }
+            requests = try health.waiting(on: "taking reload requests") {
+                try workspace.container.takeReloadRequests(fence: keeper.fence(for: named), orphans: all)
+            }
+        } else {
+            guard changes.everything || changes.allReloadRequests || !changes.reloadRequests.isEmpty else { return }
+            requests = try health.waiting(on: "taking reload requests") { try workspace.container.takeReloadRequests() }
+        }
+        for request in requests {
+            let applies = request.instanceID.map { id in instances[id].map { [$0] } ?? [] } ?? Array(instances.values)
+            for instance in applies where request.applies(to: instance) {
                 handle(SchedulerCore.Step(events: core.requestReload(instance.id, force: request.force, at: now)))
             }
         }
     }
 
-    /// Whether this host schedules the instance: a fleet host schedules what it holds.
-    private func holds(_ instance: String) -> Bool {
-        leases?.held.contains(instance) ?? true
-    }
-
-    /// Renews this host's leases, takes its share of what is free, and gives
-    /// back what is over its share (a host joined), once its state is saved
-    /// for the host that takes it next.
-    private func renewLeases() throws {
-        guard var keeper = leases else { return }
-        defer { leases = keeper }
-        let renewal = try keeper.renew()
-        // Counted even when 0, so that /metrics shows the figure from the start.
-        HostMetrics.leaseTakeovers(renewal.takenOver.count)
-        if !renewal.takenOver.isEmpty {
-            for (from, taken) in Dictionary(grouping: renewal.takenOver, by: { $0.from.map(\.description) ?? "a host now gone" }).sorted(by: { $0.key < $1.key }) {
-                onNotice("took over \(taken.count) instance\(taken.count == 1 ? "" : "s") from the host (\(from)) whose lease lapsed")
+    /// A fleet host's part: renews its row when due, reads what it holds
+    /// when it may have lost some, takes its share of what is free (and of
+    /// what lapsed hosts held, once it may), and gives back what is over
+    /// its share once it is saved for the host that takes it next. Returns
+    /// the instances whose lease changed hands.
+    private func followFleet(_ changes: ContainerChanges, renewing: Bool) throws -> Set<String> {
+        guard var keeper = leases else { return [] }
+        defer {
+            leases = keeper
+            HostMetrics.leasesHeld(keeper.held.count)
+        }
+        var touched = Set<String>()
+        // A host that joined or left changes every share: its own row, and
+        // the few of the fleet, say so at once.
+        if renewing || changes.fleet || changes.everything {
+            do {
+                try health.waiting(on: "renewing this host's leases") { try keeper.renew() }
+            } catch {
+                HostMetrics.renewalFailed()
+                throw error
             }
         }
-        let over = keeper.held.count - renewal.share
-        if over > 0 {
+        if keeper.mustReconcile {
+            let (lost, found) = try health.waiting(on: "reading this host's leases") { try keeper.reconcile() }
+            if !lost.isEmpty, readAll, !instances.isEmpty {
+                onWarning("\(lost.count) instance\(lost.count == 1 ? " was" : "s were") taken over by other hosts while this host could not renew its leases; it serves what it still holds")
+            }
+            touched.formUnion(lost)
+            touched.formUnion(found)
+        }
+        let share = (stored.count + keeper.liveHosts - 1) / keeper.liveHosts
+        if keeper.held.count < share, renewing || changes.fleet || changes.everything || !changes.instances.isEmpty {
+            var taken: [ClaimedLease] = []
+            while keeper.held.count < share {
+                let batch = try health.waiting(on: "claiming instances") { try keeper.take(share - keeper.held.count) }
+                HostMetrics.claimBatch(batch.count)
+                taken += batch
+                guard batch.count == LeaseKeeper.claimBatch else { break }
+            }
+            let takenOver = taken.filter { $0.from != nil }
+            // Counted even when 0, so that /metrics shows the figure from the start.
+            HostMetrics.leaseTakeovers(takenOver.count)
+            for (from, leases) in Dictionary(grouping: takenOver, by: { keeper.host($0.from)?.description ?? "a host now gone" }).sorted(by: { $0.key < $1.key }) {
+                onNotice("took over \(leases.count) instance\(leases.count == 1 ? "" : "s") from the host (\(from)) whose lease lapsed")
+            }
+            touched.formUnion(taken.map(\.instance))
+        } else if keeper.held.count > share {
             let busy = Set(tasks.values.map(\.instance))
-            let excess = Array(keeper.held.subtracting(busy).sorted().suffix(over))
+            let excess = Array(keeper.held.keys.filter { !busy.contains($0) }.sorted().suffix(keeper.held.count - share))
             if !excess.isEmpty {
                 try flush()
-                try keeper.release(excess)
-                onNotice("gave \(excess.count) instance\(excess.count == 1 ? "" : "s") to other hosts: \(renewal.hosts) hosts share the container, \(renewal.share) each at most")
+                try health.waiting(on: "giving back instances") { try keeper.release(excess) }
+                onNotice("gave \(excess.count) instance\(excess.count == 1 ? "" : "s") to other hosts: \(keeper.liveHosts) hosts share the container, \(share) each at most")
+                touched.formUnion(excess)
             }
         }
-        HostMetrics.leasesHeld(keeper.held.count)
+        return touched
     }
 
     /// Saves changed schedules; on failure they stay marked for the next
-    /// try. Then `onSaved` hears of the events whose changes are now in the
-    /// container, so views that read the container (the board, the
-    /// dashboard) never read it before the change they were told of.
+    /// try. A fleet host saves only what it still holds with the token it
+    /// took: a save refused means another host holds the instance now, so
+    /// it is dropped, and what this host holds is read again before
+    /// anything else starts. Then `onSaved` hears of the events whose
+    /// changes are now in the container, so views that read the container
+    /// (the board, the dashboard) never read it before the change they were
+    /// told of.
     private func flush() throws {
         guard !dirty.isEmpty else { return }
         let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
-        try workspace.container.saveSchedules(changed)
+        let fence = leases?.fence(for: dirty)
+        let saved = try health.waiting(on: "saving \(changed.count) timeline\(changed.count == 1 ? "" : "s")") {
+            try workspace.container.saveSchedules(changed, fence: fence)
+        }
         dirty.removeAll()
+        if fence != nil, saved.count < changed.count {
+            let refused = changed.map(\.instance).filter { !saved.contains($0) && stored[$0] != nil }
+            if !refused.isEmpty { fenced(refused) }
+        }
         guard !unsaved.isEmpty else { return }
-        let saved = unsaved
+        let events = unsaved
         unsaved.removeAll()
-        onSaved(saved)
+        onSaved(events)
+    }
+
+    /// Saves of instances this host no longer holds were refused: it stopped
+    /// or was cut off longer than a lease, and another host took them over.
+    private func fenced(_ refused: [String]) {
+        HostMetrics.fencedWrites(refused.count)
+        refusedWrites.occurred(
+            "\(refused.count) save\(refused.count == 1 ? " was" : "s were") refused: another host holds \(refused.count == 1 ? "that instance" : "those instances") now (this host stalled or was cut off longer than its lease); dropping what it no longer holds",
+            at: clock.now(), report: onWarning)
+        leases?.writeRefused()
+        for id in refused where instances[id] != nil {
+            unschedule(id, handedOver: true, at: clock.now())
+        }
+        changeAnnounced = true
     }
 
     /// Why the host cannot do its work now, for `/readyz`; nil when it can.
-    public func notReady() -> String? {
-        if let since = containerTrouble.since {
-            return "the container cannot be written (since \(SchedulerEvent.format(since)))"
-        }
-        if workspace.bundle.kinds.isEmpty { return "no kind loaded" }
-        return nil
+    /// Answers at once, even while the loop waits on the database.
+    public nonisolated func notReady() -> String? {
+        health.notReady()
     }
 
     // MARK: Calls
@@ -314,7 +449,12 @@ public actor TimelineHost {
         let hold = !leases.isValid
         guard hold != core.startsHeld else { return }
         if hold {
-            onProblem("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed")
+            // Not at start, where nothing has been renewed yet.
+            if readAll { onWarning("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed") }
+            health.leasesLapsed(since: clock.now())
+        } else {
+            health.leasesLapsed(since: nil)
+            refusedWrites.reset()
         }
         handle(core.holdStarts(hold, at: clock.now()))
     }

@@ -91,6 +91,7 @@ struct RunCommand: AsyncParsableCommand {
                 board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
             },
             onProblem: { logger.error("\($0)") },
+            onWarning: { logger.warning("\($0)") },
             onNotice: { logger.notice("\($0)") },
             // Pages and tiles read the container: they hear of a change once it is saved.
             onSaved: { saved in
@@ -121,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
             serverLogger.logLevel = .warning
             services.append(try Dashboard.application(
                 workspace: workspace, events: events, host: address.host, port: address.port, logger: serverLogger,
-                metrics: metrics, notReady: { await host.notReady() },
+                metrics: metrics, notReady: { host.notReady() },
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
                 logger.info("dashboard at \(address.url(port: bound))")
             })

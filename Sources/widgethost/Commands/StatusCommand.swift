@@ -8,8 +8,11 @@ struct StatusCommand: AsyncParsableCommand {
         abstract: "Every instance's state, current entry and next reload.",
         discussion: """
             States: placeholder, fresh, stale, failing, rate-limited, quarantined (its calls crashed the kind's \
-            extension 3 times in a row), unsupported, and no-host (no host is running on the container, so \
-            nothing keeps it fresh). The first line says which host, if any, is running.
+            extension 3 times in a row), unsupported, overdue (a host runs, but this instance's reload is more \
+            than a minute late: the host meant to reload it stopped, stalled or is far behind), and no-host (no \
+            host is running on the container, so nothing keeps it fresh). The first line says which hosts run, \
+            and when each last renewed its leases; a fleet host that stopped renewing is named on a line of its \
+            own. With --json: {"hosts": [...], "instances": [...]}.
             """)
 
     @OptionGroup var manifest: ManifestOptions
@@ -19,13 +22,17 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
-        let hosts = workspace.runningHosts
+        let known = workspace.container.fleetHosts()
+        let hosts = known.filter(\.isLive)
         let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: !hosts.isEmpty) }
         if json {
-            try Terminal.printJSON(statuses.map { InstanceSummary($0) })
+            try Terminal.printJSON(Report(hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) }))
             return
         }
         print(Terminal.hostLine(hosts))
+        for host in known where !host.isLive {
+            print(Terminal.lapsedHostLine(host))
+        }
         guard !statuses.isEmpty else {
             print("No instances. Place one with 'widgethost add-instance <kind>'.")
             return
@@ -36,5 +43,11 @@ struct StatusCommand: AsyncParsableCommand {
              status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
         }
         Terminal.printTable(table)
+    }
+
+    /// `status --json`: the hosts, then every instance.
+    struct Report: Encodable {
+        let hosts: [HostSummary]
+        let instances: [InstanceSummary]
     }
 }

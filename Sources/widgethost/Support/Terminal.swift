@@ -29,12 +29,20 @@ enum Terminal {
     static func hostLine(_ hosts: [HostHolder]) -> String {
         func named(_ host: HostHolder) -> String {
             "pid \(host.pid)" + (host.machine.map { " on \($0)" } ?? "") + (host.since.map { ", since \(time($0))" } ?? "")
+                + (host.renewedAt.map { ", renewed \(InstanceStatus.age(Date().timeIntervalSince($0))) ago" } ?? "")
         }
         switch hosts.count {
         case 0: return "host: none running on this container, so nothing is kept fresh; start one with 'widgethost run'"
         case 1: return "host: running (\(named(hosts[0])))"
         default: return "hosts: \(hosts.count) running, sharing the instances (\(hosts.map(named).joined(separator: "; ")))"
         }
+    }
+
+    /// A fleet host that stopped renewing: the others take its instances over.
+    static func lapsedHostLine(_ host: HostHolder) -> String {
+        let last = host.renewedAt.map { "\(InstanceStatus.age(Date().timeIntervalSince($0))) ago, at \(time($0))" } ?? "never"
+        return "host pid \(host.pid)" + (host.machine.map { " on \($0)" } ?? "")
+            + " has not renewed its leases since \(last): its lease lapsed, and the other hosts take its instances over"
     }
 
     static func printJSON(_ value: some Encodable) throws {

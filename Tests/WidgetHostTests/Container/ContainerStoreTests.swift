@@ -112,17 +112,22 @@ struct ContainerStoreTests {
         #expect(try container.takeReloadRequests().isEmpty)
     }
 
-    @Test(arguments: backends) func aFleetHostTakesOnlyTheRequestsOfWhatItHolds(backend: ContainerFixture.Backend) throws {
-        let container = try ContainerFixture(backend: backend).container()
+    @Test func aFleetHostTakesOnlyTheRequestsOfWhatItHoldsWithItsToken() throws {
+        let container = try ContainerFixture(backend: .postgres).container()
         let held = try container.insert(newInstance()).instance.id
         let other = try container.insert(newInstance()).instance.id
         let gone = try container.insert(newInstance()).instance.id
+        let host = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        _ = try host.renew()
+        let token = try #require(try host.claim(10, takingOverFrom: []).first { $0.instance == held }?.token)
         try container.addReloadRequest(ReloadRequest(force: true))
-        let order = try container.instances().map(\.id)
         try container.removeInstances(ids: [gone])
-        #expect(try container.takeReloadRequests(for: [held]).map(\.instanceID) == order.filter { $0 != other },
-                "its own, and those of instances gone")
-        #expect(try container.takeReloadRequests().map(\.instanceID) == [other], "the other host's stays for it")
+        let member = try #require(host.member)
+        #expect(try container.takeReloadRequests(fence: LeaseFence(member: member, tokens: [held: token + 1]), orphans: false).isEmpty,
+                "not with a token the lease no longer has")
+        #expect(try container.takeReloadRequests(fence: LeaseFence(member: member, tokens: [held: token]), orphans: true).compactMap(\.instanceID).sorted()
+                    == [held, gone].sorted(), "its own, and those of instances gone")
+        #expect(try container.takeReloadRequests().map(\.instanceID) == [other], "the other one stays for whoever holds it")
     }
 
     @Test(arguments: backends) func theHTTPCacheKeepsBodiesAndETags(backend: ContainerFixture.Backend) throws {
@@ -177,43 +182,74 @@ struct ContainerStoreTests {
         let ids = try (0..<4).map { _ in try container.insert(newInstance()).instance.id }
         #expect(container.runningHosts().isEmpty)
         let first = try #require(try container.claimHost(leaseDuration: .seconds(60)))
-        var renewal = try first.renew(takingOverLapsed: false)
-        #expect(renewal.held == Set(ids) && renewal.share == 4 && renewal.hosts == 1, "alone, it takes everything")
+        #expect(try first.renew().lapsed, "a new host has nothing to renew: it reads what it holds")
+        #expect(try !first.renew().lapsed)
+        let taken = try first.claim(10, takingOverFrom: [])
+        #expect(taken.map(\.instance).sorted() == ids.sorted() && taken.allSatisfy { $0.token == 1 && $0.from == nil }, "alone, it takes everything")
+        #expect(try first.heldLeases() == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }))
         #expect(container.runningHosts().map(\.pid) == [getpid()])
         #expect(container.host(of: ids[0])?.pid == getpid())
 
         let second = try #require(try container.claimHost(leaseDuration: .seconds(60)))
-        renewal = try second.renew(takingOverLapsed: true)
-        #expect(renewal.held == [] && renewal.share == 2 && renewal.hosts == 2, "nothing is free, and a live host's leases are not taken")
+        #expect(try second.renew().hosts.count == 2)
+        #expect(try second.claim(10, takingOverFrom: []).isEmpty, "nothing is free")
         try first.release(Array(ids.prefix(2)))
-        #expect(try second.renew(takingOverLapsed: false).held == Set(ids.prefix(2)), "what is given back is taken")
-        #expect(try first.renew(takingOverLapsed: false).held == Set(ids.suffix(2)))
+        let given = try second.claim(10, takingOverFrom: [])
+        #expect(given.map(\.instance).sorted() == ids.prefix(2).sorted(), "what is given back is taken")
+        #expect(given.allSatisfy { $0.token == 2 }, "each time a lease changes hands its token grows")
+        #expect(try Set(first.heldLeases().keys) == Set(ids.suffix(2)))
 
         let added = try container.insert(newInstance()).instance.id
-        let shares = try [first.renew(takingOverLapsed: false), second.renew(takingOverLapsed: false)]
-        #expect(shares.map { $0.share } == [3, 3])
-        #expect(shares.compactMap(\.held).reduce(Set()) { $0.union($1) } == Set(ids + [added]), "a new instance is leased at once")
-        #expect(shares[0].held!.isDisjoint(with: shares[1].held!))
+        #expect(try first.claim(1, takingOverFrom: []).map(\.instance) == [added], "a new instance is leased at once")
+        #expect(try container.leaseCounts()?.map(\.leases) == [3, 2], "as the database counts them")
 
         try first.releaseAll()
         #expect(container.runningHosts().count == 1, "a host that stops is gone from the fleet")
-        #expect(try second.renew(takingOverLapsed: false).held == Set(ids + [added]))
+        #expect(try second.claim(10, takingOverFrom: []).count == 3)
     }
 
-    @Test func aLapsedHostsInstancesAreTakenOverOnlyWhenAsked() throws {
+    @Test func aLapsedHostsInstancesAreTakenOverOnlyWhenNamed() throws {
         let container = try ContainerFixture(backend: .postgres).container()
         let ids = try (0..<3).map { _ in try container.insert(newInstance()).instance.id }
         let dying = try #require(try container.claimHost(leaseDuration: .seconds(2)))
-        #expect(try dying.renew(takingOverLapsed: false).held == Set(ids))
+        _ = try dying.renew()
+        #expect(try dying.claim(10, takingOverFrom: []).count == 3)
         let survivor = try #require(try container.claimHost(leaseDuration: .seconds(60)))
-        #expect(try survivor.renew(takingOverLapsed: true).held == [], "a live host's leases are not taken")
+        _ = try survivor.renew()
+        let dyingID = try #require(dying.member)
+        #expect(try survivor.claim(10, takingOverFrom: [dyingID]).isEmpty, "a live host's leases are not taken, even when named")
         // The dying host renews no more; its row says when its leases lapse.
         Thread.sleep(forTimeInterval: 2.5)
-        #expect(container.runningHosts().count == 1)
-        #expect(try survivor.renew(takingOverLapsed: false).held == [], "not until the survivor has been connected a whole lease")
-        let renewal = try survivor.renew(takingOverLapsed: true)
-        #expect(renewal.held == Set(ids))
-        #expect(renewal.takenOver.map(\.instance).sorted() == ids.sorted())
-        #expect(renewal.takenOver.allSatisfy { $0.from?.pid == getpid() }, "the lapsed host is named")
+        let hosts = try survivor.renew().hosts
+        #expect(hosts.map(\.holder.isLive) == [false, true] && container.runningHosts().count == 1)
+        #expect(container.fleetHosts().count == 2, "a lapsed host is still listed, for status to flag it")
+        #expect(try survivor.claim(10, takingOverFrom: []).isEmpty, "not unless its host is named")
+        let taken = try survivor.claim(10, takingOverFrom: [dyingID])
+        #expect(taken.map(\.instance).sorted() == ids.sorted())
+        #expect(taken.allSatisfy { $0.from == dyingID && $0.token == 2 })
+        #expect(try dying.renew().lapsed, "the dying host, back, learns that its row lapsed")
+        #expect(try dying.heldLeases().isEmpty)
+    }
+
+    /// Issue 19: a host that lost an instance still saved it, and the new
+    /// holder's timeline went back to an older one.
+    @Test func aSaveWithATokenTheLeaseNoLongerHasIsRefused() throws {
+        let container = try ContainerFixture(backend: .postgres).container()
+        let id = try container.insert(newInstance()).instance.id
+        let old = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        let new = try #require(try container.claimHost(leaseDuration: .seconds(60)))
+        let oldToken = try #require(try old.claim(1, takingOverFrom: []).first?.token)
+        var schedule = InstanceSchedule()
+        schedule.nextReloadReason = "from the old holder"
+        let oldFence = LeaseFence(member: try #require(old.member), tokens: [id: oldToken])
+        #expect(try container.saveSchedules([(id, schedule)], fence: oldFence) == [id])
+
+        try old.release([id])
+        let newToken = try #require(try new.claim(1, takingOverFrom: []).first?.token)
+        schedule.nextReloadReason = "from the new holder"
+        #expect(try container.saveSchedules([(id, schedule)], fence: LeaseFence(member: try #require(new.member), tokens: [id: newToken])) == [id])
+        schedule.nextReloadReason = "late, from the old holder"
+        #expect(try container.saveSchedules([(id, schedule)], fence: oldFence).isEmpty, "refused in the statement that would write")
+        #expect(try container.schedule(for: id)?.nextReloadReason == "from the new holder")
     }
 }

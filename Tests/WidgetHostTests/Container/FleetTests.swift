@@ -135,6 +135,17 @@ struct FleetTests {
         let samples = try PrometheusText.parse(text).samples
         #expect(samples.first { $0.name == "widgethost_lease_takeovers_total" }?.value == 2, "\(text)")
         #expect(samples.first { $0.name == "widgethost_leases_held" }?.value == 4, "\(text)")
+        #expect(samples.first { $0.name == "widgethost_fleet_leases" && $0.labels["host"]?.hasPrefix("pid \(survivor.process.processIdentifier) on ") == true }?.value == 4,
+                "as the database counts them: \(text)")
+
+        // The dead host is still named, flagged, until its row is cleared an hour on.
+        let status = try await fleet.run("status")
+        #expect(status.stdout.contains("host pid \(doomed.process.processIdentifier) on ") && status.stdout.contains("has not renewed its leases since"),
+                "\(status.stdout)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(try await fleet.run("status", "--json").stdout.utf8)) as? [String: Any])
+        let hosts = try #require(report["hosts"] as? [[String: Any]])
+        #expect(hosts.map { $0["live"] as? Bool } == [false, true], "\(hosts)")
+        #expect(hosts.allSatisfy { $0["renewedAt"] is String }, "\(hosts)")
         #expect(survivor.stop(SIGTERM) == 0)
     }
 

@@ -178,13 +178,17 @@ struct MisbehavingKindsTests {
     @Test func theCrashReporterGoesWithAHostKilledDuringTheReport() async throws {
         let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
         _ = try await fixture.add("Crash", "--how", "fatalError")
-        let host = try fixture.host()
+        // The report goes to a pipe nobody reads: the reporter waits there, however fast the machine.
+        let pipe = fixture.folder.appendingPathComponent("backtrace").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let host = try fixture.host(environment: ["SWIFT_BACKTRACE": "enable=yes,output-to=\(pipe)"])
         var group: Int32 = 0
         #expect(await FleetTests.eventually {
             // The extension leads its own group; the reporter it starts joins it.
             group = host.extensionPIDs.first { pid in TestSupport.processGroup(pid).contains { $0.command == "swift-backtrace" } } ?? 0
             return group != 0
         }, "a crash report under way: \(host.output)")
+        try #require(group != 0)
         #expect(host.stop(SIGKILL) == SIGKILL)
         #expect(await FleetTests.eventually { TestSupport.processGroup(group).isEmpty },
                 "left behind: \(TestSupport.processGroup(group))")

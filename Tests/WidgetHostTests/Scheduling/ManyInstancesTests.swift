@@ -13,9 +13,9 @@ struct ManyInstancesTests {
         let held: Set<String>
         init(held: Set<String>) { self.held = held }
         var leaseDuration: Duration? { .nanoseconds(1) }
-        func renew(takingOverLapsed: Bool) throws -> LeaseRenewal {
-            LeaseRenewal(held: held, share: held.count, hosts: 1)
-        }
+        var member: String? { "lapsing" }
+        func renew() throws -> LeaseRenewal { LeaseRenewal(lapsed: false, hosts: []) }
+        func heldLeases() throws -> [String: Int64] { Dictionary(uniqueKeysWithValues: held.map { ($0, 1) }) }
     }
 
     /// Places `count` Ticker instances in one transaction; returns their ids.

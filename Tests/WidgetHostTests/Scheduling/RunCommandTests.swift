@@ -143,8 +143,9 @@ struct RunCommandTests {
         let fixture = try ContainerFixture(githubAPI: server.apiBase)
         _ = try await fixture.run("add-instance", "Contributor")
         let before = try await fixture.run("status", "--json")
-        let placeholder = try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [[String: Any]]
-        #expect(placeholder?.first?["state"] as? String == "no-host")
+        let report = try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any]
+        #expect((report?["hosts"] as? [Any])?.isEmpty == true)
+        #expect((report?["instances"] as? [[String: Any]])?.first?["state"] as? String == "no-host")
         #expect(try await fixture.run("status").stdout.hasPrefix("host: none running on this container"))
 
         let host = try RunningHost(fixture)

@@ -26,7 +26,8 @@ struct UnreadableTimelineTests {
 
         let status = try await fixture.run("status", "--json")
         #expect(status.status == 0, "\(status.stderr)")
-        let instances = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        let instances = try #require(report["instances"] as? [[String: Any]])
         #expect(instances.count == 2)
         let states = Dictionary(uniqueKeysWithValues: instances.map { ($0["id"] as? String ?? "", $0["state"] as? String ?? "") })
         #expect(states.count == 2 && states.values.allSatisfy { $0 == "no-host" }, "\(states)")

@@ -3,17 +3,18 @@ import PostgresNIO
 import Synchronization
 
 /// Hears of other processes' changes through `LISTEN widgethost`: the
-/// database tells, nothing polls it. `hasChanged` only reads a flag. A
-/// connection that drops is made again on the next look, which then reports
-/// a change, so the host reads the container afresh and misses nothing said
-/// while it was not listening.
+/// database tells, nothing polls it, and each notice names what changed
+/// (`<schema> <table> [ids…|*]`), so a host reads again only that. `changes`
+/// only takes what has arrived. A connection that drops is made again on
+/// the next look, which then reports everything, so the host reads the
+/// container afresh and misses nothing said while it was not listening.
 final class PostgresChangeListener: ContainerChangeWatching {
     private let connections: PostgresConnections
     /// The tables whose changes count; nil for all.
     private let tables: Set<String>?
     private struct State {
         var connection: PostgresConnection?
-        var changed = true
+        var pending = ContainerChanges(everything: true)
         var onChange: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
@@ -28,14 +29,38 @@ final class PostgresChangeListener: ContainerChangeWatching {
         state.withLock { $0.onChange = action }
     }
 
-    func hasChanged() throws -> Bool {
+    func changes() throws -> ContainerChanges {
         if state.withLock({ $0.connection?.isClosed ?? true }) {
             try listen()
         }
         return state.withLock { state in
-            defer { state.changed = false }
-            return state.changed
+            defer { state.pending = ContainerChanges() }
+            return state.pending
         }
+    }
+
+    /// What one notice says, or nil for another group's or a table not followed.
+    static func parse(_ payload: String, group: String, tables: Set<String>?) -> ContainerChanges? {
+        let words = payload.split(separator: " ").map(String.init)
+        guard words.count >= 2, words[0] == group, tables?.contains(words[1]) ?? true else { return nil }
+        let named = words.dropFirst(2)
+        let all = named.isEmpty || named.contains("*")
+        var changes = ContainerChanges()
+        switch words[1] {
+        case "instance":
+            if all { changes.everything = true } else { changes.instances.formUnion(named) }
+        case "reload_request":
+            if all { changes.allReloadRequests = true } else { changes.reloadRequests.formUnion(named) }
+        case "timeline":
+            if all { changes.everything = true } else { changes.timelines.formUnion(named) }
+        case "lease", "fleet_host":
+            changes.fleet = true
+        case "defaults":
+            changes.defaults = true
+        default:
+            changes.everything = true
+        }
+        return changes
     }
 
     private func listen() throws {
@@ -43,32 +68,32 @@ final class PostgresChangeListener: ContainerChangeWatching {
         let group = connections.group
         let tables = tables
         connection.addListener(channel: PostgresSchema.channel) { [weak self] _, notification in
-            let words = notification.payload.split(separator: " ", maxSplits: 1).map(String.init)
-            guard words.first == group, tables?.contains(words.last ?? "") ?? true, let self else { return }
+            guard let self, let changes = Self.parse(notification.payload, group: group, tables: tables) else { return }
             let action = self.state.withLock { state in
-                state.changed = true
+                state.pending.formUnion(changes)
                 return state.onChange
             }
             action?()
         }
         do {
-            _ = try connection.query(PostgresQuery(unsafeSQL: "LISTEN \(PostgresSchema.channel)"), logger: connections.logger).wait()
+            _ = try connections.wait(connection.query(PostgresQuery(unsafeSQL: "LISTEN \(PostgresSchema.channel)"), logger: connections.logger), on: connection)
         } catch {
-            _ = try? connection.close().wait()
+            PostgresConnections.close(connection)
             throw error
         }
         let replaced = state.withLock { state in
             defer {
                 state.connection = connection
                 // Whatever was said while no one listened: read it all again.
-                state.changed = true
+                state.pending.everything = true
             }
             return state.connection
         }
-        _ = try? replaced?.close().wait()
+        if let replaced { PostgresConnections.close(replaced) }
     }
 
     deinit {
-        _ = try? state.withLock { $0.connection }?.close().wait()
+        // Never waited for: the last reference may go on one of the driver's threads.
+        if let connection = state.withLock({ $0.connection }) { PostgresConnections.close(connection) }
     }
 }

@@ -114,6 +114,50 @@ enum PostgresSchema {
                 paused_until timestamptz)
             """,
         ]),
+        // Issue 19. Each lease carries a token that grows every time it
+        // changes hands; a fleet host writes only with the token it took the
+        // lease with, so one that lost an instance while stalled can no
+        // longer save over the host that holds it now. Notices name the rows
+        // that changed, so that hosts read again only those. A host row says
+        // when it was last renewed, for `status`.
+        ("v3: fencing tokens and notices that name what changed", [
+            "ALTER TABLE lease ADD COLUMN token bigint NOT NULL DEFAULT 0",
+            // Free leases are found without reading the held ones.
+            "CREATE INDEX lease_free ON lease (instance_id) WHERE holder IS NULL",
+            "ALTER TABLE fleet_host ADD COLUMN renewed_at timestamptz",
+            "UPDATE fleet_host SET renewed_at = since",
+            "ALTER TABLE fleet_host ALTER COLUMN renewed_at SET NOT NULL",
+            // `<schema> <table> <id> <id>…`, or `*` when the ids would not fit
+            // (a notice holds 8000 bytes) or one is unknown; nothing when no
+            // row changed. TG_ARGV[0] names the column holding the instance id.
+            """
+            CREATE FUNCTION notify_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                changed bigint;
+                unnamed boolean;
+                total bigint;
+                named text;
+            BEGIN
+                EXECUTE format('SELECT count(*), bool_or(%1$I IS NULL), sum(length(%1$I) + 1), string_agg(DISTINCT %1$I, '' '') FROM changed_rows', TG_ARGV[0])
+                    INTO changed, unnamed, total, named;
+                IF changed = 0 THEN RETURN NULL; END IF;
+                IF unnamed OR total > 7000 THEN named := '*'; END IF;
+                PERFORM pg_notify('widgethost', TG_TABLE_SCHEMA || ' ' || TG_TABLE_NAME || ' ' || named);
+                RETURN NULL;
+            END $$
+            """,
+            "DROP TRIGGER instance_changed ON instance",
+            "CREATE TRIGGER instance_inserted AFTER INSERT ON instance REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('id')",
+            "CREATE TRIGGER instance_updated AFTER UPDATE ON instance REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('id')",
+            "CREATE TRIGGER instance_deleted AFTER DELETE ON instance REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('id')",
+            "DROP TRIGGER reload_requested ON reload_request",
+            "CREATE TRIGGER reload_requested AFTER INSERT ON reload_request REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
+            "DROP TRIGGER timeline_saved ON timeline",
+            "CREATE TRIGGER timeline_inserted AFTER INSERT ON timeline REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
+            "CREATE TRIGGER timeline_updated AFTER UPDATE ON timeline REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
+            // A host that stops deletes its row: the others take their larger share at once.
+            "CREATE TRIGGER host_left AFTER DELETE ON fleet_host FOR EACH ROW EXECUTE FUNCTION notify_change()",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

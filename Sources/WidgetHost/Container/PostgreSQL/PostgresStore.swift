@@ -14,8 +14,12 @@ final class PostgresStore: ContainerStore {
         case fetch = 0x5748_0003
     }
 
-    init(url: PostgresURL, group: String) throws(ContainerError) {
-        connections = PostgresConnections(url: url, group: group)
+    /// How long a fleet host's leases outlive its renewals: no host waits on another longer.
+    let lease: Duration
+
+    init(url: PostgresURL, group: String, lease: Duration) throws(ContainerError) {
+        self.lease = lease
+        connections = PostgresConnections(url: url, group: group, lease: lease)
         do {
             try upgradeSchema()
         } catch {
@@ -27,8 +31,8 @@ final class PostgresStore: ContainerStore {
     /// transaction under the group's write lock: hosts starting together take turns.
     private func upgradeSchema() throws {
         let connection = try connections.connect(searchPath: false)
-        defer { _ = try? connection.close().wait() }
-        try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger)) { transaction in
+        defer { PostgresConnections.close(connection) }
+        try inWriteTransaction(PostgresTransaction(connection: connection, connections: connections)) { transaction in
             try transaction.run(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(connections.schema)"))
             try transaction.run(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(connections.schema)"))
             try transaction.run("CREATE TABLE IF NOT EXISTS migrations (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL)")
@@ -63,7 +67,7 @@ final class PostgresStore: ContainerStore {
     func read<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
         do {
             return try connections.with { connection in
-                try body(PostgresTransaction(connection: connection, logger: connections.logger))
+                try body(PostgresTransaction(connection: connection, connections: connections))
             }
         } catch {
             throw containerError(error, writing: false)
@@ -73,7 +77,24 @@ final class PostgresStore: ContainerStore {
     func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
         do {
             return try connections.with { connection in
-                try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger), body)
+                try inWriteTransaction(PostgresTransaction(connection: connection, connections: connections), body)
+            }
+        } catch {
+            throw containerError(error, writing: true)
+        }
+    }
+
+    func writeGuarded<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T {
+        try inOwnTransaction(body)
+    }
+
+    /// `body` as statements of their own, outside any transaction: each
+    /// is atomic, and none holds a lock while the next is sent.
+    @discardableResult
+    func statements<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
+        do {
+            return try connections.with { connection in
+                try body(PostgresTransaction(connection: connection, connections: connections))
             }
         } catch {
             throw containerError(error, writing: true)
@@ -86,7 +107,7 @@ final class PostgresStore: ContainerStore {
     func inOwnTransaction<T>(_ body: (PostgresTransaction) throws -> T) throws -> T {
         do {
             return try connections.with { connection in
-                try inWriteTransaction(PostgresTransaction(connection: connection, logger: connections.logger), locking: false, body)
+                try inWriteTransaction(PostgresTransaction(connection: connection, connections: connections), locking: false, body)
             }
         } catch {
             throw containerError(error, writing: true)
@@ -117,16 +138,27 @@ final class PostgresStore: ContainerStore {
         PostgresChangeListener(connections: connections, tables: includingTimelines ? nil : ["instance", "reload_request", "defaults", "lease", "fleet_host"])
     }
 
+    /// A fleet member; from here on this process's sessions have a host's
+    /// limits, every wait shorter than a third of the lease.
     func claimHost(leaseDuration: Duration) throws -> (any HostClaim)? {
-        PostgresLeases(store: self, leaseDuration: leaseDuration)
+        connections.sessionLimits = .host(lease: leaseDuration, url: connections.url)
+        return PostgresLeases(store: self, leaseDuration: leaseDuration)
     }
 
     func runningHosts() -> [HostHolder] {
-        (try? PostgresLeases.hosts(connections)) ?? []
+        fleetHosts().filter(\.isLive)
+    }
+
+    func fleetHosts() -> [HostHolder] {
+        (try? statements { try PostgresLeases.members($0) })?.map(\.holder) ?? []
     }
 
     func host(of instance: String) -> HostHolder? {
-        try? PostgresLeases.holder(of: instance, connections)
+        try? PostgresLeases.holder(of: instance, self)
+    }
+
+    func leaseCounts() -> [(host: HostHolder, leases: Int)]? {
+        try? PostgresLeases.leaseCounts(self)
     }
 
     func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? {
@@ -149,10 +181,14 @@ final class PostgresStore: ContainerStore {
                 .first?.decode(Bool.self) ?? false
             if !taken {
                 waited = true
-                let milliseconds = Int(limit.seconds * 1000)
+                // A host stalled while holding it delays the others half a lease at most.
+                let milliseconds = Int(min(limit, lease / 2).seconds * 1000)
                 _ = try await connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = \(milliseconds)"), logger: logger).get()
+                _ = try await connection.query(PostgresQuery(unsafeSQL: "SET statement_timeout = \(milliseconds + 1000)"), logger: logger).get()
                 _ = try await connection.query("SELECT pg_advisory_lock(\(space), hashtext(\(lockKey)))", logger: logger).get()
-                _ = try await connection.query("SET lock_timeout = 0", logger: logger).get()
+                // Back to what the session started with.
+                _ = try await connection.query("RESET lock_timeout", logger: logger).get()
+                _ = try await connection.query("RESET statement_timeout", logger: logger).get()
             }
         } catch {
             _ = try? await connection.close().get()

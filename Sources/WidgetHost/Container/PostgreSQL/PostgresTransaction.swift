@@ -7,29 +7,14 @@ import WidgetSDK
 /// transaction `PostgresStore` opened (or none, for a read).
 struct PostgresTransaction: ContainerTransaction {
     let connection: PostgresConnection
-    let logger: Logger
+    let connections: PostgresConnections
+    var logger: Logger { connections.logger }
 
-    /// How long a statement may go unanswered, waiting for the write lock
-    /// included (SQLite's busy timeout is as long), before the connection
-    /// counts as gone.
-    static let answerLimit = TimeAmount.seconds(30)
-
-    /// Runs `query` and waits for its answer, never longer than
-    /// `answerLimit`: a query sent as the server went away was once seen to
-    /// stay unanswered for good, freezing the host that waited on it (in a
-    /// database restart under a loaded test run). Past the limit the
-    /// connection is closed and the statement fails as a connection failure.
+    /// Runs `query` and waits for its answer, never longer than the
+    /// connections' answer limit (see `PostgresConnections.wait`).
     @discardableResult
     func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
-        connection.query(query, logger: logger).cascade(to: answer)
-        let connection = connection
-        let watchdog = connection.eventLoop.scheduleTask(in: Self.answerLimit) {
-            answer.fail(StatementUnanswered())
-            let _: EventLoopFuture<Void> = connection.close()
-        }
-        defer { watchdog.cancel() }
-        return try answer.futureResult.wait()
+        try connections.wait(connection.query(query, logger: logger), on: connection)
     }
 
     private static let encoder = JSONEncoder()
@@ -88,6 +73,11 @@ struct PostgresTransaction: ContainerTransaction {
         try run(#"SELECT \#(unescaped: Self.instanceColumns) FROM instance ORDER BY created_at, id COLLATE "C""#).map(instance(from:))
     }
 
+    func instances(ids: [String]) throws -> [WidgetInstance] {
+        guard !ids.isEmpty else { return [] }
+        return try run("SELECT \(unescaped: Self.instanceColumns) FROM instance WHERE id = ANY(\(ids))").map(instance(from:))
+    }
+
     func instanceIDs() throws -> [String] {
         try run("SELECT id FROM instance").map { try $0.decode(String.self) }
     }
@@ -124,17 +114,31 @@ struct PostgresTransaction: ContainerTransaction {
             """)
     }
 
-    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest] {
-        let taken: PostgresQuery = if let instanceIDs {
-            """
-            DELETE FROM reload_request WHERE instance_id = ANY(\(instanceIDs))
-            OR NOT EXISTS (SELECT 1 FROM instance WHERE id = reload_request.instance_id)
-            RETURNING id, kind, instance_id, force, requested_at
-            """
+    /// A fleet host takes the requests of the instances it still holds with
+    /// the tokens it names, in the statement that checks them.
+    func takeReloadRequests(fence: LeaseFence?, orphans: Bool) throws -> [ReloadRequest] {
+        var taken: [PostgresRow] = []
+        if let fence {
+            if !fence.tokens.isEmpty {
+                let ids = Array(fence.tokens.keys), tokens = ids.map { fence.tokens[$0]! }
+                taken += Array(try run("""
+                    DELETE FROM reload_request r USING unnest(\(ids)::text[], \(tokens)::int8[]) AS held(id, token), lease l
+                    WHERE r.instance_id = held.id AND l.instance_id = held.id AND l.holder = \(fence.member) AND l.token = held.token
+                    RETURNING r.id, r.kind, r.instance_id, r.force, r.requested_at
+                    """))
+            }
         } else {
-            "DELETE FROM reload_request RETURNING id, kind, instance_id, force, requested_at"
+            taken += Array(try run("DELETE FROM reload_request RETURNING id, kind, instance_id, force, requested_at"))
         }
-        return try run(taken).map { row in
+        if orphans {
+            // No instance, or one gone: a request for every instance of a kind, from an older widgethost, or one nobody will take.
+            taken += Array(try run("""
+                DELETE FROM reload_request WHERE instance_id IS NULL
+                OR NOT EXISTS (SELECT 1 FROM instance WHERE id = reload_request.instance_id)
+                RETURNING id, kind, instance_id, force, requested_at
+                """))
+        }
+        return try taken.map { row in
             let (id, kind, instanceID, force, requestedAt) = try row.decode((Int64, String?, String?, Bool, Date).self)
             var request = ReloadRequest(kind: kind, instanceID: instanceID, force: force, requestedAt: requestedAt)
             request.id = id
@@ -144,12 +148,36 @@ struct PostgresTransaction: ContainerTransaction {
 
     // MARK: Timelines
 
-    func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
-        try run("""
-            INSERT INTO timeline (instance_id, schedule, updated_at)
-            SELECT id, \(schedule), \(date) FROM instance WHERE id = \(instance)
-            ON CONFLICT (instance_id) DO UPDATE SET schedule = excluded.schedule, updated_at = excluded.updated_at
-            """)
+    /// One statement for every row: with a fence, the lease rows are
+    /// locked for share while it writes, so a host claiming one at that
+    /// moment skips it, and one claimed before makes the token differ.
+    func saveTimelines(_ rows: [(instance: String, schedule: Data)], fence: LeaseFence?, at date: Date) throws -> Set<String> {
+        guard !rows.isEmpty else { return [] }
+        let ids = rows.map(\.instance)
+        // JSON is UTF-8: sent as text, stored as the bytes it was.
+        let schedules = rows.map { String(decoding: $0.schedule, as: UTF8.self) }
+        let saved: PostgresQueryResult
+        if let fence {
+            let tokens = ids.map { fence.tokens[$0] ?? -1 }
+            saved = try run("""
+                INSERT INTO timeline (instance_id, schedule, updated_at)
+                SELECT l.instance_id, convert_to(s.schedule, 'UTF8'), \(date)
+                FROM unnest(\(ids)::text[], \(tokens)::int8[], \(schedules)::text[]) AS s(id, token, schedule)
+                JOIN lease l ON l.instance_id = s.id AND l.holder = \(fence.member) AND l.token = s.token
+                FOR SHARE OF l
+                ON CONFLICT (instance_id) DO UPDATE SET schedule = excluded.schedule, updated_at = excluded.updated_at
+                RETURNING instance_id
+                """)
+        } else {
+            saved = try run("""
+                INSERT INTO timeline (instance_id, schedule, updated_at)
+                SELECT i.id, convert_to(s.schedule, 'UTF8'), \(date)
+                FROM unnest(\(ids)::text[], \(schedules)::text[]) AS s(id, schedule) JOIN instance i ON i.id = s.id
+                ON CONFLICT (instance_id) DO UPDATE SET schedule = excluded.schedule, updated_at = excluded.updated_at
+                RETURNING instance_id
+                """)
+        }
+        return Set(try saved.map { try $0.decode(String.self) })
     }
 
     func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)] {
@@ -191,7 +219,8 @@ struct PostgresTransaction: ContainerTransaction {
     }
 }
 
-/// The database did not answer a statement within `PostgresTransaction.answerLimit`.
+/// The database did not answer a statement within the answer limit.
 struct StatementUnanswered: Error, CustomStringConvertible {
-    var description: String { "the database did not answer within \(PostgresTransaction.answerLimit.nanoseconds / 1_000_000_000) s" }
+    let limit: Duration
+    var description: String { "the database did not answer within \(DurationValue(seconds: limit.seconds))" }
 }

@@ -14,11 +14,13 @@ final class SQLiteChangeWatcher: ContainerChangeWatching {
         connection = try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    func hasChanged() throws -> Bool {
+    /// SQLite says that something changed, never what: everything.
+    func changes() throws -> ContainerChanges {
         let version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-        return lastVersion.withLock { last in
+        let changed = lastVersion.withLock { last in
             defer { last = version }
             return last != version
         }
+        return ContainerChanges(everything: changed)
     }
 }

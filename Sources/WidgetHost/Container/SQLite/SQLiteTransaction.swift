@@ -50,6 +50,13 @@ struct SQLiteTransaction: ContainerTransaction {
         try WidgetInstance.order(Column("createdAt"), Column("id")).fetchAll(db)
     }
 
+    func instances(ids: [String]) throws -> [WidgetInstance] {
+        // In slices: SQLite takes at most 32,766 variables in a statement.
+        try stride(from: 0, to: ids.count, by: 10_000).flatMap { start in
+            try WidgetInstance.fetchAll(db, keys: ids[start ..< min(start + 10_000, ids.count)])
+        }
+    }
+
     func instanceIDs() throws -> [String] {
         try String.fetchAll(db, sql: "SELECT id FROM instance")
     }
@@ -70,20 +77,21 @@ struct SQLiteTransaction: ContainerTransaction {
         try request.insert(db)
     }
 
-    func takeReloadRequests(for instanceIDs: [String]?) throws -> [ReloadRequest] {
-        var requests = ReloadRequest.order(Column("id"))
-        if let instanceIDs {
-            let existing = Set(try String.fetchAll(db, sql: "SELECT id FROM instance"))
-            requests = requests.filter(instanceIDs.contains(Column("instanceID")) || !existing.contains(Column("instanceID")))
-        }
-        let taken = try requests.fetchAll(db)
-        if !taken.isEmpty { try ReloadRequest.deleteAll(db, keys: taken.compactMap(\.id)) }
+    /// One host per SQLite file: it takes every request, and writes are never fenced.
+    func takeReloadRequests(fence: LeaseFence?, orphans: Bool) throws -> [ReloadRequest] {
+        let taken = try ReloadRequest.order(Column("id")).fetchAll(db)
+        if !taken.isEmpty { try ReloadRequest.deleteAll(db) }
         return taken
     }
 
-    func saveTimeline(instance: String, schedule: Data, at date: Date) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM instance WHERE id = ?)", arguments: [instance]) == true else { return }
-        try TimelineRecord(instanceID: instance, schedule: schedule, updatedAt: date).save(db)
+    func saveTimelines(_ rows: [(instance: String, schedule: Data)], fence: LeaseFence?, at date: Date) throws -> Set<String> {
+        var saved = Set<String>()
+        for (instance, schedule) in rows {
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM instance WHERE id = ?)", arguments: [instance]) == true else { continue }
+            try TimelineRecord(instanceID: instance, schedule: schedule, updatedAt: date).save(db)
+            saved.insert(instance)
+        }
+        return saved
     }
 
     func timelines(of instanceIDs: [String]?) throws -> [(instance: String, schedule: Data)] {
