@@ -163,6 +163,51 @@ struct ContainerStoreTests {
         #expect(try !watcher.hasChanged())
     }
 
+    /// Issue 19: a host re-read every instance on every change; the
+    /// container now names what changed, and a host's own saves are no change.
+    @Test(arguments: backends) func changesNameWhatChanged(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
+        let container = try fixture.container()
+        let watcher = try container.changeWatcher()
+        #expect(try watcher.changes().everything, "the first look reads everything")
+        func next() async throws -> ContainerChanges {
+            // PostgreSQL's notice arrives on its own connection, a moment after the commit.
+            var changes = ContainerChanges()
+            _ = await FleetTests.eventually {
+                changes.formUnion((try? watcher.changes()) ?? ContainerChanges())
+                return !changes.isEmpty
+            }
+            return changes
+        }
+        let added = try await fixture.run("add-instance", "Gauge")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        var changes = try await next()
+        #expect(!changes.everything && changes.instances == [id], "\(changes)")
+
+        #expect(try await fixture.run("reload", "--instance", id).status == 0)
+        changes = try await next()
+        #expect(changes.reloadRequests == [id] && changes.instances.isEmpty, "\(changes)")
+
+        // A host's own saves are not news to it; a placement after them is.
+        try container.saveSchedules([(id, InstanceSchedule())])
+        #expect(try await fixture.run("remove-instance", id).status == 0)
+        changes = try await next()
+        #expect(!changes.everything && changes.instances == [id] && changes.timelines.isEmpty, "\(changes)")
+    }
+
+    @Test func aWatcherThatFellFurtherBehindThanTheLogReadsEverything() throws {
+        let container = try ContainerFixture(backend: .sqlite).container()
+        let watcher = try container.changeWatcher()
+        _ = try watcher.changes()
+        try container.write { db in
+            for index in 0...10_000 { try db.setDefaultsData(Data("\(index)".utf8), forKey: "key") }
+        }
+        #expect(try watcher.changes().everything)
+        try container.write { db in try db.setDefaultsData(Data("1".utf8), forKey: "other") }
+        let changes = try watcher.changes()
+        #expect(changes.defaults && !changes.everything)
+    }
+
     @Test func oneHostAtATimeOnSQLiteAndItsClaimEndsWithIt() throws {
         let container = try ContainerFixture(backend: .sqlite).container()
         #expect(container.runningHost() == nil)

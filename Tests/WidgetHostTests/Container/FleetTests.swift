@@ -90,6 +90,15 @@ struct FleetTests {
         return condition()
     }
 
+    static func eventually(bound: TimeInterval = 120, _ condition: () async -> Bool) async -> Bool {
+        let deadline = Date() + bound
+        while Date() < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+
     @Test func threeHostsReloadEachInstanceOncePerDueDate() async throws {
         let fleet = try await Fleet(repositories: 9)
         let (ids, hosts) = try await fleet.threeHostsSharing(9)

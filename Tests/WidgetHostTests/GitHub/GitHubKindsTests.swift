@@ -74,7 +74,8 @@ struct GitHubKindsTests {
     }
 
     @Test func transientProblemsAreThrownSoTheLastGoodEntryStays() async throws {
-        let fixture = try await GitHubFixture(github: "timeout: 3s")  // roomy: a loaded machine answers slowly
+        // Roomy: on a loaded machine an answer that is not slow on purpose can still take seconds.
+        let fixture = try await GitHubFixture(github: "timeout: 15s")
         let repo: ConfigurationValues = ["repo": .string("apple/swift")]
 
         fixture.server.setFault(.status(500), for: "/repos/apple/swift")
@@ -88,7 +89,8 @@ struct GitHubKindsTests {
             try await fixture.timeline("SingleRepo", family: .systemMedium, repo)
         }
 
-        fixture.server.setFault(.slow(seconds: 8), for: "/repos/apple/swift")
+        // Twice the timeout: the request can only end by timing out.
+        fixture.server.setFault(.slow(seconds: 30), for: "/repos/apple/swift")
         await #expect(throws: HTTPServiceError.timedOut) { try await fixture.timeline("SingleRepo", family: .systemMedium, repo) }
 
         fixture.server.setFault(.rateLimited, for: "/repos/apple/swift")

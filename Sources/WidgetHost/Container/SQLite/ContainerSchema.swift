@@ -51,6 +51,35 @@ enum ContainerSchema {
         migrator.registerMigration("v4: named keys in view archives") { db in
             try ArchiveKeyMigration.migrate(db)
         }
+        // Issue 19: a running host reads again only what changed. Every
+        // commit changes the file, the host's own saves included; this log
+        // names the instances, requests and defaults that other processes
+        // changed. It keeps its last 10,000 entries: a reader that fell
+        // further behind reads everything.
+        migrator.registerMigration("v5: a log of what changed") { db in
+            try db.execute(sql: """
+                CREATE TABLE change (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    tableName TEXT NOT NULL,
+                    instanceID TEXT);
+                CREATE TRIGGER instance_inserted AFTER INSERT ON instance
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('instance', NEW.id); END;
+                CREATE TRIGGER instance_updated AFTER UPDATE ON instance
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('instance', NEW.id); END;
+                CREATE TRIGGER instance_deleted AFTER DELETE ON instance
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('instance', OLD.id); END;
+                CREATE TRIGGER reload_requested AFTER INSERT ON reloadRequest
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('reload_request', NEW.instanceID); END;
+                CREATE TRIGGER defaults_inserted AFTER INSERT ON defaults
+                    BEGIN INSERT INTO change (tableName) VALUES ('defaults'); END;
+                CREATE TRIGGER defaults_updated AFTER UPDATE ON defaults
+                    BEGIN INSERT INTO change (tableName) VALUES ('defaults'); END;
+                CREATE TRIGGER defaults_deleted AFTER DELETE ON defaults
+                    BEGIN INSERT INTO change (tableName) VALUES ('defaults'); END;
+                CREATE TRIGGER change_pruned AFTER INSERT ON change
+                    BEGIN DELETE FROM change WHERE seq <= NEW.seq - 10000; END;
+                """)
+        }
         return migrator
     }
 }

@@ -90,9 +90,8 @@ final class SQLiteStore: ContainerStore {
         }
     }
 
-    /// SQLite tells of any commit, timelines included.
     func changeWatcher(includingTimelines: Bool) throws -> any ContainerChangeWatching {
-        try SQLiteChangeWatcher(path: location.databasePath)
+        try SQLiteChangeWatcher(path: location.databasePath, includingTimelines: includingTimelines)
     }
 
     /// One host per file: leases would buy nothing on one machine's disk.
