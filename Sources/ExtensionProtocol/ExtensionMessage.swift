@@ -22,9 +22,8 @@ public enum HostCall: Codable, Sendable {
     case describe
     case placeholder(kind: String, context: TimelineProviderContext)
     case snapshot(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext)
-    /// `revalidate`: an explicit reload; the kind's API requests skip the
-    /// host's freshness window and ask GitHub whether anything changed.
-    case timeline(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext, revalidate: Bool)
+    /// `scope` travels with every API request the kind makes during the call.
+    case timeline(kind: String, configuration: ConfigurationValues, context: TimelineProviderContext, scope: ReloadScope)
     case optionResults(kind: String, parameter: String)
     case optionDefault(kind: String, parameter: String)
     case validateOption(kind: String, parameter: String, value: ConfigurationValue)
@@ -46,10 +45,28 @@ public enum CallResult: Codable, Sendable {
 
 /// The services a kind reaches through the host: HTTP and the shared defaults.
 public enum ServiceCall: Codable, Sendable {
-    case api(path: String, revalidate: Bool)
+    /// `scope`: the timeline call it is made during, as the host named it.
+    case api(path: String, scope: ReloadScope)
     case asset(url: String)
     case readDefault(key: String)
     case writeDefault(key: String, data: Data?)
+}
+
+/// What a timeline call is for, as the host says when it makes the call; the
+/// extension sends it back with each API request the kind makes meanwhile.
+public struct ReloadScope: Codable, Sendable, Equatable {
+    /// An explicit reload: the kind's API requests skip the host's
+    /// freshness window and ask GitHub whether anything changed.
+    public var revalidate: Bool
+    /// A fleet host's lease on the instance, `<member> <instance> <token>`:
+    /// a request is counted against the fleet's budget only while the lease
+    /// still holds, so a host that lost the instance spends nothing for it.
+    public var lease: String?
+
+    public init(revalidate: Bool = false, lease: String? = nil) {
+        self.revalidate = revalidate
+        self.lease = lease
+    }
 }
 
 public enum ServiceResult: Codable, Sendable {

@@ -49,8 +49,8 @@ final class ExtensionServer: Sendable {
                 return .entry(ArchiveCodec.encode(try await provider(kind).placeholder(in: context)))
             case .snapshot(let kind, let configuration, let context):
                 return .entry(ArchiveCodec.encode(try await provider(kind).snapshot(for: configuration, in: context)))
-            case .timeline(let kind, let configuration, let context, let revalidate):
-                let timeline = try await ChannelHTTPService.$revalidating.withValue(revalidate) {
+            case .timeline(let kind, let configuration, let context, let scope):
+                let timeline = try await ChannelHTTPService.$scope.withValue(scope) {
                     try await provider(kind).timeline(for: configuration, in: context)
                 }
                 return .timeline(ArchiveCodec.encode(timeline))

@@ -52,13 +52,13 @@ final class ServiceClient: Sendable {
 /// `HostServices.http` in an extension: every request is made by the host,
 /// which holds the token, the cache and the rate limits.
 struct ChannelHTTPService: HTTPService {
-    /// Set around an explicit reload's timeline call.
-    @TaskLocal static var revalidating = false
+    /// Set around a timeline call, as the host scoped it.
+    @TaskLocal static var scope = ReloadScope()
 
     let client: ServiceClient
 
     func api(_ path: String) async throws -> HTTPResponse {
-        switch await client.call(.api(path: path, revalidate: Self.revalidating)) {
+        switch await client.call(.api(path: path, scope: Self.scope)) {
         case .response(let status, let headers, let body, let fromCache):
             return HTTPResponse(status: status, headers: headers, body: body, fromCache: fromCache)
         case .failure(let error): throw error.rethrowable

@@ -22,9 +22,9 @@ public struct ExtensionServices: Sendable {
     func handle(_ call: ServiceCall) async -> ServiceResult {
         do {
             switch call {
-            case .api(let path, let revalidate):
-                let response = if revalidate, let http = http as? GitHubService {
-                    try await http.api(path, revalidate: true)
+            case .api(let path, let scope):
+                let response = if let http = http as? GitHubService {
+                    try await http.api(path, scope: scope)
                 } else {
                     try await http.api(path)
                 }

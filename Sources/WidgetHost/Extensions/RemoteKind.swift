@@ -15,8 +15,7 @@ extension WidgetDescriptor {
                 try await remote.entry(.snapshot(kind: kind, configuration: configuration, context: context))
             },
             timeline: { configuration, context in
-                let call = HostCall.timeline(kind: kind, configuration: configuration, context: context,
-                                             revalidate: RemoteCaller.explicitReload)
+                let call = HostCall.timeline(kind: kind, configuration: configuration, context: context, scope: RemoteCaller.scope)
                 guard case .timeline(let archive) = try await remote.call(call) else {
                     throw RemoteCaller.unexpectedAnswer
                 }
@@ -66,8 +65,9 @@ extension WidgetDescriptor {
 /// `kinds`, `preview` or `add-instance` is cut off, and its process killed
 /// after the grace period, as in `run`.
 struct RemoteCaller: Sendable {
-    /// Set by the scheduler around an explicit reload's timeline call.
-    @TaskLocal static var explicitReload = false
+    /// Set by the scheduler around a timeline call: whether it is an
+    /// explicit reload, and a fleet host's lease on the instance.
+    @TaskLocal static var scope = ReloadScope()
 
     static let unexpectedAnswer = ExtensionStartError(reason: "the extension answered with something other than what was asked")
 

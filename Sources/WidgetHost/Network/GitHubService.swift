@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ExtensionProtocol
 import Foundation
 import WidgetSDK
 
@@ -57,16 +58,17 @@ public actor GitHubService: HTTPService {
     // MARK: HTTPService
 
     public func api(_ path: String) async throws -> HTTPResponse {
-        try await api(path, revalidate: false)
+        try await api(path, scope: ReloadScope())
     }
 
-    /// With `revalidate` (an explicit reload), a response younger than
-    /// `cache_for` is not served as it is: GitHub is asked with its ETag, and
-    /// a 304 (free with a token) confirms it.
-    public func api(_ path: String, revalidate: Bool) async throws -> HTTPResponse {
+    /// In an explicit reload's `scope`, a response younger than `cache_for`
+    /// is not served as it is: GitHub is asked with its ETag, and a 304
+    /// (free with a token) confirms it. With a fleet host's lease in the
+    /// scope, a request is sent only while the lease holds.
+    public func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse {
         let url = settings.api + (path.hasPrefix("/") ? path : "/" + path)
         let now = clock.now()
-        if !revalidate, let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
+        if !scope.revalidate, let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
             statistics.cacheHits += 1
             HostMetrics.githubServedLocally("cache")
             return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
@@ -76,20 +78,21 @@ public actor GitHubService: HTTPService {
             HostMetrics.githubServedLocally("shared")
             return try await running.value
         }
-        return try await shared(url) { try await self.fetchOnceInFleet(url, askedAt: now) }
+        let lease = scope.lease.flatMap(HeldLease.init)
+        return try await shared(url) { try await self.fetchOnceInFleet(url, askedAt: now, lease: lease) }
     }
 
     /// Hosts that share a container take turns per URL: one that waited for
     /// another's request uses its answer rather than spending a request of
     /// the fleet's budget on the same thing.
-    private func fetchOnceInFleet(_ url: String, askedAt: Date) async throws -> HTTPResponse {
+    private func fetchOnceInFleet(_ url: String, askedAt: Date, lease: HeldLease?) async throws -> HTTPResponse {
         let container = container
         return try await container.exclusively("GET \(url)", waitingAtMost: .seconds(settings.timeout.seconds + 5)) { waited in
             if waited, let cached = try container.cachedResponse(for: url), cached.fetchedAt >= askedAt {
                 await self.servedByFleet()
                 return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
             }
-            try await self.reserveRequest(at: self.clock.now())
+            try await self.reserveRequest(at: self.clock.now(), lease: lease)
             return try await self.fetchAPI(url)
         }
     }
@@ -111,10 +114,14 @@ public actor GitHubService: HTTPService {
 
     // MARK: Rate limit
 
-    /// Refuses a request the API would refuse, and counts the one it lets through.
-    private func reserveRequest(at now: Date) throws {
+    /// Refuses a request the API would refuse, or one for an instance this
+    /// host no longer holds, and counts the one it lets through.
+    private func reserveRequest(at now: Date, lease: HeldLease?) throws {
         do {
-            try ledger.reserve(at: now)
+            try ledger.reserve(at: now, lease: lease)
+        } catch let error as LeaseLost {
+            HostMetrics.fencedWrites(1)
+            throw error
         } catch {
             statistics.heldBack += 1
             throw error

@@ -12,7 +12,8 @@ final class LocalRateLimit: RateLimitLedger {
     }
     private let state = Mutex(State())
 
-    func reserve(at now: Date) throws(RateLimitedError) {
+    /// One host counts alone: it holds every instance it reloads.
+    func reserve(at now: Date, lease: HeldLease? = nil) throws {
         let refusedUntil: Date? = state.withLock { state in
             if let until = state.pausedUntil {
                 if until > now { return until }

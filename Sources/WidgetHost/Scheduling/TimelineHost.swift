@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import WidgetSDK
 
@@ -479,9 +480,11 @@ public actor TimelineHost {
         let kindName = kind.name
         let configuration = instance.configuration
         let workspace = self.workspace
+        let lease = leases.flatMap { keeper in keeper.held[call.instance].map { "\(keeper.member) \(call.instance) \($0)" } }
+        let scope = ReloadScope(revalidate: call.explicit, lease: lease)
         tasks[call.number] = (call.instance, Task {
             let started = ContinuousClock.now
-            let result = await RemoteCaller.$explicitReload.withValue(call.explicit) {
+            let result = await RemoteCaller.$scope.withValue(scope) {
                 await workspace.withServices {
                     await Self.timeline(from: provider, for: configuration, in: context)
                 }

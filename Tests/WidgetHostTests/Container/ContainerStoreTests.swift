@@ -296,5 +296,12 @@ struct ContainerStoreTests {
         schedule.nextReloadReason = "late, from the old holder"
         #expect(try container.saveSchedules([(id, schedule)], fence: oldFence).isEmpty, "refused in the statement that would write")
         #expect(try container.schedule(for: id)?.nextReloadReason == "from the new holder")
+
+        // Nor does it spend the fleet's GitHub budget for the instance.
+        let ledger = try #require(container.rateLimitLedger(for: nil))
+        let stale = try #require(HeldLease("\(try #require(old.member)) \(id) \(oldToken)"))
+        #expect(throws: LeaseLost.self) { try ledger.reserve(at: Date(), lease: stale) }
+        let current = try #require(HeldLease("\(try #require(new.member)) \(id) \(newToken)"))
+        try ledger.reserve(at: Date(), lease: current)
     }
 }

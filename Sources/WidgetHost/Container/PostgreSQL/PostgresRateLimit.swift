@@ -27,10 +27,13 @@ final class PostgresRateLimit: RateLimitLedger {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
-    func reserve(at now: Date) throws(RateLimitedError) {
-        let refusedUntil: Date?
+    /// With a `lease`, the request is counted only while the lease still
+    /// has its token, checked in the statement that counts it.
+    func reserve(at now: Date, lease: HeldLease?) throws {
+        enum Refusal { case until(Date), leaseLost }
+        let refusal: Refusal?
         do {
-            refusedUntil = try store.inOwnTransaction { transaction -> Date? in
+            refusal = try store.inOwnTransaction { transaction -> Refusal? in
                 try transaction.run("INSERT INTO rate_limit (key) VALUES (\(key)) ON CONFLICT DO NOTHING")
                 let reserved = try transaction.run("""
                     UPDATE rate_limit SET
@@ -40,18 +43,28 @@ final class PostgresRateLimit: RateLimitLedger {
                     WHERE key = \(key)
                     AND (paused_until IS NULL OR paused_until <= \(now))
                     AND (remaining IS NULL OR remaining > 0 OR reset_at <= \(now))
+                    AND (\(lease?.instance)::text IS NULL OR EXISTS (SELECT 1 FROM lease
+                        WHERE instance_id = \(lease?.instance) AND holder = \(lease?.member) AND token = \(lease?.token)))
                     RETURNING key
                     """)
                 if reserved.first != nil { return nil }
-                let (paused, reset) = try transaction.run("SELECT paused_until, reset_at FROM rate_limit WHERE key = \(key)")
-                    .first!.decode((Date?, Date?).self)
-                if let paused, paused > now { return paused }
-                return reset ?? now + 60
+                let (paused, reset, held) = try transaction.run("""
+                    SELECT paused_until, reset_at, (\(lease?.instance)::text IS NULL OR EXISTS (SELECT 1 FROM lease
+                        WHERE instance_id = \(lease?.instance) AND holder = \(lease?.member) AND token = \(lease?.token)))
+                    FROM rate_limit WHERE key = \(key)
+                    """).first!.decode((Date?, Date?, Bool).self)
+                if !held { return .leaseLost }
+                if let paused, paused > now { return .until(paused) }
+                return .until(reset ?? now + 60)
             }
         } catch {
             return try local.reserve(at: now)
         }
-        if let refusedUntil { throw RateLimitedError(until: refusedUntil) }
+        switch refusal {
+        case nil: return
+        case .until(let date): throw RateLimitedError(until: date)
+        case .leaseLost: throw LeaseLost(instance: lease?.instance ?? "?")
+        }
     }
 
     /// Within one window the count only goes down, whichever host's answer
