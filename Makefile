@@ -12,7 +12,7 @@ DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # layout, and the font the SVG cards name.
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test e2e bench card docs install uninstall clean
+.PHONY: all deps build run test e2e bench chaos card docs install uninstall clean
 
 all: build
 
@@ -39,8 +39,9 @@ build: deps
 run: build
 	.build/debug/widgethost run $(CONFIG)
 
-# The Swift suites, then the install test: make install into a temporary
-# prefix, a widget package made and built outside the checkout, make uninstall.
+# The Swift suites, the short chaos run (three hosts through every fault, a
+# few minutes), then the install test: make install into a temporary prefix,
+# a widget package made and built outside the checkout, make uninstall.
 # The container suites run on SQLite and on a throwaway PostgreSQL 15
 # (installed if missing), which is stopped and removed however the tests end.
 test: deps
@@ -50,6 +51,7 @@ test: deps
 	echo "starting a throwaway PostgreSQL for the tests in $$pg/cluster" && \
 	export WIDGETHOST_TEST_POSTGRES_URL=$$(scripts/test_postgres.sh start $$pg/cluster) && \
 	$(SWIFT) test
+	scripts/chaos.py .build/debug/widgethost --short
 	scripts/install_test.sh
 
 # The dashboard in headless Chromium (installed if missing; slow the first time).
@@ -63,6 +65,15 @@ bench: deps
 	scripts/bench_dev.py .build/release/widgethost
 	scripts/bench_change_latency.py .build/release/widgethost
 	scripts/bench_fleet.py .build/release/widgethost
+
+# A fleet of three hosts on a throwaway PostgreSQL through SIGKILL, SIGSTOP,
+# database restarts, killed sessions, a blackhole and a cut, one at a time and
+# combined; prints what it checked from outside and fails on a stranded
+# instance, a regressed timeline, a lost configuration or a host that did not
+# recover. About fifteen minutes.
+chaos: deps
+	$(SWIFT) build -c release
+	scripts/chaos.py .build/release/widgethost
 
 # The README's card: a SingleRepo preview with sample data, never drawn by hand.
 card: build

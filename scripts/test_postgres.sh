@@ -5,6 +5,7 @@
 #
 #   scripts/test_postgres.sh start DIR   prints the URL to connect with
 #   scripts/test_postgres.sh stop DIR    stops it and removes DIR
+#   scripts/test_postgres.sh restart DIR | restart-immediate DIR
 #
 # No docker, no system cluster: nothing outside DIR is touched but the
 # package install.
@@ -58,7 +59,11 @@ restart)
   # For the test of a database that goes away mid-run.
   as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w restart >/dev/null
   ;;
+restart-immediate)
+  # For make chaos: a crash of the server, recovered from its WAL.
+  as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w restart >/dev/null
+  ;;
 *)
-  echo "usage: test_postgres.sh start|stop|restart DIR" >&2; exit 2
+  echo "usage: test_postgres.sh start|stop|restart|restart-immediate DIR" >&2; exit 2
   ;;
 esac

@@ -143,6 +143,45 @@ struct GateWidget: Widget {
     }
 }
 
+/// For the chaos harness: each call appends `<key> <slot> <pid> <seconds>`
+/// to `log`, where slot is the number of the `period` the call falls in,
+/// and asks to be reloaded at the start of the next. A slot with two calls
+/// is a duplicate, one with none a miss.
+struct CountIntent: WidgetConfigurationIntent {
+    static let title = "Count"
+    @Parameter(title: "Key", default: "count") var key: String
+    @Parameter(title: "Log file", default: "/dev/null") var log: String
+    @Parameter(title: "Period in seconds", default: 10) var period: Int
+    init() {}
+}
+
+struct CountProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "placeholder") }
+    func snapshot(for configuration: CountIntent, in context: Context) async -> TickEntry { TickEntry(date: context.date, label: "snapshot") }
+    func timeline(for configuration: CountIntent, in context: Context) async throws -> Timeline<TickEntry> {
+        let now = Date().timeIntervalSince1970
+        let period = Double(max(1, configuration.period))
+        let slot = Int(now / period)
+        let line = "\(configuration.key) \(slot) \(getpid()) \(String(format: "%.3f", now))\n"
+        // O_APPEND and one write of a short line: whole, whichever process writes beside it.
+        let descriptor = open(configuration.log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor >= 0 {
+            _ = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+            close(descriptor)
+        }
+        return Timeline(entries: [TickEntry(date: context.date, label: "slot \(slot)")],
+                        policy: .after(Date(timeIntervalSince1970: Double(slot + 1) * period)))
+    }
+}
+
+struct CountWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Count", intent: CountIntent.self, provider: CountProvider()) { entry in Text(entry.label) }
+            .configurationDisplayName("Count")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 /// The same kind as FixtureMisbehaving's Swap, drawn differently: replacing
 /// one module file with the other shows hot reload.
 struct SwapProvider: TimelineProvider {
@@ -166,5 +205,5 @@ public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), GateWidget(), SwapWidget()).retainedPointer()
+    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), GateWidget(), CountWidget(), SwapWidget()).retainedPointer()
 }

@@ -253,6 +253,27 @@ struct ContainerStoreTests {
         #expect(try second.claim(10, takingOverFrom: []).count == 3)
     }
 
+    /// Issue 19, item 3: a host stopped inside a write kept the group's
+    /// lock, and every other host and command waited until it resumed (for
+    /// ever, if it never did). The server now ends such a session a third
+    /// of a lease on, and its lock with it.
+    @Test func aWriterStalledInsideATransactionHoldsNoOneUp() async throws {
+        let fixture = try ContainerFixture(backend: .postgres)
+        let container = try fixture.container()
+        let store = try #require(container.store as? PostgresStore)
+        // A host's session, stopped right after taking the write lock: it never sends another byte.
+        _ = try container.claimHost(leaseDuration: .seconds(3))
+        let stalled = try store.connections.connect()
+        let connections = store.connections
+        try connections.wait(stalled.query("BEGIN", logger: connections.logger), on: stalled)
+        try connections.wait(stalled.query("SELECT pg_advisory_xact_lock(\(PostgresStore.LockSpace.writes.rawValue), hashtext(\(connections.group)))",
+                                           logger: connections.logger), on: stalled)
+        // Another process's write waits for the lock, which the server takes back.
+        let added = try await fixture.run("add-instance", "Gauge")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(await FleetTests.eventually { stalled.isClosed }, "the server ended the stalled session")
+    }
+
     @Test func aLapsedHostsInstancesAreTakenOverOnlyWhenNamed() throws {
         let container = try ContainerFixture(backend: .postgres).container()
         let ids = try (0..<3).map { _ in try container.insert(newInstance()).instance.id }
@@ -299,9 +320,10 @@ struct ContainerStoreTests {
 
         // Nor does it spend the fleet's GitHub budget for the instance.
         let ledger = try #require(container.rateLimitLedger(for: nil))
-        let stale = try #require(HeldLease("\(try #require(old.member)) \(id) \(oldToken)"))
+        let (oldMember, newMember) = (try #require(old.member), try #require(new.member))
+        let stale = try #require(HeldLease("\(oldMember) \(id) \(oldToken)"))
         #expect(throws: LeaseLost.self) { try ledger.reserve(at: Date(), lease: stale) }
-        let current = try #require(HeldLease("\(try #require(new.member)) \(id) \(newToken)"))
+        let current = try #require(HeldLease("\(newMember) \(id) \(newToken)"))
         try ledger.reserve(at: Date(), lease: current)
     }
 }

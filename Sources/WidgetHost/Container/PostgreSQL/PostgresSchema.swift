@@ -152,9 +152,9 @@ enum PostgresSchema {
             "CREATE TRIGGER instance_deleted AFTER DELETE ON instance REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('id')",
             "DROP TRIGGER reload_requested ON reload_request",
             "CREATE TRIGGER reload_requested AFTER INSERT ON reload_request REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
-            "DROP TRIGGER timeline_saved ON timeline",
-            "CREATE TRIGGER timeline_inserted AFTER INSERT ON timeline REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
-            "CREATE TRIGGER timeline_updated AFTER UPDATE ON timeline REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows('instance_id')",
+            // Timeline saves keep their plain notice, one a statement: only
+            // dashboards follow them, and they read every status anyway; ids
+            // would cost the database on every reload.
             // A host that stops deletes its row: the others take their larger share at once.
             "CREATE TRIGGER host_left AFTER DELETE ON fleet_host FOR EACH ROW EXECUTE FUNCTION notify_change()",
         ]),
