@@ -12,6 +12,11 @@ import WidgetSDK
 public actor TimelineHost {
     /// How often the container is checked for changes by other processes.
     public static let pollInterval: TimeInterval = 1
+    /// Changes are saved at most this often while calls keep finishing: one
+    /// commit for every call that ended in the meantime, not one each (a
+    /// commit costs a database far more than a row does). Views hear of an
+    /// entry once it is saved, so this is also the most they wait.
+    static let saveInterval: TimeInterval = 0.05
 
     public nonisolated let workspace: Workspace
     /// What `/readyz` says, readable while the loop waits on the database.
@@ -45,6 +50,10 @@ public actor TimelineHost {
     private var dirty: Set<String> = []
     private var waiter: CheckedContinuation<Void, Never>?
     private var pendingWake = false
+    /// The wake-up at the loop's next deadline. Kept while the deadline
+    /// stays: a busy loop wakes for every call that ends, and a timer made
+    /// and cancelled on each of those turns cost more than the turn.
+    private var timer: (deadline: Date, task: Task<Void, Never>)?
     private var idleWaiter: CheckedContinuation<Void, Never>?
     private var containerTrouble = RecurringProblem()
     private var refusedWrites = RecurringProblem()
@@ -57,6 +66,8 @@ public actor TimelineHost {
 
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
+    /// When changes were last saved (on the wall clock: saving is real I/O).
+    private var lastSave = Date.distantPast
 
     /// - Parameters:
     ///   - onProblem: something that needs a person (an error).
@@ -135,8 +146,18 @@ public actor TimelineHost {
             let advanced = clock.now()
             handle(core.advance(to: advanced))
             HostMetrics.queueLag(core.oldestUnstartedDue(at: advanced).map { advanced.timeIntervalSince($0) } ?? 0)
-            _ = attempt { try flush() }
-            await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll))
+            // Saved now if the last save is old enough, else at the next save time.
+            var wakeForSave = Date.distantFuture
+            if !dirty.isEmpty {
+                let saveDue = lastSave + Self.saveInterval
+                if Date() >= saveDue {
+                    lastSave = Date()
+                    _ = attempt { try flush() }
+                } else {
+                    wakeForSave = clock.now() + saveDue.timeIntervalSinceNow
+                }
+            }
+            await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll, wakeForSave))
         }
         try await shutDown(grace: grace)
     }
@@ -554,18 +575,24 @@ public actor TimelineHost {
             pendingWake = false
             return
         }
-        let clock = self.clock
-        // Cancelled when woken early: then it must not wake a later sleep.
-        let timer = Task { [weak self] in
-            guard (try? await clock.sleep(until: deadline)) != nil else { return }
-            await self?.wake()
+        if timer?.deadline != deadline {
+            timer?.task.cancel()
+            let clock = self.clock
+            timer = (deadline, Task { [weak self] in
+                guard (try? await clock.sleep(until: deadline)) != nil else { return }
+                await self?.timerFired(at: deadline)
+            })
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { waiter = $0 }
         } onCancel: {
             Task { await self.wake() }
         }
-        timer.cancel()
+    }
+
+    private func timerFired(at deadline: Date) {
+        if timer?.deadline == deadline { timer = nil }
+        wake()
     }
 
     private func changeArrived() {
@@ -600,6 +627,8 @@ public actor TimelineHost {
 
     private func shutDown(grace: Duration) async throws {
         stopping = true
+        timer?.task.cancel()
+        timer = nil
         if !tasks.isEmpty {
             await waitForCalls(within: grace)
             for (number, call) in tasks {
