@@ -47,6 +47,11 @@ struct ArchiveWriter {
         bytes.append(contentsOf: value)
     }
 
+    /// Bytes as they are, with no length before them.
+    mutating func append(contentsOf value: some Sequence<UInt8>) {
+        bytes.append(contentsOf: value)
+    }
+
     mutating func optional<T>(_ value: T?, _ write: (inout ArchiveWriter, T) -> Void) {
         guard let value else { return bytes.append(0) }
         bytes.append(1)

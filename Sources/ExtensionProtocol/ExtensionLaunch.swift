@@ -6,7 +6,7 @@ public struct ExtensionLaunch: Sendable, Equatable {
     public static let channelDescriptor: Int32 = 3
     /// Bumped whenever a message changes shape. A runner from another build
     /// refuses to start rather than misread the host.
-    public static let protocolVersion = 4
+    public static let protocolVersion = 5
     /// The runner's exit status when the host speaks another protocol version.
     public static let protocolMismatchStatus: Int32 = 65
 

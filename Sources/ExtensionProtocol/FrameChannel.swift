@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Messages over a stream socket, each a frame: a 4-byte big-endian length,
-/// then the message as JSON. One thread reads; any thread may send.
+/// then the message as `MessageCodec` writes it. One thread reads; any
+/// thread may send.
 public final class FrameChannel: Sendable {
     /// Larger frames are refused: a kind cannot make the host allocate without bound.
     public static let maximumFrameSize = 64 << 20
@@ -15,10 +16,11 @@ public final class FrameChannel: Sendable {
     }
 
     public func send(_ message: ExtensionMessage) throws {
-        let body = try JSONEncoder().encode(message)
-        var frame = Data(capacity: body.count + 4)
+        let body = try MessageCodec.encode(message)
+        var frame = [UInt8]()
+        frame.reserveCapacity(body.count + 4)
         withUnsafeBytes(of: UInt32(body.count).bigEndian) { frame.append(contentsOf: $0) }
-        frame.append(body)
+        frame.append(contentsOf: body)
         try writeLock.withLock { _ in
             try frame.withUnsafeBytes { try Self.writeAll($0, to: descriptor) }
         }
@@ -30,9 +32,9 @@ public final class FrameChannel: Sendable {
         guard try header.withUnsafeMutableBytes({ try readExactly($0) }) else { return nil }
         let length = Int(header.reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         guard length <= Self.maximumFrameSize else { throw FrameError.tooLarge(length) }
-        var body = Data(count: length)
+        var body = [UInt8](repeating: 0, count: length)
         guard try body.withUnsafeMutableBytes({ try readExactly($0) }) else { throw FrameError.truncated }
-        return try JSONDecoder().decode(ExtensionMessage.self, from: body)
+        return try MessageCodec.decode(body)
     }
 
     /// False at a clean end of stream before the first byte.

@@ -98,3 +98,41 @@ struct ArchiveJSONTests {
     }
 }
 
+
+/// The channel's frames: the messages of every reload in binary, the rest in JSON.
+@Suite("The frames of the extension channel")
+struct FrameChannelTests {
+    @Test func aTimelineCallAndItsReplyCrossWholeAndTheRestAsJSON() throws {
+        var sockets: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        defer { sockets.forEach { close($0) } }
+        let (host, extensionSide) = (FrameChannel(descriptor: sockets[0]), FrameChannel(descriptor: sockets[1]))
+
+        let configuration: ConfigurationValues = ["repo": .string("apple/swift ✓"), "count": .int(-7), "ratio": .double(0.125), "on": .bool(true)]
+        let context = TimelineProviderContext(family: .systemLarge, isPreview: true, settings: ["repo": "a/b", "x": ""],
+                                              date: Date(timeIntervalSinceReferenceDate: 812_345_678.25))
+        let scope = ReloadScope(revalidate: true, lease: "member k39k3g 4")
+        try host.send(.call(id: 42, .timeline(kind: "SingleRepo", configuration: configuration, context: context, scope: scope)))
+        guard case .call(42, .timeline(let kind, let received, let receivedContext, let receivedScope))? = try extensionSide.receive() else {
+            Issue.record("not a timeline call")
+            return
+        }
+        #expect(kind == "SingleRepo" && received == configuration && receivedScope == scope)
+        #expect(receivedContext.family == .systemLarge && receivedContext.isPreview && receivedContext.settings == context.settings)
+        #expect(receivedContext.date == context.date && receivedContext.displaySize == WidgetFamily.systemLarge.size)
+
+        let archive = Data((0..<1_000).map { UInt8($0 % 251) })
+        try extensionSide.send(.reply(id: 42, .timeline(archive)))
+        guard case .reply(42, .timeline(let bytes))? = try host.receive() else {
+            Issue.record("not a timeline reply")
+            return
+        }
+        #expect(bytes == archive)
+
+        try host.send(.cancel(id: 43))
+        guard case .cancel(43)? = try extensionSide.receive() else {
+            Issue.record("not a cancel")
+            return
+        }
+    }
+}
