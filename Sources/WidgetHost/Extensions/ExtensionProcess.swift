@@ -38,6 +38,7 @@ final class ExtensionProcess: Sendable {
     let module: String
     private let channel: FrameChannel
     private let state = Mutex(State())
+    private let timeouts = CallTimeouts()
     private let services: ExtensionServices
     private let grace: Duration
     private let onExit: ExitHandler
@@ -49,6 +50,7 @@ final class ExtensionProcess: Sendable {
         self.services = services
         self.grace = grace
         self.onExit = onExit
+        timeouts.onExpiry { [weak self] id, limit in self?.abandon(id, because: CallTimedOut(limit: limit)) }
     }
 
     /// Starts the runner on `launch`'s module. Only the allow-listed
@@ -84,7 +86,7 @@ final class ExtensionProcess: Sendable {
     /// Sends a call and waits for its answer. Cancelling the waiting task, or
     /// `timeout` passing, gives up on the call at once; the extension is told
     /// to stop it and killed if it has not answered within the grace period.
-    /// The timeout is a dispatch timer, off the path of the answer.
+    /// The timeout is on a dispatch timer (`CallTimeouts`), off the path of the answer.
     func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -99,11 +101,7 @@ final class ExtensionProcess: Sendable {
                     return nil
                 }
                 if let refusal { return continuation.resume(throwing: refusal) }
-                if let timeout {
-                    DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
-                        abandon(id, because: CallTimedOut(limit: timeout))
-                    }
-                }
+                if let timeout { timeouts.add(id, limit: timeout) }
                 do {
                     try channel.send(.call(id: id, call))
                 } catch {
@@ -153,6 +151,7 @@ final class ExtensionProcess: Sendable {
     }
 
     private func abandon(_ id: UInt64, because reason: any Error) {
+        timeouts.remove(id)
         let waiting: CheckedContinuation<CallResult, any Error>? = state.withLock { state in
             switch state.calls.removeValue(forKey: id) {
             case .waiting(let continuation)?:
@@ -203,6 +202,7 @@ final class ExtensionProcess: Sendable {
     private func handle(_ message: ExtensionMessage) {
         switch message {
         case .reply(let id, let result):
+            timeouts.remove(id)
             let waiting: CheckedContinuation<CallResult, any Error>? = state.withLock { state in
                 if state.abandoned.remove(id) != nil { return nil }
                 guard case .waiting(let continuation)? = state.calls.removeValue(forKey: id) else { return nil }
