@@ -12,7 +12,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Asks each instance's provider for timelines as their reload policies, the daily budget and the \
             minimum interval allow, and logs one line per event. Instances added or removed and reloads \
-            requested from other terminals are picked up within 2 seconds. Each module's kinds run in an \
+            requested from other terminals reach it at once. Each module's kinds run in an \
             extension process of their own: one that crashes is restarted with backoff, one that hangs is \
             killed, and a module rebuilt or replaced on disk (or an edited manifest) is taken in within 2 \
             seconds. Ctrl-C (SIGINT) or SIGTERM stops it: running provider calls get 3 seconds to finish, \
@@ -21,14 +21,17 @@ struct RunCommand: AsyncParsableCommand {
             while the host runs is reported once, retried every second, and reported again when it works.
             With --serve, a web dashboard shows every instance and updates itself as entries change. The same \
             address answers /healthz (200 while the host runs), /readyz (200 when it can work; 503 with the \
-            reason while the container cannot be written or no kind is loaded) and /metrics (Prometheus text: \
-            reloads by kind and outcome, provider call durations, scheduler lag, extension restarts and \
-            crashes, quarantines, GitHub requests by status (304 revalidated), answers served locally, and \
-            the rate limit left, and lease takeovers).
+            reason while the container cannot be written or the host waits on it, its leases lapsed, or no \
+            kind is loaded) and /metrics (Prometheus text: reloads by kind and outcome, provider call \
+            durations, scheduler lag and queue lag, extension restarts and crashes, quarantines, GitHub \
+            requests by status (304 revalidated), answers served locally, the rate limit left, and for a \
+            fleet lease takeovers, failed renewals, fenced writes, claim batch sizes and leases by host).
             On a container in PostgreSQL (container.url) several hosts may run at once, on one machine or many: \
             each instance is leased to one of them, the hosts share the instances evenly, and a host that dies \
             loses its leases after container.lease (default 10s) for the others to take over. A host stopped \
-            with Ctrl-C or SIGTERM gives its leases back at once. The hosts share one GitHub budget.
+            with Ctrl-C or SIGTERM gives its leases back at once. The hosts share one GitHub budget. Each \
+            lease has a token that grows when it changes hands, and a host writes only with its own: one that \
+            lost an instance while stalled or cut off can never save over the host that holds it now.
             """)
 
     @Argument(help: ArgumentHelp("The bundle manifest (default: --config, else ./config.yaml).", valueName: "manifest"))

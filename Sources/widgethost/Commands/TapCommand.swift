@@ -8,7 +8,7 @@ struct TapCommand: AsyncParsableCommand {
         discussion: """
             A button or toggle runs its intent in the kind's extension process; then every instance of the \
             kind reloads at once (not charged to the daily budget, not deferred by the minimum interval), as \
-            WidgetKit guarantees. The running host picks the reload up within a second. An intent that fails \
+            WidgetKit guarantees. The running host picks the reload up at once. An intent that fails \
             changes nothing and exits 1. A link prints its URL. Numbers are those 'widgethost actions' lists.
             """)
 
