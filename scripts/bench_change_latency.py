@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """make bench, change latency: from starting `widgethost add-instance` until
 the running host has the instance's first entry (its first timeline
-received, from a trivial kind), on a SQLite container
-(found by the host's check once a second) and on PostgreSQL (announced by
+received, from a trivial kind), on a SQLite container (the host wakes on
+inotify and reads the change log) and on PostgreSQL (announced by
 LISTEN/NOTIFY), with a throwaway PostgreSQL from scripts/test_postgres.sh.
 Prints figures; asserts nothing.
 

@@ -16,114 +16,29 @@ took the killed host's instances over.
 
     scripts/bench_fleet.py <widgethost binary> [instances]
 """
-import collections
 import os
-import re
 import signal
-import sqlite3
-import subprocess
 import sys
 import time
 
-from bench_support import ThrowawayPostgres, host_log, wait_for
+from bench_support import Fleet, ThrowawayPostgres, database_cpu_seconds
 
 binary = os.path.abspath(sys.argv[1])
 instances = int(sys.argv[2]) if len(sys.argv) > 2 else 30_000
 postgres_server = ThrowawayPostgres("widgethost-bench-fleet.")
-work, url = postgres_server.work, postgres_server.url
-received = re.compile(r"instance=(\w+) kind=Ticker \[widgethost\] timeline received")
-
-
-def manifest(name, container):
-    folder = os.path.join(work, name)
-    os.makedirs(folder)
-    path = os.path.join(folder, "config.yaml")
-    with open(path, "w") as file:
-        file.write(f"container:\n{container}\ngithub: {{api: \"http://127.0.0.1:9\"}}\n"
-                   "widgets:\n  - {kind: Ticker, module: FixtureSchedules}\n")
-    return folder, path
-
-
-def place_template(path):
-    """One instance placed by the CLI, whose row the bulk insert copies."""
-    added = subprocess.run([binary, "add-instance", "Ticker", "--entries", "1", "--policy", "never", "--config", path],
-                           check=True, capture_output=True, text=True).stdout
-    return added[6:12]
-
-
-def start_hosts(folder, path, count):
-    hosts = []
-    for number in range(count):
-        log = host_log(os.path.join(folder, f"host{number}.log"))
-        process = subprocess.Popen([binary, "run", path, "--log"], stdout=log, stderr=subprocess.STDOUT)
-        hosts.append((process, log))
-    for _, log in hosts:
-        wait_for(log, "host started")
-    return hosts
-
-
-def stop(hosts, sig=signal.SIGTERM):
-    for process, _ in hosts:
-        if process.poll() is None:
-            process.send_signal(sig)
-    for process, _ in hosts:
-        process.wait()
-
-
-def receipts(hosts):
-    counts = collections.Counter()
-    for _, log in hosts:
-        log.seek(0)
-        counts.update(received.findall(log.read()))
-    return counts
-
-
-def wait_for_all(hosts, total, bound=900):
-    deadline = time.monotonic() + bound
-    while time.monotonic() < deadline:
-        counts = receipts(hosts)
-        if len(counts) >= total:
-            return counts
-        time.sleep(0.25)
-    raise SystemExit(f"bench: only {len(receipts(hosts))} of {total} instances reloaded within {bound}s")
-
-
-def database_cpu_seconds():
-    """CPU time of every PostgreSQL process so far (server and backends)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat") as file:
-                fields = file.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{pid}/comm") as file:
-                if not file.read().startswith("postgres"):
-                    continue
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / ticks
-
-
-def psql(sql):
-    subprocess.run(["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql], check=True, capture_output=True)
+fleet = Fleet(binary, postgres_server)
+url = postgres_server.url
+manifest, place_template, start_hosts, stop = fleet.manifest, fleet.place_template, fleet.start_hosts, fleet.stop
+receipts, wait_for_all, psql = fleet.receipts, fleet.wait_for_all, fleet.psql
+received = Fleet.received
 
 
 def bulk_postgres(schema, template):
-    # Ids like the CLI's: six lower-case characters, here b00001…
-    psql(f"""INSERT INTO "{schema}".instance
-             SELECT 'b' || lpad(i::text, 5, '0'), kind, family, name, configuration_identifier, configuration, created_at, updated_at
-             FROM "{schema}".instance, generate_series(1, {instances - 1}) AS i WHERE id = '{template}'""")
+    fleet.bulk_postgres(schema, template, instances)
 
 
 def bulk_sqlite(folder, template):
-    database = sqlite3.connect(os.path.join(folder, "data", "container.sqlite"), timeout=30)
-    with database:
-        database.execute(f"""INSERT INTO instance
-             SELECT 'b' || substr('00000' || i, -5), kind, family, name, configurationIdentifier, configuration, createdAt, updatedAt
-             FROM instance, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {instances - 1}) SELECT i FROM n)
-             WHERE id = '{template}'""")
-    database.close()
+    Fleet.bulk_sqlite(folder, template, instances)
 
 
 def claim_throughput(name, hosts_count, postgres):
@@ -150,6 +65,29 @@ def claim_throughput(name, hosts_count, postgres):
         spread = "/".join(str(len(received.findall(open(log.name).read()))) for _, log in hosts)
         print(f"  {name:<14} {elapsed:7.1f} s, {instances / elapsed:6.0f} instances/s, duplicates {duplicates}, "
               f"timelines by host {spread}" + (f", database CPU {database * 1e6 / instances:.0f} µs a reload" if postgres else ""))
+    finally:
+        stop(hosts)
+
+
+def steady_state(count=6_000, period=10, window=60):
+    """Three hosts, `count` instances each reloading every `period` seconds:
+    the database's CPU per reload once the fleet has settled, with no claim
+    in it (the cold start's figure includes each instance's claim)."""
+    schema = "group.bench.steady"
+    folder, path = manifest("steady", f"  group: {schema}\n  url: {url}", schedule="min_interval: 1s")
+    template = place_template(path, ("--entries", "1", "--policy", "after", "--after", str(period)))
+    fleet.bulk_postgres(schema, template, count)
+    hosts = start_hosts(folder, path, 3)
+    try:
+        wait_for_all(hosts, count)
+        time.sleep(2 * period)
+        before = sum(len(received.findall(open(log.name).read())) for _, log in hosts)
+        database_before = database_cpu_seconds()
+        time.sleep(window)
+        reloads = sum(len(received.findall(open(log.name).read())) for _, log in hosts) - before
+        database = database_cpu_seconds() - database_before
+        print(f"  steady state: 3 hosts, {count} instances reloading every {period} s: {reloads / window:.0f} reloads/s, "
+              f"database CPU {database * 1e6 / max(reloads, 1):.0f} µs a reload ({database / window * 100:.1f} % of a core)")
     finally:
         stop(hosts)
 
@@ -189,6 +127,7 @@ try:
     claim_throughput("sqlite-1", 1, postgres=False)
     for count in (1, 2, 3):
         claim_throughput(f"postgres-{count}", count, postgres=True)
+    steady_state()
     failover()
 finally:
     postgres_server.stop()

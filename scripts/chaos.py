@@ -24,7 +24,7 @@ saved, and the host that takes the instance over makes it again.
 
     scripts/chaos.py <widgethost binary> [--short]
 
---short (CI): fewer instances, a 3 s lease, shorter faults, a few minutes.
+--short (CI): fewer instances, a 5 s lease, shorter faults, a few minutes.
 """
 import asyncio
 import collections
