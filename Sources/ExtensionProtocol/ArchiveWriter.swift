@@ -13,7 +13,11 @@ struct ArchiveWriter {
     }
 
     mutating func count(_ value: Int) {
-        var remaining = UInt64(value)
+        varint(UInt64(value))
+    }
+
+    private mutating func varint(_ value: UInt64) {
+        var remaining = value
         while remaining >= 0x80 {
             bytes.append(UInt8(remaining & 0x7f) | 0x80)
             remaining >>= 7
@@ -22,8 +26,9 @@ struct ArchiveWriter {
     }
 
     mutating func int(_ value: Int) {
-        // Zigzag, so small negative numbers stay short too.
-        count(Int(bitPattern: UInt((value << 1) ^ (value >> (Int.bitWidth - 1)))))
+        // Zigzag, so small negative numbers stay short too. On bit patterns:
+        // Int.min once trapped here, in a converting initialiser.
+        varint(UInt64(UInt(bitPattern: (value << 1) ^ (value >> (Int.bitWidth - 1)))))
     }
 
     mutating func double(_ value: Double) {
@@ -81,6 +86,12 @@ struct ArchiveReader {
     }
 
     mutating func count() throws -> Int {
+        let value = try varint()
+        guard value <= UInt64(Int.max) else { throw Truncated() }
+        return Int(value)
+    }
+
+    private mutating func varint() throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -90,8 +101,7 @@ struct ArchiveReader {
             if next < 0x80 { break }
             shift += 7
         }
-        guard value <= UInt64(Int.max) else { throw Truncated() }
-        return Int(value)
+        return value
     }
 
     /// How many elements follow; each takes at least a byte, so a count
@@ -103,7 +113,7 @@ struct ArchiveReader {
     }
 
     mutating func int() throws -> Int {
-        let zigzag = UInt(try count())
+        let zigzag = UInt(try varint())
         return Int(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))
     }
 
