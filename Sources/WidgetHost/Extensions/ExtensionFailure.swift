@@ -28,9 +28,14 @@ public enum ExtensionTermination: Sendable, Equatable, CustomStringConvertible {
 public struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
     public let module: String
     public let termination: ExtensionTermination
+    /// Set when the host killed it for breaking the protocol (bytes on its
+    /// channel that are not a message, or a message only the host sends):
+    /// as much the kind's fault as a crash, and handled as one.
+    public var brokenProtocol: String? = nil
 
     public var description: String {
-        switch termination {
+        if let brokenProtocol { return "extension broke the protocol (\(brokenProtocol))" }
+        return switch termination {
         case .signal: "extension crashed (\(termination))"
         case .exit(ExtensionLaunch.protocolMismatchStatus):
             "widgethost-extension is from another build of widgethost and speaks another protocol; build or install them together"

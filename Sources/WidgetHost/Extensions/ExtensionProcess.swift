@@ -12,6 +12,8 @@ final class ExtensionProcess: Sendable {
     /// Why the host ended a process; without one, the process ended itself.
     enum KillReason: Sendable, Equatable {
         case unresponsive(String)
+        /// Garbage on the channel: a crash in all but name (backoff, quarantine).
+        case brokeProtocol(String)
         case replaced
         case shutdown
     }
@@ -190,7 +192,7 @@ final class ExtensionProcess: Sendable {
                 break
             } catch {
                 // A kind that writes to the channel itself has broken the protocol.
-                kill(.unresponsive("it broke the protocol: \(error)"))
+                kill(.brokeProtocol("\(error)"))
                 break
             }
             guard let message else { break }
@@ -217,7 +219,7 @@ final class ExtensionProcess: Sendable {
                 try? channel.send(.serviceReply(id: id, result))
             }
         case .call, .cancel, .serviceReply:
-            kill(.unresponsive("it sent a message only the host sends"))
+            kill(.brokeProtocol("it sent a message only the host sends"))
         }
     }
 
@@ -251,6 +253,8 @@ final class ExtensionProcess: Sendable {
         switch reason {
         case nil:
             ExtensionCrash(module: module, termination: termination)
+        case .brokeProtocol(let why):
+            ExtensionCrash(module: module, termination: termination, brokenProtocol: why)
         case .unresponsive(let why):
             ExtensionUnavailable(module: module, reason: "extension restarted: \(why)", retryAfter: .zero)
         case .replaced:
