@@ -10,7 +10,7 @@ import WidgetSDK
 /// not compile until it has its form here. Raw-value enums travel by name.
 public enum ArchiveCodec {
     /// Deeper view trees are refused, so hostile bytes cannot exhaust the stack.
-    public static let maximumDepth = 256
+    public static let maximumDepth = EntryValidator.maximumDepth
 
     public static func encode(_ timeline: ArchivedTimeline) -> Data {
         var writer = ArchiveWriter()

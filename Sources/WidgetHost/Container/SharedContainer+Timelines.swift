@@ -22,11 +22,24 @@ extension SharedContainer {
     /// removed meanwhile by another process are skipped; for a fleet host
     /// (`fence`), so are those whose lease it no longer holds with the token
     /// it names. Returns the instances saved.
+    ///
+    /// A schedule that cannot be encoded is left out, and `unsavable` hears
+    /// of it and why; the others are saved. One instance can never stop the
+    /// saves of all the rest (a non-finite number in one entry once did).
     @discardableResult
-    public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)], fence: LeaseFence? = nil) throws -> Set<String> {
+    public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)], fence: LeaseFence? = nil,
+                              unsavable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> Set<String> {
         guard !schedules.isEmpty else { return [] }
         let now = Date()
-        let encoded = try schedules.map { (instance: $0.instance, schedule: try Self.encoder.encode($0.schedule)) }
+        let encoded = schedules.compactMap { row -> (instance: String, schedule: Data)? in
+            do {
+                return (instance: row.instance, schedule: try Self.encoder.encode(row.schedule))
+            } catch {
+                unsavable(row.instance, Self.reason(error))
+                return nil
+            }
+        }
+        guard !encoded.isEmpty else { return [] }
         let save = { (db: any ContainerTransaction) throws -> Set<String> in
             var saved = Set<String>()
             for start in stride(from: 0, to: encoded.count, by: Self.saveBatch) {
@@ -65,17 +78,20 @@ extension SharedContainer {
 
     /// "missing 'entries' at policy", "data is not JSON": one line.
     private static func reason(_ error: any Error) -> String {
-        switch error as? DecodingError {
+        if case .invalidValue(let value, let context)? = error as? EncodingError {
+            return "\(value) cannot be stored" + path(context.codingPath)
+        }
+        return switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:
-            "missing '\(key.stringValue)'" + path(context)
+            "missing '\(key.stringValue)'" + path(context.codingPath)
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
-            context.debugDescription + path(context)
+            context.debugDescription + path(context.codingPath)
         default:
             "\(error)"
         }
     }
 
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "" : " at " + context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "" : " at " + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 }

@@ -5,6 +5,11 @@ import WidgetSDK
 /// A kind's descriptor on the host side: what its extension described, with
 /// a provider and option sources that are calls into that extension. The
 /// host's code calls them as it would call the kind itself.
+///
+/// Every entry is checked here, as it arrives from the extension and before
+/// anything stores, draws or offers it (`EntryValidator`): an entry out of
+/// bounds fails the call with `EntryRefused`, which is a failed reload of
+/// that instance like any thrown error.
 extension WidgetDescriptor {
     init(_ description: KindDescription, in module: ModuleExtension, callTimeout: Duration) {
         let kind = description.kind
@@ -19,7 +24,7 @@ extension WidgetDescriptor {
                 guard case .timeline(let archive) = try await remote.call(call) else {
                     throw RemoteCaller.unexpectedAnswer
                 }
-                return try ArchiveCodec.decodeTimeline(archive)
+                return try EntryValidator().validate(ArchiveCodec.decodeTimeline(archive))
             })
         let parameters = description.parameters.map { parameter in
             let options: OptionSource = switch parameter.options {
@@ -82,7 +87,7 @@ struct RemoteCaller: Sendable {
 
     func entry(_ call: HostCall) async throws -> ArchivedEntry {
         guard case .entry(let archive) = try await self.call(call) else { throw Self.unexpectedAnswer }
-        return try ArchiveCodec.decodeEntry(archive)
+        return try EntryValidator().validate(ArchiveCodec.decodeEntry(archive))
     }
 }
 

@@ -84,7 +84,10 @@ extension Workspace {
 
     private static func actions(of status: InstanceStatus) throws -> [InstanceAction] {
         guard let entry = status.currentEntry else { throw TapError.noEntry(id: status.instance.id) }
-        return entry.view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label) }
+        // Checked again as it is read: an entry stored by an older host, or
+        // written into the container by hand, offers no link that is not the web.
+        let view = try EntryValidator().validate(entry.view)
+        return view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label) }
     }
 
     /// Performs action `number`: runs a control's intent in the kind's

@@ -411,12 +411,17 @@ public actor TimelineHost {
         guard !dirty.isEmpty else { return }
         let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
         let fence = leases?.fence(for: dirty)
+        var unsavable: [(instance: String, reason: String)] = []
         let saved = try health.waiting(on: "saving \(changed.count) timeline\(changed.count == 1 ? "" : "s")") {
-            try workspace.container.saveSchedules(changed, fence: fence)
+            try workspace.container.saveSchedules(changed, fence: fence) { unsavable.append(($0, $1)) }
         }
         dirty.removeAll()
-        if fence != nil, saved.count < changed.count {
-            let refused = changed.map(\.instance).filter { !saved.contains($0) && stored[$0] != nil }
+        for (instance, reason) in unsavable {
+            onProblem("timeline of \(instance) not saved: \(reason)")
+        }
+        if fence != nil, saved.count + unsavable.count < changed.count {
+            let skipped = Set(unsavable.map(\.instance))
+            let refused = changed.map(\.instance).filter { !saved.contains($0) && !skipped.contains($0) && stored[$0] != nil }
             if !refused.isEmpty { fenced(refused) }
         }
         guard !unsaved.isEmpty else { return }

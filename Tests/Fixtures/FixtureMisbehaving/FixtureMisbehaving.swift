@@ -203,10 +203,60 @@ struct OrphanWidget: Widget {
     }
 }
 
+// MARK: Hostile: entries no host should store or draw, and bytes that are no message
+
+struct HostileIntent: WidgetConfigurationIntent {
+    static let title = "Hostile"
+    @Parameter(title: "How", default: "nanFrame",
+               options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "garbage", "good"])
+    var how: String
+    init() {}
+}
+
+struct HostileEntry: TimelineEntry {
+    let date: Date
+    let how: String
+}
+
+struct HostileProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> HostileEntry { HostileEntry(date: context.date, how: "good") }
+    func snapshot(for configuration: HostileIntent, in context: Context) async -> HostileEntry { HostileEntry(date: context.date, how: "good") }
+
+    func timeline(for configuration: HostileIntent, in context: Context) async throws -> Timeline<HostileEntry> {
+        if configuration.how == "garbage" {
+            // Nine bytes on the host's channel (descriptor 3) that are no message.
+            let bytes: [UInt8] = [0x00, 0x00, 0x00, 0x05, 0xFF, 0xFE, 0xFD, 0xFC, 0xFB]
+            _ = bytes.withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
+        }
+        return Timeline(entries: [HostileEntry(date: context.date, how: configuration.how)], policy: .after(context.date + 1))
+    }
+}
+
+@ViewBuilder
+private func hostileView(_ entry: HostileEntry) -> some View {
+    switch entry.how {
+    case "nanFrame": Rectangle().frame(width: .nan, height: 10)
+    case "infinitePadding": Text("padded").padding(.infinity)
+    case "zeroColumns": ArchivedView(ViewNode(.grid(columns: 0, spacing: nil), children: [ViewNode(.text("cell"))]))
+    case "javascriptLink": ArchivedView(ViewNode(.link(URL(string: "javascript:alert(1)")!), children: [ViewNode(.text("tap"))]))
+    case "longWord": Text(String(repeating: "w", count: 30_000))
+    case "tallFrame": Rectangle().frame(width: 5, height: 1e9)
+    default: Text("good entry")
+    }
+}
+
+struct HostileWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Hostile", intent: HostileIntent.self, provider: HostileProvider()) { hostileView($0) }
+            .configurationDisplayName("Hostile")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 @_cdecl("widgethost_sdk_version")
 public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget(), OrphanWidget()).retainedPointer()
+    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget(), OrphanWidget(), HostileWidget()).retainedPointer()
 }

@@ -133,6 +133,6 @@ struct InteractiveWidgetTests {
         let fixture = try Self.fixture()
         let preview = try await fixture.run("preview", "BadLink")
         #expect(preview.status == 1)
-        #expect(preview.stderr.contains("the entry links to 'javascript:alert(1)'; only http and https links are allowed"), "\(preview.stderr)")
+        #expect(preview.stderr.contains("entry refused: it links to 'javascript:alert(1)'; only http and https links are allowed, at Link"), "\(preview.stderr)")
     }
 }

@@ -371,6 +371,68 @@ struct MisbehavingKindsTests {
         #expect(try await fixture.timeline(crash)["state"] as? String == "quarantined")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
+
+    // MARK: Untrusted entries and bytes (issue 20)
+
+    /// An entry out of bounds is that instance's failed reload, with what
+    /// and where; texts too long are cut and frames as tall as the SDK
+    /// allows are drawn; every other instance, of the kind too, goes on, and
+    /// the host saves and stops cleanly.
+    @Test func anEntryOutOfBoundsFailsOnlyItsOwnInstanceAndSaysWhy() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Hostile, module: FixtureMisbehaving}"])
+        let ticker = try await fixture.addTicker()
+        let nan = try await fixture.add("Hostile", "--how", "nanFrame")
+        let zero = try await fixture.add("Hostile", "--how", "zeroColumns")
+        let long = try await fixture.add("Hostile", "--how", "longWord")
+        let tall = try await fixture.add("Hostile", "--how", "tallFrame")
+        let host = try fixture.host()
+        let refused = [
+            nan: "entry refused: the frame width is not finite (NaN), at Rectangle",
+            zero: "entry refused: the grid has 0 columns; 1 to 100 are allowed, at Grid",
+        ]
+        for (id, message) in refused {
+            #expect(await host.waitFor("instance=\(id) kind=Hostile [widgethost] reload failed (1 in a row): \(message)"), "\(host.output)")
+        }
+        for id in [long, tall] {
+            #expect(await host.waitFor("instance=\(id) kind=Hostile [widgethost] entry of", count: 2), "\(host.output)")
+        }
+        for (id, message) in refused {
+            let state = try await fixture.timeline(id)
+            #expect(state["state"] as? String == "failing")
+            #expect((state["detail"] as? String)?.contains(message) == true, "\(state)")
+        }
+        let drawn = try await fixture.run("render", tall, "--format", "ansi")
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let (_, rows) = ANSIRenderer.cells(for: .systemSmall)
+        #expect(drawn.stdout.split(separator: "\n").count == rows + 2)
+        let word = try await fixture.run("render", long, "--format", "ansi")
+        #expect(word.status == 0 && word.stdout.contains("w…"), "\(word.stdout)")
+        #expect(try await fixture.timeline(ticker)["state"] as? String == "fresh")
+        #expect(await Self.stopLeavingNoExtension(host) == 0, "every save went through")
+    }
+
+    /// Bytes on the channel that are no message are a crash in all but
+    /// name: restarted after the crash backoff, charged, quarantined after
+    /// three; it once restarted 1,517 times in 20 s.
+    @Test func aKindThatWritesGarbageOnItsChannelIsRestartedWithBackoffAndQuarantined() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Hostile, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
+        let ticker = try await fixture.addTicker()
+        let hostile = try await fixture.add("Hostile", "--how", "garbage")
+        let host = try fixture.host()
+        let failed = "instance=\(hostile) kind=Hostile [widgethost] reload failed"
+        #expect(await host.waitFor(failed + " (1 in a row): extension broke the protocol ("), "\(host.output)")
+        for count in 2...3 {
+            #expect(try await fixture.run("reload", "--instance", hostile, "--force").status == 0)
+            #expect(await host.waitFor(failed, count: count), "\(host.output)")
+        }
+        #expect(await host.waitFor("instance=\(hostile) kind=Hostile [widgethost] quarantined: 3 crashes in a row, the last: extension broke the protocol"),
+                "\(host.output)")
+        let restarts = host.output.components(separatedBy: "\n").filter { $0.contains("[FixtureMisbehaving] extension broke the protocol") }
+        #expect(restarts.count == 3, "one restart per break, each after its backoff: \(restarts)")
+        #expect(restarts.first?.contains("restarting in 1s (crash 1 in a row)") == true, "\(restarts)")
+        #expect(Self.tickerEntries(host, ticker: ticker, after: failed) >= 1, "the ticker's entries kept coming")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
 }
 
 @Suite("Drawing instances whose extension cannot answer")

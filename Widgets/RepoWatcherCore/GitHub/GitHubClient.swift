@@ -64,8 +64,8 @@ public struct GitHubClient: Sendable {
 
     /// An avatar is decoration: without one, the widget shows a symbol.
     private func avatar(_ url: String?) async -> Data {
-        guard let url else { return Data() }
-        return (try? await http.asset(url)) ?? Data()
+        guard let url, let data = try? await http.asset(url), EntryValidator.accepts(image: data) else { return Data() }
+        return data
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, path: String) throws -> T {

@@ -56,19 +56,29 @@ public struct AnyTimelineProvider: Sendable {
 private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
     let content: @Sendable (Entry) -> Content
 
-    /// Throws for a link that is not http or https.
+    /// Throws `EntryRefused` for what the host would refuse (a non-finite
+    /// frame, a link that is not http or https, …), so the author sees it in
+    /// `preview` and `dev`; texts over their limit are cut, as the host cuts them.
     func callAsFunction(_ entry: Entry, _ context: TimelineProviderContext) throws -> ArchivedEntry {
+        try EntryValidator().validate(archive(entry, context))
+    }
+
+    func callAsFunction(_ timeline: Timeline<Entry>, _ context: TimelineProviderContext) throws -> ArchivedTimeline {
+        // Counted before archiving, which would be wasted on a timeline refused for its length.
+        guard timeline.entries.count <= EntryValidator.maximumEntries else {
+            throw EntryRefused(reason: "the timeline has \(timeline.entries.count) entries; at most \(EntryValidator.maximumEntries) are allowed")
+        }
+        let entries = timeline.entries.map { archive($0, context) }
+        return try EntryValidator().validate(ArchivedTimeline(entries: entries, policy: timeline.policy))
+    }
+
+    private func archive(_ entry: Entry, _ context: TimelineProviderContext) -> ArchivedEntry {
         var environment = EnvironmentValues()
         environment.widgetFamily = context.family
         environment.isPreview = context.isPreview
         let view = EnvironmentValues.$current.withValue(environment) {
             ViewNode(archiving: content(entry))
         }
-        try view.checkLinks()
         return ArchivedEntry(date: entry.date, relevance: entry.relevance, view: view)
-    }
-
-    func callAsFunction(_ timeline: Timeline<Entry>, _ context: TimelineProviderContext) throws -> ArchivedTimeline {
-        ArchivedTimeline(entries: try timeline.entries.map { try self($0, context) }, policy: timeline.policy)
     }
 }

@@ -297,27 +297,5 @@ extension ViewNode {
         }
         return texts.joined(separator: " ")
     }
-
-    /// Refuses links that are not http or https, so an entry can never send a
-    /// user's browser to `javascript:` or a local file.
-    public func checkLinks() throws {
-        for (action, _) in actions {
-            switch action {
-            case .link(let url), .widgetURL(let url):
-                guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                    throw LinkError(url: url)
-                }
-            case .control: break
-            }
-        }
-    }
 }
 
-/// A link whose scheme is not http or https.
-public struct LinkError: Error, Sendable, CustomStringConvertible {
-    /// Where the link goes (http or https).
-    public let url: URL
-    public var description: String {
-        "the entry links to '\(url.absoluteString)'; only http and https links are allowed"
-    }
-}

@@ -50,13 +50,13 @@ public struct ANSIRenderer: Sendable {
         }
 
         let grey = palette.resolve(.secondary, accentable: false).hex
-        let starts = Self.startColumns(layout.drawables)
+        let starts = Self.startColumns(layout.drawables, within: (columns, rows))
         var bars: [Int: Set<Int>] = [:]
         for drawable in layout.drawables {
             let frame = drawable.frame
             let resolved = palette.resolve(drawable.color, accentable: drawable.accentable)
             let color = unavailable == nil ? resolved.hex : grey
-            let column = Int((frame.x / Self.cellWidth).rounded(.down))
+            let column = Self.cell((frame.x / Self.cellWidth).rounded(.down))
             let redacted = drawable.isRedacted(self.redacted)
             switch drawable.kind {
             case .region:
@@ -64,12 +64,12 @@ public struct ANSIRenderer: Sendable {
             case .text(let lines, let font):
                 for (index, line) in lines.enumerated() {
                     let y = frame.y + (Double(index) + 0.5) * font.size * LayoutEngine.lineHeight
-                    let row = Int(y / Self.cellHeight)
+                    let row = Self.cell(y / Self.cellHeight)
                     // Cells are wider than small type: a line may run on into
                     // empty cells up to the next drawable's column or the edge.
                     // When nothing begins left of it on its row, it may also
                     // move left: whole words matter more than the margin.
-                    let framed = max(1, Int((frame.width / Self.cellWidth).rounded(.up)))
+                    let framed = max(1, Self.cell((frame.width / Self.cellWidth).rounded(.up)))
                     let rowStarts = starts[row] ?? []
                     let limit = rowStarts.first { $0 > column + framed - 1 } ?? columns
                     let shift = rowStarts.contains { $0 < column } ? 0 : min(column, max(0, line.count - (limit - column)))
@@ -85,15 +85,16 @@ public struct ANSIRenderer: Sendable {
                 case .symbol(let name): Character(SVGRenderer.symbols[name] ?? "●")
                 case .data: "◉"
                 }
-                let row = Int((frame.y + frame.height / 2) / Self.cellHeight)
-                let center = Int(((frame.x + frame.width / 2) / Self.cellWidth).rounded(.down))
+                let row = Self.cell((frame.y + frame.height / 2) / Self.cellHeight)
+                let center = Self.cell(((frame.x + frame.width / 2) / Self.cellWidth).rounded(.down))
                 put(redacted ? "○" : glyph, row: row, column: center, color: color)
             case .fill(let shape, _):
                 // Backgrounds span many cells in both directions and stay
                 // blank; bars, dots and rules get characters. A faint fill
                 // (a track) is thin, so a bar on it shows without colour too.
                 let faint = resolved.opacity * drawable.opacity < 0.5 || drawable.color == .secondary || redacted
-                let cells = Self.cells(of: shape, frame, faint: faint)
+                let cells = Self.cells(of: shape, frame, faint: faint, within: (columns, rows))
+                    .filter { (0..<rows).contains($0.row) && (0..<columns).contains($0.column) }
                 // A bar drawn over another makes the one below its track.
                 for cell in cells where cell.character == "━" {
                     for column in bars[cell.row, default: []] where grid[cell.row][column].character == "━" {
@@ -150,36 +151,51 @@ public struct ANSIRenderer: Sendable {
     /// shape within a cell or two, a horizontal bar for one at most a cell
     /// high, a vertical one for one at most a cell wide. Larger shapes
     /// (backgrounds, panels) have no cells.
-    static func cells(of shape: ShapeKind, _ frame: Rect, faint: Bool) -> [(row: Int, column: Int, character: Character)] {
-        let firstColumn = Int((frame.x / cellWidth).rounded(.down)), firstRow = Int((frame.y / cellHeight).rounded(.down))
-        let lastColumn = max(firstColumn, Int(((frame.x + frame.width) / cellWidth).rounded(.up)) - 1)
-        let lastRow = max(firstRow, Int(((frame.y + frame.height) / cellHeight).rounded(.up)) - 1)
-        let middleRow = Int((frame.y + frame.height / 2) / cellHeight), middleColumn = Int((frame.x + frame.width / 2) / cellWidth)
+    static func cells(of shape: ShapeKind, _ frame: Rect, faint: Bool, within grid: (columns: Int, rows: Int)) -> [(row: Int, column: Int, character: Character)] {
+        let firstColumn = cell((frame.x / cellWidth).rounded(.down)), firstRow = cell((frame.y / cellHeight).rounded(.down))
+        let lastColumn = max(firstColumn, cell(((frame.x + frame.width) / cellWidth).rounded(.up)) - 1)
+        let lastRow = max(firstRow, cell(((frame.y + frame.height) / cellHeight).rounded(.up)) - 1)
+        let middleRow = cell((frame.y + frame.height / 2) / cellHeight), middleColumn = cell((frame.x + frame.width / 2) / cellWidth)
         if frame.width <= cellWidth * 2, frame.height <= cellHeight * 1.5 {
             return [(middleRow, middleColumn, shape == .rectangle ? "■" : "●")]
         }
+        // Only the cells on the grid: a bar a billion points long is as many
+        // cells as the box has, not as its frame says.
         if frame.height <= cellHeight {
-            return (firstColumn...lastColumn).map { (middleRow, $0, faint ? "─" : "━") }
+            return clamp(firstColumn, lastColumn, to: grid.columns).map { (middleRow, $0, faint ? "─" : "━") }
         }
         if frame.width <= cellWidth {
-            return (firstRow...lastRow).map { ($0, middleColumn, faint ? "│" : "┃") }
+            return clamp(firstRow, lastRow, to: grid.rows).map { ($0, middleColumn, faint ? "│" : "┃") }
         }
         return []
     }
 
     /// For each row, the columns where drawables begin, in order.
-    static func startColumns(_ drawables: [Drawable]) -> [Int: [Int]] {
+    static func startColumns(_ drawables: [Drawable], within grid: (columns: Int, rows: Int)) -> [Int: [Int]] {
         var starts: [Int: Set<Int>] = [:]
         for drawable in drawables {
             if case .region = drawable.kind { continue }
             // A fill with no cells of its own (a background) does not stop text.
-            if case .fill(let shape, _) = drawable.kind, cells(of: shape, drawable.frame, faint: false).isEmpty { continue }
-            let column = Int((drawable.frame.x / cellWidth).rounded(.down))
-            let first = Int((drawable.frame.y / cellHeight).rounded(.down))
-            let last = max(first, Int(((drawable.frame.y + drawable.frame.height) / cellHeight).rounded(.up)) - 1)
-            for row in first...last { starts[row, default: []].insert(column) }
+            if case .fill(let shape, _) = drawable.kind, cells(of: shape, drawable.frame, faint: false, within: grid).isEmpty { continue }
+            let column = cell((drawable.frame.x / cellWidth).rounded(.down))
+            let first = cell((drawable.frame.y / cellHeight).rounded(.down))
+            let last = max(first, cell(((drawable.frame.y + drawable.frame.height) / cellHeight).rounded(.up)) - 1)
+            for row in clamp(first, last, to: grid.rows) { starts[row, default: []].insert(column) }
         }
         return starts.mapValues { $0.sorted() }
+    }
+
+    /// A cell index from points: any number, even one no layout should
+    /// make, gives an index (far off the grid, where nothing is drawn).
+    static func cell(_ value: Double) -> Int {
+        guard value.isFinite else { return -1 }
+        return Int(min(max(value, -1_000_000), 1_000_000))
+    }
+
+    /// The part of `first...last` on a grid of `count` cells.
+    static func clamp(_ first: Int, _ last: Int, to count: Int) -> Range<Int> {
+        let low = max(first, 0), high = min(last, count - 1)
+        return low <= high ? low..<(high + 1) : 0..<0
     }
 
     /// A string cut to `width` cells, with "…" when cut.

@@ -45,7 +45,17 @@ public struct LayoutEngine: Sendable {
         self.now = now
     }
 
-    public func layout(_ root: ViewNode, family: WidgetFamily) -> WidgetLayout {
+    /// Lays out `view`, or, when it is out of the bounds every entry is held
+    /// to (it came from a container written by an older host, or by hand),
+    /// a card that says why. Checked here too so that layout and every
+    /// renderer are total: nothing they are given can make them trap.
+    public func layout(_ view: ViewNode, family: WidgetFamily) -> WidgetLayout {
+        let root: ViewNode
+        do {
+            root = try EntryValidator().validate(view)
+        } catch {
+            root = Self.refusedCard(error)
+        }
         let size = family.size
         let margin = family.rawValue.hasPrefix("system") ? Self.contentMargin : 0
         let content = Proposal(width: size.width - 2 * margin, height: size.height - 2 * margin)
@@ -55,6 +65,14 @@ public struct LayoutEngine: Sendable {
         let dy = margin + ((content.height ?? 0) - arranged.size.height) / 2
         return WidgetLayout(family: family, size: size, background: arranged.background,
                             drawables: arranged.drawables.map { $0.offset(by: dx, dy) })
+    }
+
+    /// What is drawn in place of a view that fails the entry checks.
+    static func refusedCard(_ error: any Error) -> ViewNode {
+        ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
+            ViewNode(.image(.symbol("exclamationmark.triangle")), modifiers: [.foregroundStyle(.secondary)]),
+            ViewNode(.text(String(describing: error)), modifiers: [.foregroundStyle(.secondary)]),
+        ])
     }
 
     // MARK: Modifiers, outermost first

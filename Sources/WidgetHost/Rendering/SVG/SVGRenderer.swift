@@ -176,7 +176,11 @@ public struct SVGRenderer: Sendable {
         "circle": "○", "checkmark.circle.fill": "✔", "checkmark.circle": "✔", "arrow.clockwise": "↻", "link": "↗",
     ]
 
+    /// A coordinate as SVG writes it. Total: layout checks every view, but a
+    /// number no layout should make is drawn far off the card, not a trap.
     private func n(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        guard value.isFinite else { return "0" }
+        let value = min(max(value, -1e12), 1e12)
+        return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
     }
 }

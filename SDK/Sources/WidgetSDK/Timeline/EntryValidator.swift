@@ -1,0 +1,345 @@
+import Foundation
+
+/// What an archived entry may hold. The host checks every entry a kind's
+/// extension sends, as it arrives and before anything stores, draws or offers
+/// it; the SDK checks the same when it archives, so an author sees the
+/// problem in `preview` and `dev` rather than in a user's `status`.
+///
+/// Numbers must be finite and within bounds, trees and texts bounded, images
+/// small and of a known format, links http or https, and intents' names and
+/// parameters bounded. (An intent runs in its kind's own extension process,
+/// where only that module and its dependencies resolve, so the names need no
+/// further check here.) A text longer than its share is cut with "…" (as a
+/// widget would truncate it); anything else out of bounds refuses the entry
+/// with an `EntryRefused` that names the value and where it is.
+public struct EntryValidator: Sendable {
+    /// Entries a timeline may have (WidgetKit has no stated limit; a day of
+    /// one entry a minute is 1,440).
+    public static let maximumEntries = 2_000
+    /// Views in one entry, counting every node of the tree.
+    public static let maximumNodes = 10_000
+    /// Deepest nesting of views.
+    public static let maximumDepth = 256
+    /// Characters of one `Text` (more are cut, with "…").
+    public static let maximumTextLength = 4_096
+    /// Characters of all an entry's texts together.
+    public static let maximumEntryTextLength = 32_768
+    /// Bytes of one image, and of all an entry's images.
+    public static let maximumImageBytes = 1 << 20
+    public static let maximumEntryImageBytes = 4 << 20
+    /// Pixels on either side of an image.
+    public static let maximumImageSide = 4_096
+    /// The largest length: `Frame.unbounded`, what `.infinity` archives as.
+    public static let maximumLength = Frame.unbounded
+    /// The largest font size, in points.
+    public static let maximumFontSize = 1_000.0
+    /// Columns of a grid.
+    public static let maximumGridColumns = 100
+    /// Characters of a URL, a symbol name, an intent's names or a parameter.
+    public static let maximumNameLength = 2_048
+    /// Dates within about ±3,000 years of 2001.
+    public static let maximumTimeInterval = 1e11
+
+    public init() {}
+
+    /// Whether `data` is an image an entry may carry (PNG, JPEG or GIF, within
+    /// the size limits): a kind that fetches images checks before it shows one,
+    /// as an iOS widget checks that `UIImage(data:)` is not nil.
+    public static func accepts(image data: Data) -> Bool {
+        guard data.count <= maximumImageBytes, let (width, height) = ImageHeader.size(of: data) else { return false }
+        return (1...maximumImageSide).contains(width) && (1...maximumImageSide).contains(height)
+    }
+
+    /// The timeline with its texts cut to their limits; throws for anything else out of bounds.
+    public func validate(_ timeline: ArchivedTimeline) throws -> ArchivedTimeline {
+        guard timeline.entries.count <= Self.maximumEntries else {
+            throw EntryRefused(reason: "the timeline has \(timeline.entries.count) entries; at most \(Self.maximumEntries) are allowed")
+        }
+        if case .after(let date) = timeline.policy {
+            try checkDate(date, "the reload policy's date", at: [])
+        }
+        var checked = timeline
+        for index in checked.entries.indices {
+            do {
+                checked.entries[index] = try validate(checked.entries[index])
+            } catch var refused as EntryRefused {
+                if timeline.entries.count > 1 { refused.entry = index + 1 }
+                throw refused
+            }
+        }
+        return checked
+    }
+
+    /// The entry with its texts cut to their limits; throws for anything else out of bounds.
+    public func validate(_ entry: ArchivedEntry) throws -> ArchivedEntry {
+        try checkDate(entry.date, "the entry's date", at: [])
+        if let relevance = entry.relevance {
+            try checkFinite(Double(relevance.score), "the relevance score", at: [])
+            try checkFinite(relevance.duration, "the relevance duration", at: [])
+        }
+        var budget = Budget()
+        var path: [String] = []
+        var checked = entry
+        if let changed = try validate(entry.view, path: &path, budget: &budget) { checked.view = changed }
+        return checked
+    }
+
+    /// The view with its texts cut to their limits; throws for anything else
+    /// out of bounds. Renderers check each view they are given, so that no
+    /// tree, whichever way it came, can make them trap or run away.
+    public func validate(_ view: ViewNode) throws -> ViewNode {
+        var budget = Budget()
+        var path: [String] = []
+        return try validate(view, path: &path, budget: &budget) ?? view
+    }
+
+    /// What an entry has used of its limits so far.
+    struct Budget {
+        var nodes = 0
+        var text = 0
+        var imageBytes = 0
+    }
+
+    // Recursion is bounded by `maximumDepth`, checked before going deeper.
+    // Returns nil for a node left as it was, so that checking a tree that
+    // needs no cut copies nothing.
+    private func validate(_ node: ViewNode, path: inout [String], budget: inout Budget) throws -> ViewNode? {
+        path.append(node.content.viewName)
+        defer { path.removeLast() }
+        guard path.count <= Self.maximumDepth else {
+            throw EntryRefused(reason: "views are nested more than \(Self.maximumDepth) deep", path: path)
+        }
+        budget.nodes += 1
+        guard budget.nodes <= Self.maximumNodes else {
+            throw EntryRefused(reason: "the entry has more than \(Self.maximumNodes) views", path: path)
+        }
+        var checked: ViewNode?
+        if let content = try validate(node.content, path: path, budget: &budget) {
+            checked = node
+            checked!.content = content
+        }
+        for modifier in node.modifiers { try validate(modifier, path: path) }
+        for index in node.children.indices {
+            guard let child = try validate(node.children[index], path: &path, budget: &budget) else { continue }
+            if checked == nil { checked = node }
+            checked!.children[index] = child
+        }
+        return checked
+    }
+
+    /// The content with its text cut, or nil when it stays as it is.
+    private func validate(_ content: ViewNode.Content, path: [String], budget: inout Budget) throws -> ViewNode.Content? {
+        switch content {
+        case .group, .zstack:
+            return nil
+        case .text(let string):
+            return cut(string, budget: &budget).map { .text($0) }
+        case .image(.data(let data)):
+            budget.imageBytes += data.count
+            guard data.count <= Self.maximumImageBytes else {
+                throw EntryRefused(reason: "an image of \(data.count) bytes is larger than the limit of \(Self.maximumImageBytes)", path: path)
+            }
+            guard budget.imageBytes <= Self.maximumEntryImageBytes else {
+                throw EntryRefused(reason: "the entry's images are larger than the limit of \(Self.maximumEntryImageBytes) bytes together", path: path)
+            }
+            try checkImage(data, at: path)
+            return nil
+        case .image(.symbol(let name)):
+            try checkName(name, "the symbol name", at: path)
+            return nil
+        case .spacer(let minLength):
+            if let minLength { try checkLength(minLength, "the spacer's minimum length", at: path) }
+            return nil
+        case .vstack(_, let spacing), .hstack(_, let spacing):
+            if let spacing { try checkLength(spacing, "the spacing", signed: true, at: path) }
+            return nil
+        case .grid(let columns, let spacing):
+            guard (1...Self.maximumGridColumns).contains(columns) else {
+                throw EntryRefused(reason: "the grid has \(columns) columns; 1 to \(Self.maximumGridColumns) are allowed", path: path)
+            }
+            if let spacing { try checkLength(spacing, "the spacing", signed: true, at: path) }
+            return nil
+        case .shape(let shape):
+            try checkShape(shape, at: path)
+            return nil
+        case .date(let date, _):
+            try checkDate(date, "the date", at: path)
+            return nil
+        case .progress(let value, let total):
+            try checkFinite(value, "the progress value", at: path)
+            try checkFinite(total, "the progress total", at: path)
+            return nil
+        case .gauge(let value, let minimum, let maximum):
+            try checkFinite(value, "the gauge's value", at: path)
+            try checkFinite(minimum, "the gauge's minimum", at: path)
+            try checkFinite(maximum, "the gauge's maximum", at: path)
+            return nil
+        case .control(let control):
+            try checkIntent(control.intent, at: path)
+            return nil
+        case .link(let url):
+            try checkURL(url, at: path)
+            return nil
+        }
+    }
+
+    private func validate(_ modifier: ViewModifier, path: [String]) throws {
+        switch modifier {
+        case .font(let font):
+            guard font.size.isFinite, font.size > 0, font.size <= Self.maximumFontSize else {
+                throw EntryRefused(reason: "the font size is \(Self.describe(font.size)); more than 0 and at most \(Int(Self.maximumFontSize)) points are allowed", path: path)
+            }
+        case .foregroundStyle(let color), .background(let color), .containerBackground(let color):
+            try checkColor(color, at: path)
+        case .padding(let insets):
+            for (edge, value) in [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)] {
+                try checkLength(value, "the \(edge) padding", signed: true, at: path)
+            }
+        case .frame(let frame):
+            let extents = [("width", frame.width), ("height", frame.height), ("minimum width", frame.minWidth),
+                           ("maximum width", frame.maxWidth), ("minimum height", frame.minHeight), ("maximum height", frame.maxHeight)]
+            for case let (name, value?) in extents {
+                try checkLength(value, "the frame \(name)", at: path)
+            }
+        case .clipShape(let shape):
+            try checkShape(shape, at: path)
+        case .lineLimit(let limit):
+            if let limit, limit < 0 {
+                throw EntryRefused(reason: "the line limit is \(limit); it must not be negative", path: path)
+            }
+        case .minimumScaleFactor(let factor):
+            guard factor.isFinite, (0...1).contains(factor) else {
+                throw EntryRefused(reason: "the minimum scale factor is \(Self.describe(factor)); 0 to 1 is allowed", path: path)
+            }
+        case .opacity(let opacity):
+            try checkFinite(opacity, "the opacity", at: path)
+        case .widgetURL(let url):
+            try checkURL(url, at: path)
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted:
+            break
+        }
+    }
+
+    // MARK: Values
+
+    /// As much of the string as the limits allow with "…" after it, or nil
+    /// when all of it is. Counted in Unicode scalars, so a letter with
+    /// thousands of combining marks counts as what it costs to measure and draw.
+    private func cut(_ string: String, budget: inout Budget) -> String? {
+        let allowed = min(Self.maximumTextLength, max(0, Self.maximumEntryTextLength - budget.text))
+        // Most texts: no more bytes than allowed scalars, so no need to walk the characters.
+        if string.utf8.count <= allowed {
+            budget.text += string.unicodeScalars.count
+            return nil
+        }
+        var scalars = 0
+        var end = string.startIndex
+        for character in string {
+            let size = character.unicodeScalars.count
+            guard scalars + size <= allowed else {
+                budget.text += scalars + 1
+                return String(string[..<end]) + "…"
+            }
+            scalars += size
+            end = string.index(after: end)
+        }
+        budget.text += scalars
+        return nil
+    }
+
+    private func checkFinite(_ value: Double, _ name: String, at path: [String]) throws {
+        guard value.isFinite else { throw EntryRefused(reason: "\(name) is not finite (\(Self.describe(value)))", path: path) }
+    }
+
+    private func checkLength(_ value: Double, _ name: String, signed: Bool = false, at path: [String]) throws {
+        try checkFinite(value, name, at: path)
+        let range = signed ? -Self.maximumLength...Self.maximumLength : 0...Self.maximumLength
+        guard range.contains(value) else {
+            throw EntryRefused(reason: "\(name) is \(Self.describe(value)); \(signed ? "±" : "0 to ")\(Self.describe(Self.maximumLength)) points are allowed", path: path)
+        }
+    }
+
+    private func checkDate(_ date: Date, _ name: String, at path: [String]) throws {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.isFinite, abs(interval) <= Self.maximumTimeInterval else {
+            throw EntryRefused(reason: "\(name) is out of range (\(Self.describe(interval)) s from 2001)", path: path)
+        }
+    }
+
+    private func checkColor(_ color: Color, at path: [String]) throws {
+        guard case .rgb(let red, let green, let blue, let opacity) = color else { return }
+        for component in [red, green, blue, opacity] { try checkFinite(component, "a colour component", at: path) }
+    }
+
+    private func checkShape(_ shape: ShapeKind, at path: [String]) throws {
+        if case .roundedRectangle(let radius) = shape { try checkLength(radius, "the corner radius", at: path) }
+    }
+
+    private func checkName(_ name: String, _ what: String, at path: [String]) throws {
+        guard name.utf8.count <= Self.maximumNameLength else {
+            throw EntryRefused(reason: "\(what) is \(name.utf8.count) bytes long; at most \(Self.maximumNameLength) are allowed", path: path)
+        }
+    }
+
+    private func checkURL(_ url: URL, at path: [String]) throws {
+        try checkName(url.absoluteString, "the link", at: path)
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw EntryRefused(reason: "it links to \(EntryRefused.quoted(url.absoluteString)); only http and https links are allowed", path: path)
+        }
+    }
+
+    private func checkIntent(_ intent: IntentReference, at path: [String]) throws {
+        for (value, what) in [(intent.type, "the intent's type"), (intent.symbol, "the intent's symbol"), (intent.title, "the intent's title")] {
+            try checkName(value, what, at: path)
+        }
+        for (name, value) in intent.parameters {
+            try checkName(name, "a parameter's name", at: path)
+            switch value {
+            case .string(let string): try checkName(string, "the parameter \(EntryRefused.quoted(name))", at: path)
+            case .double(let double): try checkFinite(double, "the parameter \(EntryRefused.quoted(name))", at: path)
+            case .int, .bool: break
+            }
+        }
+    }
+
+    private func checkImage(_ data: Data, at path: [String]) throws {
+        guard let (width, height) = ImageHeader.size(of: data) else {
+            throw EntryRefused(reason: "an image is not PNG, JPEG or GIF, or its header is damaged", path: path)
+        }
+        guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide else {
+            throw EntryRefused(reason: "an image is \(width)×\(height) pixels; at most \(Self.maximumImageSide) on each side is allowed", path: path)
+        }
+    }
+
+    static func describe(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
+
+extension ViewNode.Content {
+    /// The SwiftUI name of the view a node was archived from, for messages.
+    var viewName: String {
+        switch self {
+        case .group: "Group"
+        case .text: "Text"
+        case .image: "Image"
+        case .spacer: "Spacer"
+        case .vstack: "VStack"
+        case .hstack: "HStack"
+        case .zstack: "ZStack"
+        case .grid: "Grid"
+        case .shape(.rectangle): "Rectangle"
+        case .shape(.circle): "Circle"
+        case .shape(.capsule): "Capsule"
+        case .shape(.roundedRectangle): "RoundedRectangle"
+        case .date: "Text(date)"
+        case .progress: "ProgressView"
+        case .gauge: "Gauge"
+        case .control(let control): control.kind == .button ? "Button" : "Toggle"
+        case .link: "Link"
+        }
+    }
+}

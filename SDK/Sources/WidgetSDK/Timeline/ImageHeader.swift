@@ -1,0 +1,44 @@
+import Foundation
+
+/// An image's size in pixels, read from its header without decoding it: the
+/// renderers pass image bytes on to browsers and SVG viewers, so the size
+/// has to be known to be sane before an entry is accepted.
+enum ImageHeader {
+    /// Width and height of a PNG, JPEG or GIF; nil for any other bytes.
+    static func size(of data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            // The IHDR chunk comes first: width and height, big-endian, at 16 and 20.
+            guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+            return (Int(bigEndian32(bytes, at: 16)), Int(bigEndian32(bytes, at: 20)))
+        }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            guard bytes.count >= 10 else { return nil }
+            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) { return jpegSize(bytes) }
+        return nil
+    }
+
+    /// Walks the JPEG's segments to the first start-of-frame marker.
+    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let isStartOfFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isStartOfFrame {
+                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    private static func bigEndian32(_ bytes: [UInt8], at index: Int) -> UInt32 {
+        bytes[index..<index + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
