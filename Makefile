@@ -12,7 +12,7 @@ DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # layout, and the font the SVG cards name.
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test e2e bench chaos card docs install uninstall clean
+.PHONY: all deps build run test e2e bench fuzz chaos card docs install uninstall clean
 
 all: build
 
@@ -66,6 +66,13 @@ bench: deps
 	scripts/bench_change_latency.py .build/release/widgethost
 	scripts/bench_fleet.py .build/release/widgethost
 	scripts/bench_scale.py .build/release/widgethost
+
+# Random and adversarial view trees through the host's entry checks, layout
+# and every renderer for FUZZ_SECONDS (default 180); prints the seed, the
+# count and the slowest tree. FUZZ_SEED=n repeats a run.
+fuzz: deps
+	$(SWIFT) build -c release --product widgethost-bench
+	BENCH_ONLY=fuzz .build/release/widgethost-bench
 
 # A fleet of three hosts on a throwaway PostgreSQL through SIGKILL, SIGSTOP,
 # database restarts, killed sessions, a blackhole and a cut, one at a time and

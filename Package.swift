@@ -92,6 +92,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Support/FakeGitHub"),
+        // Random and adversarial view trees through the host's checks, layout
+        // and renderers: a test runs a fixed seed, make fuzz runs for minutes.
+        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer"),
         // The same server as a process, for make e2e.
         .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
         .executableTarget(
@@ -115,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk,
+                "WidgetHost", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -127,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "ExtensionProtocol", "FakeGitHub", sdk,
+                "WidgetHost", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -39,6 +39,7 @@ func renderBench() async throws {
     print("rendering, SingleRepo systemLarge with 5 avatars, \(iterations) times:")
     print("  layout + SVG     \(Int(Double(iterations) / seconds)) renders/s (\(String(format: "%.0f", seconds / Double(iterations) * 1_000_000)) µs each, \(bytes / iterations) bytes of SVG)")
     print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
+    validationBench(large: view)
 
     // The live board's full redraw: 100 tiles, each laid out, drawn in cells
     // (truecolor) and positioned; what a resize or a new instance costs.
@@ -63,6 +64,37 @@ func renderBench() async throws {
     print("  per redraw       \(String(format: "%.1f", boardSeconds / Double(redraws) * 1_000)) ms wall, \(String(format: "%.1f", cpu / Double(redraws) * 1_000)) ms CPU, \(written / redraws / 1_024) KiB written")
     print("  one tile update  writes only its changed lines (see TerminalBoardTests)")
     tickingBench()
+}
+
+/// What checking an entry costs (the host does it for every entry it
+/// receives, and layout again for every view it draws), and what a
+/// 30,000-character word costs to draw: 166 s a card when truncation
+/// measured the whole prefix again for each character it removed.
+func validationBench(large: ViewNode) {
+    let small = ViewNode(.vstack(alignment: .leading, spacing: 6), children: [
+        ViewNode(.text("Build 4182"), modifiers: [.font(.headline)]),
+        ViewNode(.progress(value: 0.6, total: 1)),
+    ])
+    let validator = EntryValidator()
+    func perEntry(_ view: ViewNode, _ times: Int) -> Double {
+        let began = ContinuousClock.now
+        for _ in 0..<times { _ = try? validator.validate(view) }
+        return (ContinuousClock.now - began) / .seconds(1) / Double(times) * 1_000_000
+    }
+    var nodes = 0
+    var stack = [large]
+    while let node = stack.popLast() { nodes += 1; stack += node.children }
+    print("checking an entry (EntryValidator):")
+    print("  small entry      \(String(format: "%.1f", perEntry(small, 100_000))) µs (3 views)")
+    print("  large SingleRepo \(String(format: "%.1f", perEntry(large, 20_000))) µs (\(nodes) views, 5 avatars)")
+
+    let word = String(repeating: "w", count: 30_000)
+    let card = ViewNode(.text(word))
+    let began = ContinuousClock.now
+    let svg = SVGRenderer().render(LayoutEngine().layout(card, family: .systemMedium))
+    let cardSeconds = (ContinuousClock.now - began) / .seconds(1)
+    print("a 30,000-character word:")
+    print("  layout + SVG     \(String(format: "%.2f", cardSeconds * 1_000)) ms (cut to \(EntryValidator.maximumTextLength) characters first; \(svg.utf8.count) bytes)")
 }
 
 /// What text that keeps time costs: each second, each card with `.timer` or

@@ -106,7 +106,7 @@ func idleHost() async throws {
     _ = try await run.value
     print("idle host, \(idleInstances) instances, nothing due, \(Int(idleSeconds)) s on the wall clock:")
     print("  CPU time         \(String(format: "%.3f", cpu)) s (\(String(format: "%.2f", cpu / idleSeconds * 100)) % of one core)")
-    print("  wake-ups         \(wakeUps) (one per second: the container check for other processes' changes)")
+    print("  wake-ups         \(wakeUps) (one per second: the look at the manifest and module files; other processes' changes wake it as they land)")
 }
 
 let only = environment["BENCH_ONLY"]
@@ -117,3 +117,5 @@ if only == nil || only == "render" { try await renderBench() }
 if only == nil || only == "extensions" { try await extensionBench() }
 if only == nil || only == "dashboard" { try await dashboardBench() }
 if only == nil || only == "metrics" { metricsBench() }
+// Minutes long: only when asked for (make fuzz).
+if only == "fuzz" { fuzzBench(environment: environment) }

@@ -352,7 +352,11 @@ public struct LayoutEngine: Sendable {
             let scaled = TextMeasure(font: font)
             if scaled.width(string) > available {
                 let lineHeight = font.size * Self.lineHeight
-                let maximumLines = style.lineLimit ?? proposal.height.map { max(1, Int($0 / lineHeight)) } ?? .max
+                // A font scaled to nothing has lines of no height: fits any number, so no limit from it.
+                let maximumLines = style.lineLimit ?? proposal.height.map { height in
+                    let fitting = height / lineHeight
+                    return fitting.isFinite ? max(1, Int(min(fitting, 1e6))) : .max
+                } ?? .max
                 lines = scaled.wrap(string, width: available, maximumLines: maximumLines)
             }
         }

@@ -1,0 +1,45 @@
+import Foundation
+import ViewFuzzer
+
+/// `make fuzz`: random and adversarial trees through the host's checks,
+/// layout and renderers for `FUZZ_SECONDS` (default 180), from a seed that
+/// is printed (or `FUZZ_SEED`), so any trap repeats. A trap ends the process
+/// with the seed and tree number on the last line printed.
+func fuzzBench(environment: [String: String]) {
+    let seconds = Double(environment["FUZZ_SECONDS"] ?? "") ?? 180
+    let seed = UInt64(environment["FUZZ_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64(UInt32.max))
+    say("fuzz: seed \(seed), \(Int(seconds)) s (FUZZ_SEED=\(seed) repeats it)")
+    var generator = ViewTreeGenerator(seed: seed)
+    var trees = 0, refused = 0, unstorable = 0
+    var slowest = 0.0
+    let cpuBefore = cpuSeconds()
+    let end = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < end {
+        let entry = generator.entry()
+        let began = ContinuousClock.now
+        let outcome = FuzzRound.run(entry)
+        slowest = max(slowest, (ContinuousClock.now - began) / .milliseconds(1))
+        trees += 1
+        if outcome.refused { refused += 1 }
+        if let problem = outcome.unstorable {
+            unstorable += 1
+            say("  tree \(trees) was accepted but cannot be stored: \(problem)")
+        }
+    }
+    let cpu = cpuSeconds() - cpuBefore
+    say("  \(trees) trees, \(refused) refused by the checks, \(trees - refused) drawn as sent; 0 traps, \(unstorable) accepted but unstorable")
+    say("  each in every family, as SVG (two modes), ANSI (two colour settings) and the layout outline")
+    say("  \(String(format: "%.2f", cpu / Double(max(trees, 1)) * 1_000)) ms CPU a tree, slowest \(String(format: "%.1f", slowest)) ms; peak RSS \(peakRSSMiB()) MiB")
+}
+
+/// Written at once, unbuffered, so the seed is on the screen or in the file before any trap.
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+private func peakRSSMiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+    return kib / 1_024
+}

@@ -1,0 +1,164 @@
+import Foundation
+import WidgetSDK
+
+/// Random and adversarial view trees from a seed: every case and modifier
+/// the archive has, with the numbers, strings, links and images a hostile
+/// kind would send (non-finite, huge, negative, zero; control characters,
+/// combining marks, 50,000-character words; `javascript:` links; image
+/// headers that claim a billion pixels). The same seed gives the same trees.
+public struct ViewTreeGenerator {
+    private var random: SplitMix64
+
+    public init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+    }
+
+    /// A tree of at most `depth` levels and about `budget` nodes.
+    public mutating func tree(depth: Int = 7, budget: Int = 60) -> ViewNode {
+        var remaining = budget
+        return node(depth: depth, remaining: &remaining)
+    }
+
+    /// An entry as a kind would send it, one tree and a date.
+    public mutating func entry() -> ArchivedEntry {
+        ArchivedEntry(date: Date(timeIntervalSinceReferenceDate: pick(Self.dates)),
+                      relevance: chance(0.2) ? TimelineEntryRelevance(score: Float(number()), duration: number()) : nil,
+                      view: tree())
+    }
+
+    private mutating func node(depth: Int, remaining: inout Int) -> ViewNode {
+        remaining -= 1
+        let content = self.content()
+        var children: [ViewNode] = []
+        if depth > 0, remaining > 0, content.holdsChildren {
+            for _ in 0..<Int(next(5)) where remaining > 0 { children.append(node(depth: depth - 1, remaining: &remaining)) }
+        }
+        let modifiers = (0..<Int(next(4))).map { _ in modifier() }
+        return ViewNode(content, children: children, modifiers: modifiers)
+    }
+
+    private mutating func content() -> ViewNode.Content {
+        switch next(17) {
+        case 0: return .group
+        case 1, 2: return .text(text())
+        case 3: return .image(.data(image()))
+        case 4: return .image(.symbol(pick(["star.fill", "clock", "", "no.such.symbol", text()])))
+        case 5: return .spacer(minLength: optionalNumber())
+        case 6: return .vstack(alignment: pick([.leading, .center, .trailing]), spacing: optionalNumber())
+        case 7: return .hstack(alignment: pick([.top, .center, .bottom]), spacing: optionalNumber())
+        case 8: return .zstack(alignment: pick([.center, .topLeading, .bottomTrailing]))
+        case 9: return .grid(columns: pick(Self.integers), spacing: optionalNumber())
+        case 10: return .shape(shape())
+        case 11: return .date(Date(timeIntervalSinceReferenceDate: pick(Self.dates)), style: pick([.timer, .relative, .offset, .date, .time]))
+        case 12: return .progress(value: number(), total: number())
+        case 13: return .gauge(value: number(), minimum: number(), maximum: number())
+        case 14: return .control(Control(kind: pick([.button, .toggle]), isOn: chance(0.5) ? chance(0.5) : nil,
+                                          intent: IntentReference(type: text(), symbol: text(), title: text(), parameters: ["p": .double(number()), "s": .string(text())])))
+        case 15: return .link(url())
+        default: return .text(text())
+        }
+    }
+
+    private mutating func modifier() -> ViewModifier {
+        switch next(16) {
+        case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
+        case 1: return .fontWeight(pick([.light, .bold]))
+        case 2: return .foregroundStyle(color())
+        case 3: return .background(color())
+        case 4: return .padding(EdgeInsets(top: number(), leading: number(), bottom: number(), trailing: number()))
+        case 5: return .frame(Frame(width: optionalNumber(), height: optionalNumber(), minWidth: optionalNumber(), maxWidth: optionalNumber(),
+                                    minHeight: optionalNumber(), maxHeight: optionalNumber(), alignment: pick([.center, .topLeading])))
+        case 6: return .clipShape(shape())
+        case 7: return .lineLimit(chance(0.2) ? nil : pick(Self.integers))
+        case 8: return .minimumScaleFactor(number())
+        case 9: return .widgetAccentable(chance(0.5))
+        case 10: return .widgetAccentedRenderingMode(pick([.fullColor, .accented, .desaturated]))
+        case 11: return .containerBackground(color())
+        case 12: return .opacity(number())
+        case 13: return .multilineTextAlignment(pick([.leading, .center, .trailing]))
+        case 14: return .redacted(chance(0.5))
+        default: return .widgetURL(url())
+        }
+    }
+
+    // MARK: Values
+
+    static let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 4, 16, 100, 1e3, 1e6, Frame.unbounded, -Frame.unbounded, 1e9 + 1, 1e19, 1e300, -1e300,
+                                    .nan, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .ulpOfOne]
+    static let integers: [Int] = [0, 1, 2, 3, 7, 100, 101, -1, 1_000_000, .max, .min]
+    static let dates: [Double] = [0, 8e8, -8e8, 1e11, -1e11, 1e12, 1e300, .nan, .infinity, -.infinity]
+
+    private mutating func number() -> Double {
+        chance(0.5) ? pick(Self.numbers) : Double(next(2_000)) / 4 - 100
+    }
+
+    private mutating func optionalNumber() -> Double? {
+        chance(0.4) ? nil : number()
+    }
+
+    private mutating func text() -> String {
+        switch next(9) {
+        case 0: return ""
+        case 1: return String(repeating: pick(["w", "ab ", "é", "\u{202E}"]), count: Int(next(50_000)))
+        case 2: return "e" + String(repeating: "\u{301}", count: Int(next(20_000)))
+        case 3: return "\u{1B}]0;title\u{07}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}escapes"
+        case 4: return "line\nbreaks\r\ttabs\u{0}nul\u{7F}\u{85}"
+        case 5: return "<script>alert(1)</script> & \"quotes\""
+        case 6: return String(repeating: "word ", count: Int(next(3_000)))
+        default: return pick(["apple/swift", "65.1k", "⭐️ 12", "👩‍👩‍👧‍👦", "日本語のテキスト"])
+        }
+    }
+
+    private mutating func url() -> URL {
+        URL(string: pick(["https://github.com/apple/swift", "http://127.0.0.1:9/x", "javascript:alert(1)", "file:///etc/passwd",
+                          "data:text/html,<b>x</b>", "HTTPS://EXAMPLE.COM", "https:relative", "ftp://example.com",
+                          "https://example.com/" + String(repeating: "a", count: 5_000)]))!
+    }
+
+    private mutating func color() -> Color {
+        chance(0.5) ? pick([.primary, .secondary, .accent]) : .rgb(red: number(), green: number(), blue: number(), opacity: number())
+    }
+
+    private mutating func shape() -> ShapeKind {
+        pick([.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: number())])
+    }
+
+    private mutating func image() -> Data {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        switch next(5) {
+        case 0: return Data()
+        case 1: return Data(png + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
+        case 2: return Data(png + [0x7F, 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF])
+        case 3: return Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x03])
+        default: return Data((0..<Int(next(64))).map { _ in UInt8(truncatingIfNeeded: next(256)) })
+        }
+    }
+
+    // MARK: Randomness
+
+    private mutating func next(_ bound: UInt64) -> UInt64 { random.next() % bound }
+    private mutating func chance(_ probability: Double) -> Bool { Double(random.next() % 1_000_000) / 1_000_000 < probability }
+    private mutating func pick<T>(_ values: [T]) -> T { values[Int(next(UInt64(values.count)))] }
+}
+
+extension ViewNode.Content {
+    fileprivate var holdsChildren: Bool {
+        switch self {
+        case .group, .vstack, .hstack, .zstack, .grid, .control, .link: true
+        default: false
+        }
+    }
+}
+
+/// Steele, Lea and Flood's SplitMix64: small, fast, and the same on every machine.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
