@@ -18,9 +18,6 @@ public enum InstanceName {
     /// C0 and C1 controls, line and paragraph separators, and the bidi
     /// overrides that reorder what follows them on screen.
     public static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return true
-        default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        }
+        TerminalText.isUnsafe(scalar)
     }
 }

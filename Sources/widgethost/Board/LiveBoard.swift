@@ -67,7 +67,7 @@ actor LiveBoard {
             case .freshness: await redrawPage()
             case .tick: await redrawTicking()
             case .event(let text):
-                lastEvent = text
+                lastEvent = Terminal.printable(text)
                 drawStatusLine()
             case .key(let key): await turn(key)
             }

@@ -21,11 +21,13 @@ struct DefaultsCommand: AsyncParsableCommand {
     }
 
     /// JSON as people read it: sorted keys, indented.
+    /// A stored value as pretty JSON; bytes that are not JSON (a kind wrote
+    /// them) as one escaped line. Either way nothing reaches the terminal raw.
     static func pretty(_ data: Data) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let text = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return String(decoding: data, as: UTF8.self) }
-        return String(decoding: text, as: UTF8.self)
+        else { return TerminalText.escaped(String(decoding: data, as: UTF8.self)) }
+        return TerminalText.json(String(decoding: text, as: UTF8.self))
     }
 
     struct Read: AsyncParsableCommand {
@@ -47,7 +49,7 @@ struct DefaultsCommand: AsyncParsableCommand {
                         all[key] = try? JSONSerialization.jsonObject(with: value, options: [.fragmentsAllowed])
                     }
                     let text = try JSONSerialization.data(withJSONObject: all, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                    return print(String(decoding: text, as: UTF8.self))
+                    return print(TerminalText.json(String(decoding: text, as: UTF8.self)))
                 }
                 guard let value = try container.defaultsValue(forKey: key) else {
                     throw ValidationError("no key '\(key)' in the shared defaults; 'widgethost defaults read' lists them")

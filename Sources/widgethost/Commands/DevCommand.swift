@@ -33,7 +33,7 @@ struct DevCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
         let folder = URL(fileURLWithPath: package).standardizedFileURL
         let manifestFile = manifestPath ?? folder.appendingPathComponent("config.yaml").path
         let page = GalleryPage(title: folder.lastPathComponent)

@@ -56,7 +56,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardOutput(label: $0) }
+        LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardOutput(label: $0)) }
         // A file-size limit (ulimit -f) must fail a write, which the host
         // reports and retries, rather than kill the host.
         signal(SIGXFSZ, SIG_IGN)

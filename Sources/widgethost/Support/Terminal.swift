@@ -4,8 +4,10 @@ import WidgetHost
 
 /// Output helpers: results to standard output, problems to standard error.
 enum Terminal {
+    /// One line, whatever the message holds: errors echo other people's
+    /// text (an id, a repository, a kind's error), escaped here.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
     }
 
     /// Something the user should know that is not a failure.
@@ -49,7 +51,7 @@ enum Terminal {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        print(TerminalText.json(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 
     /// A date as ISO 8601, for output a script may read too.
@@ -79,17 +81,7 @@ enum Terminal {
     /// `\t`, `\u{202E}`), so stored text cannot move the cursor, recolour
     /// the terminal or break a row; cut to 200 characters.
     static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\u{1B}": result += "\\e"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where InstanceName.isUnprintable(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
+        let result = TerminalText.escaped(text)
         return result.count > 200 ? String(result.prefix(199)) + "…" : result
     }
 

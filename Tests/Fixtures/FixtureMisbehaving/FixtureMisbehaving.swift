@@ -208,7 +208,7 @@ struct OrphanWidget: Widget {
 struct HostileIntent: WidgetConfigurationIntent {
     static let title = "Hostile"
     @Parameter(title: "How", default: "nanFrame",
-               options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "garbage", "good"])
+               options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "garbage", "escapes", "good"])
     var how: String
     init() {}
 }
@@ -228,8 +228,19 @@ struct HostileProvider: AppIntentTimelineProvider {
             let bytes: [UInt8] = [0x00, 0x00, 0x00, 0x05, 0xFF, 0xFE, 0xFD, 0xFC, 0xFB]
             _ = bytes.withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
         }
+        if configuration.how == "escapes" {
+            FileHandle.standardOutput.write(Data((hostileText + "\n").utf8))
+            throw HostileError()
+        }
         return Timeline(entries: [HostileEntry(date: context.date, how: configuration.how)], policy: .after(context.date + 1))
     }
+}
+
+/// Sets the terminal's title, clears the screen, writes the clipboard (OSC 52), rings, and reverses the text.
+let hostileText = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}\u{9B}31m\u{202E}desrever"
+
+struct HostileError: Error, CustomStringConvertible {
+    var description: String { "failed \(hostileText)\nsecond line" }
 }
 
 @ViewBuilder
@@ -241,6 +252,7 @@ private func hostileView(_ entry: HostileEntry) -> some View {
     case "javascriptLink": ArchivedView(ViewNode(.link(URL(string: "javascript:alert(1)")!), children: [ViewNode(.text("tap"))]))
     case "longWord": Text(String(repeating: "w", count: 30_000))
     case "tallFrame": Rectangle().frame(width: 5, height: 1e9)
+    case "escapes": Text(hostileText)
     default: Text("good entry")
     }
 }

@@ -411,6 +411,19 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0, "every save went through")
     }
 
+    /// What a kind prints and throws reaches the log escaped, as does the
+    /// text it draws on the live board's tiles (`render --format ansi`).
+    @Test func aKindsEscapesReachTheLogAndTheCardsEscaped() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Hostile, module: FixtureMisbehaving}"])
+        let hostile = try await fixture.add("Hostile", "--how", "escapes")
+        let host = try fixture.host()
+        #expect(await host.waitFor("instance=\(hostile) kind=Hostile [widgethost] reload failed (1 in a row): failed \\e]0;pwned"), "\(host.output)")
+        #expect(await host.waitFor("[FixtureMisbehaving] \\e]0;pwned"), "\(host.output)")
+        #expect(!host.output.unicodeScalars.contains { ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"].contains($0) }, "\(host.output.debugDescription)")
+        #expect(!host.output.contains("second line\n"), "the error's newline is escaped: \(host.output)")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
     /// Bytes on the channel that are no message are a crash in all but
     /// name: restarted after the crash backoff, charged, quarantined after
     /// three; it once restarted 1,517 times in 20 s.

@@ -62,7 +62,8 @@ public struct ANSIRenderer: Sendable {
             case .region:
                 continue
             case .text(let lines, let font):
-                for (index, line) in lines.enumerated() {
+                // A kind's text, or a repository's description: drawn, never sent to the terminal as it is.
+                for (index, line) in lines.map(TerminalText.cells).enumerated() {
                     let y = frame.y + (Double(index) + 0.5) * font.size * LayoutEngine.lineHeight
                     let row = Self.cell(y / Self.cellHeight)
                     // Cells are wider than small type: a line may run on into
