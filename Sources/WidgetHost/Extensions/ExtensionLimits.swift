@@ -7,6 +7,8 @@ import YAML
 public struct ExtensionLimits: Decodable, Sendable, Equatable {
     public static let defaultMemory = 256 << 20
     public static let defaultOpenFiles = 256
+    /// The most `memory` may say: `9000000000GB` once overflowed and crashed `validate`.
+    public static let maximumMemory = 1 << 40
 
     /// Bytes of data segment (`RLIMIT_DATA`: heap, anonymous mappings, thread stacks).
     public var memory = Self.defaultMemory
@@ -23,10 +25,10 @@ public struct ExtensionLimits: Decodable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .memory) {
-            guard let bytes = Self.bytes(text), bytes >= 32 << 20 else {
+            guard let bytes = Self.bytes(text), (32 << 20 ... Self.maximumMemory).contains(bytes) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .memory, in: container,
-                    debugDescription: "expected a size of at least 32MB, such as 128MB, 512MB or 1GB; found '\(text)'")
+                    debugDescription: "expected a size from 32MB to 1TB, such as 128MB, 512MB or 1GB; found '\(TerminalText.escaped(text))'")
             }
             memory = bytes
         }
@@ -44,7 +46,9 @@ public struct ExtensionLimits: Decodable, Sendable, Equatable {
         let units: [(String, Int)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)]
         for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
             guard let number = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), number > 0 else { return nil }
-            return Int(number * Double(scale))
+            let bytes = number * Double(scale)
+            // Past the limit is refused by the caller; here it must not trap converting.
+            return bytes.isFinite && bytes <= Double(maximumMemory) ? Int(bytes) : maximumMemory + 1
         }
         return Int(trimmed)
     }

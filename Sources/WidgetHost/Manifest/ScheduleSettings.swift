@@ -37,8 +37,12 @@ public struct ScheduleSettings: Decodable, Sendable, Equatable {
     }
 }
 
-/// A duration written `90`, `30s`, `5m`, `12h` or `1d` (a number, then a unit).
+/// A duration written `90`, `30s`, `5m`, `12h` or `1d` (a number, then a unit),
+/// from 0 to 365 days: `.nan`, `.inf` or `1e19` once passed and crashed the host.
 public struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+    /// The longest duration a manifest may give, a year.
+    public static let maximum: TimeInterval = 365 * 86_400
+
     public let seconds: TimeInterval
 
     public init(seconds: TimeInterval) {
@@ -47,17 +51,23 @@ public struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvert
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        let outOfRange = { (found: String) in
+            DecodingError.dataCorruptedError(in: container, debugDescription: "expected a duration from 0s to 365d, found '\(found)'")
+        }
         if let number = try? container.decode(Double.self) {
+            guard number.isFinite, (0...Self.maximum).contains(number) else { throw outOfRange(TerminalText.escaped("\(number)")) }
             seconds = number
             return
         }
         let text = try container.decode(String.self)
         let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
-        guard let unit = text.last, let scale = units[unit], let number = Double(text.dropLast()), number >= 0 else {
+        guard let unit = text.last, let scale = units[unit], let number = Double(text.dropLast()) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a duration such as 30s, 5m, 12h or 1d, found '\(text)'")
+                in: container, debugDescription: "expected a duration such as 30s, 5m, 12h or 1d, found '\(TerminalText.escaped(text))'")
         }
-        seconds = number * scale
+        let seconds = number * scale
+        guard seconds.isFinite, (0...Self.maximum).contains(seconds) else { throw outOfRange(TerminalText.escaped(text)) }
+        self.seconds = seconds
     }
 
     public var description: String {

@@ -82,6 +82,24 @@ struct ManifestTests {
             == "config.yaml:4:22: widgets[0].settings.repo: expected a string, found a sequence")
     }
 
+    /// Issue 20: each of these crashed `validate` or `run`; each is now an
+    /// error at its line and column, and whatever `validate` accepts starts `run`.
+    @Test(arguments: [
+        ("schedule: {timeout: .nan}", "config.yaml:4:21: schedule.timeout: expected a duration from 0s to 365d, found 'nan'"),
+        ("schedule: {timeout: .inf}", "config.yaml:4:21: schedule.timeout: expected a duration from 0s to 365d, found 'inf'"),
+        ("schedule: {timeout: 99999999999999999d}", "config.yaml:4:21: schedule.timeout: expected a duration from 0s to 365d, found '99999999999999999d'"),
+        ("schedule: {min_interval: 1e19}", "config.yaml:4:26: schedule.min_interval: expected a duration from 0s to 365d, found '1e+19'"),
+        ("schedule: {min_interval: -5s}", "config.yaml:4:26: schedule.min_interval: expected a duration from 0s to 365d, found '-5s'"),
+    ])
+    func durationsOutOfRangeAreRefusedWhereTheyAre(_ line: String, _ message: String) throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n\(line)\n") == message)
+    }
+
+    @Test func aMemoryLimitOutOfRangeIsRefusedWhereItIs() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    limits: {memory: 9000000000GB}\n")
+            == "config.yaml:4:22: widgets[0].limits.memory: expected a size from 32MB to 1TB, such as 128MB, 512MB or 1GB; found '9000000000GB'")
+    }
+
     @Test func noKinds() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets: []\n")
             == "config.yaml: widgets: the bundle offers no widget kinds; list at least one under 'widgets'")
