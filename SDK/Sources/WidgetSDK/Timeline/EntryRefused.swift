@@ -9,6 +9,7 @@ public struct EntryRefused: Error, Sendable, Equatable, CustomStringConvertible 
     /// Which entry of a timeline, counted from 1; nil for a lone entry.
     public var entry: Int?
 
+    /// A refusal: what is wrong, the views down to the one at fault, and which entry.
     public init(reason: String, path: [String] = [], entry: Int? = nil) {
         self.reason = reason
         self.path = path

@@ -24,8 +24,9 @@ public struct EntryValidator: Sendable {
     public static let maximumTextLength = 4_096
     /// Characters of all an entry's texts together.
     public static let maximumEntryTextLength = 32_768
-    /// Bytes of one image, and of all an entry's images.
+    /// Bytes of one image.
     public static let maximumImageBytes = 1 << 20
+    /// Bytes of all an entry's images together.
     public static let maximumEntryImageBytes = 4 << 20
     /// Pixels on either side of an image.
     public static let maximumImageSide = 4_096
@@ -40,6 +41,7 @@ public struct EntryValidator: Sendable {
     /// Dates within about ±3,000 years of 2001.
     public static let maximumTimeInterval = 1e11
 
+    /// A validator with the limits above; it keeps no state between entries.
     public init() {}
 
     /// Whether `data` is an image an entry may carry (PNG, JPEG or GIF, within
