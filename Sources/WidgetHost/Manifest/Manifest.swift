@@ -61,6 +61,13 @@ public struct WidgetEntry: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Located<String>.self, forKey: .kind)
         module = try container.decodeIfPresent(Located<String>.self, forKey: .module) ?? kind
+        // A file name, never a path: `module: x/../../elsewhere` once loaded a library from outside module_paths.
+        let name = module.value
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            throw DecodingError.dataCorruptedError(
+                forKey: container.contains(.module) ? .module : .kind, in: container,
+                debugDescription: "a module is named as its library is (SingleRepo for libSingleRepo.so), without '/' or a leading '.'; found '\(TerminalText.escaped(name))'")
+        }
         families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
         limits = try container.decodeIfPresent(ExtensionLimits.self, forKey: .limits) ?? ExtensionLimits()

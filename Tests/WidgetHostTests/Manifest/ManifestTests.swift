@@ -100,6 +100,11 @@ struct ManifestTests {
             == "config.yaml:4:22: widgets[0].limits.memory: expected a size from 32MB to 1TB, such as 128MB, 512MB or 1GB; found '9000000000GB'")
     }
 
+    @Test func aModuleIsAFileNameNeverAPath() throws {
+        #expect(try failure("container: {group: g.x}\nwidgets:\n  - kind: A\n    module: x/../../tmp/evil\n")
+            == "config.yaml:4:13: widgets[0].module: a module is named as its library is (SingleRepo for libSingleRepo.so), without '/' or a leading '.'; found 'x/../../tmp/evil'")
+    }
+
     @Test func noKinds() async throws {
         #expect(try failure("container: {group: g.x}\nwidgets: []\n")
             == "config.yaml: widgets: the bundle offers no widget kinds; list at least one under 'widgets'")
