@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import WidgetSDK
 
 /// Random and adversarial view trees from a seed: every case and modifier
@@ -147,18 +148,5 @@ extension ViewNode.Content {
         case .group, .vstack, .hstack, .zstack, .grid, .control, .link: true
         default: false
         }
-    }
-}
-
-/// Steele, Lea and Flood's SplitMix64: small, fast, and the same on every machine.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
