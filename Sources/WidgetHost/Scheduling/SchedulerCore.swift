@@ -14,6 +14,8 @@ public struct SchedulerCore: Sendable {
         public let reason: String
         /// Asked for by a person (`reload`): data must be fresh, not merely cached.
         public var explicit = false
+        /// Forced (`reload --force`, a tap): not held back by the minimum interval.
+        public var forced = false
         /// When it was due; it starts later when the host ran behind or slots were full.
         public var due: Date? = nil
     }
@@ -161,7 +163,10 @@ public struct SchedulerCore: Sendable {
         case .success(let timeline):
             events = succeed(call.instance, timeline: timeline, at: now)
         case .failure(let error as ExtensionUnavailable):
-            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason, at: now)
+            // Still the reload it was: one asked for stays uncharged and, if
+            // forced (a tap's), is not held back by the minimum interval.
+            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason,
+                             explicit: call.explicit ? call.forced : nil, at: now)
         case .failure(let error as ExtensionCrash):
             events = crash(call.instance, error: error.description, at: now)
         case .failure(let error as RateLimitedError):
@@ -186,7 +191,7 @@ public struct SchedulerCore: Sendable {
         guard running[instance] == number else { return [] }
         running[instance] = nil
         schedules[instance]?.callStartedAt = nil
-        return requeue(instance, after: 0, reason: "interrupted when the host stopped", at: now)
+        return requeue(instance, after: 0, reason: "interrupted when the host stopped", explicit: nil, at: now)
     }
 
     /// A call the caller could not start after all (its lease lapsed in the
@@ -294,6 +299,7 @@ public struct SchedulerCore: Sendable {
     private mutating func start(_ instance: String, at now: Date) -> ReloadCall {
         var schedule = schedules[instance]!
         let explicit = schedule.explicitReload != nil
+        let forced = schedule.explicitReload == true
         schedule.reloads.removeAll { $0.date <= now - SchedulePolicy.window }
         schedule.reloads.append(InstanceSchedule.Reload(date: now, charged: !explicit))
         schedule.lastAttempt = now
@@ -310,7 +316,7 @@ public struct SchedulerCore: Sendable {
         nextCallNumber += 1
         running[instance] = nextCallNumber
         heap.insert(Deadline(date: now + policy.timeout, kind: .timeout, instance: instance, generation: nextCallNumber))
-        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit, due: due)
+        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit, forced: forced, due: due)
     }
 
     private mutating func startWaiting(at now: Date) -> Step {
@@ -368,9 +374,10 @@ public struct SchedulerCore: Sendable {
     /// A call that could not run through no fault of the instance's: the
     /// reload it was charged is given back, and it runs again when the
     /// extension can take it.
-    private mutating func requeue(_ instance: String, after delay: TimeInterval, reason: String, at now: Date) -> [SchedulerEvent] {
+    private mutating func requeue(_ instance: String, after delay: TimeInterval, reason: String, explicit: Bool?, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
         schedule.unchargeLastAttempt()
+        if let explicit { schedule.explicitReload = explicit || (schedule.explicitReload ?? false) }
         let retry = now + max(0, delay)
         schedule.nextReload = retry
         schedule.nextReloadReason = "retry: \(reason)"

@@ -112,4 +112,25 @@ struct InterruptedCallTests {
         #expect(cut.state == .overdue)
         #expect(cut.detail.contains("never ended; the host running it stopped or stalled"), "\(cut.detail)")
     }
+
+    /// Issue 20: a tap's forced reload that found the kind's extension
+    /// restarting was retried as an ordinary reload, held back an hour by
+    /// the minimum interval, against WidgetKit's guarantee.
+    @Test func aForcedReloadThatFindsTheExtensionRestartingStaysForced() throws {
+        var core = SchedulerCore(policy: SchedulePolicy())
+        _ = core.add("a", schedule: nil, at: Self.start)
+        let first = try #require(core.advance(to: Self.start).calls.first)
+        let timeline = ArchivedTimeline(entries: [ArchivedEntry(date: Self.start, view: ViewNode(.text("x")))], policy: .never)
+        _ = core.complete(first, with: .success(timeline), at: Self.start + 1)
+
+        _ = core.requestReload("a", force: true, at: Self.start + 10)
+        let forced = try #require(core.advance(to: Self.start + 10).calls.first)
+        #expect(forced.forced)
+        let restarting = ExtensionUnavailable(module: "M", reason: "extension crashed; restarting in 4s", retryAfter: .seconds(4))
+        _ = core.complete(forced, with: .failure(restarting), at: Self.start + 10)
+        #expect(core.schedules["a"]?.nextReload == Self.start + 14, "at the restart, not after the minimum interval")
+        let retried = core.advance(to: Self.start + 14).calls
+        #expect(retried.map(\.instance) == ["a"] && retried.first?.forced == true)
+        #expect(core.schedules["a"]?.chargedReloads(at: Self.start + 14) == 1, "only the first, scheduled reload is charged")
+    }
 }
