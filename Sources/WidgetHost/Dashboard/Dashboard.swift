@@ -59,21 +59,23 @@ public enum Dashboard {
         serve(router, "/instances/:file/actions") { _, context in
             let status = try status(try context.parameters.require("file"))
             guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
-            return try json(DashboardAction.all(in: entry.view, family: status.instance.family))
+            return try json(DashboardAction.all(in: entry, family: status.instance.family))
         }
         router.post("/instances/:file/actions/:number") { request, context in
             try requestGuard.checkTap(request)
             let id = try context.parameters.require("file")
             guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.badRequest, message: "not an action number") }
             _ = try status(id)
+            let entry = request.uri.queryParameters.get("entry")
             do {
-                switch try await workspace.tap(id, number: number, reload: { kind in await reloadKind(kind) }) {
+                switch try await workspace.tap(id, number: number, entry: entry, reload: { kind in await reloadKind(kind) }) {
                 case .link(let url): return try json(["url": url.absoluteString])
                 case .performed(let action, _, let reloading):
                     return try json(["performed": action.intent?.title ?? action.label, "reloading": "\(reloading.count)"])
                 }
             } catch let error as TapError {
                 if case .intentFailed = error { throw HTTPError(.unprocessableContent, message: error.description) }
+                if case .entryChanged = error { throw HTTPError(.conflict, message: error.description) }
                 throw HTTPError(.badRequest, message: error.description)
             }
         }

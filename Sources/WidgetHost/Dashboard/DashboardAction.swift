@@ -12,9 +12,14 @@ struct DashboardAction: Encodable, Sendable {
     let label: String
     let url: String?
     let frame: Frame
+    /// The entry it belongs to (`ArchivedEntry.digest`), sent back with a tap.
+    let entry: String
 
     /// Every control and link of an entry with its frame; a `widgetURL` covers the whole card.
-    static func all(in view: ViewNode, family: WidgetFamily) -> [DashboardAction] {
+    static func all(in entry: ArchivedEntry, family: WidgetFamily) -> [DashboardAction] {
+        // Checked again as it is read, as `widgethost actions` does.
+        guard let view = try? EntryValidator().validate(entry.view) else { return [] }
+        let digest = entry.digest
         let listed = view.actions
         var unclaimed = Set(listed.indices)
         let layout = LayoutEngine().layout(view, family: family)
@@ -23,19 +28,20 @@ struct DashboardAction: Encodable, Sendable {
         for region in layout.regions {
             guard let index = listed.indices.first(where: { unclaimed.contains($0) && listed[$0].action == region.action }) else { continue }
             unclaimed.remove(index)
-            actions.append(DashboardAction(number: index + 1, action: region.action, label: listed[index].label, frame: region.frame))
+            actions.append(DashboardAction(number: index + 1, action: region.action, label: listed[index].label, frame: region.frame, entry: digest))
         }
         for index in unclaimed.sorted() {
             if case .widgetURL = listed[index].action {
                 let card = Rect(x: 0, y: 0, width: family.size.width, height: family.size.height)
-                actions.insert(DashboardAction(number: index + 1, action: listed[index].action, label: "", frame: card), at: 0)
+                actions.insert(DashboardAction(number: index + 1, action: listed[index].action, label: "", frame: card, entry: digest), at: 0)
             }
         }
         return actions
     }
 
-    init(number: Int, action: WidgetAction, label: String, frame: Rect) {
+    init(number: Int, action: WidgetAction, label: String, frame: Rect, entry: String) {
         self.number = number
+        self.entry = entry
         self.label = label
         self.frame = Frame(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         switch action {

@@ -77,7 +77,7 @@ enum DashboardPage {
           for (const a of actions) {
             const target = document.createElement(a.url ? "a" : "button");
             if (a.url) { target.href = a.url; target.target = "_blank"; target.rel = "noopener noreferrer"; }
-            else target.addEventListener("click", () => tap(figure, id, a.number));
+            else target.addEventListener("click", () => tap(figure, id, a));
             target.className = a.type;
             target.title = a.label || a.url;
             target.setAttribute("aria-label", `${a.type} ${a.label || a.url}`);
@@ -87,9 +87,13 @@ enum DashboardPage {
           }
           figure.append(layer);
         }
-        async function tap(figure, id, number) {
-          const response = await fetch(`/instances/${id}/actions/${number}`, { method: "POST", headers: { "X-Widgethost-Token": token } });
+        // A tap names the entry its target was drawn from: if a newer one
+        // is showing, the host refuses (409) and the targets are drawn again.
+        async function tap(figure, id, a) {
+          const response = await fetch(`/instances/${id}/actions/${a.number}?entry=${encodeURIComponent(a.entry)}`,
+                                       { method: "POST", headers: { "X-Widgethost-Token": token } });
           if (!response.ok) figure.querySelector("figcaption").textContent = "⚠ " + await response.text();
+          if (response.status === 409) taps(figure, id);
         }
         function show(figure, i) {
           const caption = figure.querySelector("figcaption");

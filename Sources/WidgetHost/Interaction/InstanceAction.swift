@@ -12,9 +12,13 @@ public struct InstanceAction: Sendable, Encodable {
     public let intent: IntentReference?
     public let url: URL?
     public let action: WidgetAction
+    /// The entry it was listed from (`ArchivedEntry.digest`): a tap that
+    /// names it acts only while that entry is current.
+    public let entry: String
 
-    init(number: Int, action: WidgetAction, label: String) {
+    init(number: Int, action: WidgetAction, label: String, entry: String) {
         self.number = number
+        self.entry = entry
         self.action = action
         self.label = label
         switch action {
@@ -37,7 +41,7 @@ public struct InstanceAction: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, type, label, isOn, intent, url
+        case number, type, label, isOn, intent, url, entry
     }
 }
 
@@ -57,6 +61,8 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
     case kindNotLoaded(id: String, kind: String)
     case unavailable(id: String, reason: String)
     case intentFailed(title: String, reason: String)
+    /// The entry the actions were listed from is no longer current.
+    case entryChanged(id: String, listed: String, current: String)
 
     public var description: String {
         switch self {
@@ -72,6 +78,8 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
             "instance \(id) is unavailable (\(reason)), so its intents do not run"
         case .intentFailed(let title, let reason):
             "the intent '\(title)' failed: \(reason); the widget is left as it was"
+        case .entryChanged(let id, let listed, let current):
+            "instance \(id) shows another entry now (\(current), not \(listed)), so nothing was tapped; 'widgethost actions \(id)' lists what it shows"
         }
     }
 }
@@ -87,7 +95,8 @@ extension Workspace {
         // Checked again as it is read: an entry stored by an older host, or
         // written into the container by hand, offers no link that is not the web.
         let view = try EntryValidator().validate(entry.view)
-        return view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label) }
+        let digest = entry.digest
+        return view.actions.enumerated().map { InstanceAction(number: $0.offset + 1, action: $0.element.action, label: $0.element.label, entry: digest) }
     }
 
     /// Performs action `number`: runs a control's intent in the kind's
@@ -98,9 +107,14 @@ extension Workspace {
     /// - Parameter reload: how the reload is asked for. By default a request
     ///   in the container, which the running host takes within a second; the
     ///   dashboard, inside the host, asks the scheduler directly.
-    public func tap(_ id: String, number: Int, at now: Date = Date(),
+    /// - Parameter entry: the entry the action was listed from; when another
+    ///   is current, nothing is done and `TapError.entryChanged` is thrown.
+    public func tap(_ id: String, number: Int, entry: String? = nil, at now: Date = Date(),
                     reload: (@Sendable (String) async throws -> Void)? = nil) async throws -> TapResult {
         let status = try status(of: id, at: now)
+        if let entry, let current = status.currentEntry?.digest, current != entry {
+            throw TapError.entryChanged(id: id, listed: entry, current: current)
+        }
         let actions = try Self.actions(of: status)
         guard !actions.isEmpty else { throw TapError.noActions(id: id) }
         guard actions.indices.contains(number - 1) else { throw TapError.unknownNumber(number, id: id, count: actions.count) }

@@ -45,6 +45,15 @@ struct InteractiveWidgetTests {
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "reloaded at once: \(host.output)")
         let after = try await fixture.run("actions", id)
         #expect(after.stdout.contains("toggle (on)  Lamp"), "\(after.stdout)")
+
+        // Issue 20: a tap names the entry its numbers were listed from; a newer entry refuses it.
+        let listedEntry = try #require(actions[0]["entry"] as? String)
+        let current = try #require(after.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(current != listedEntry && after.stdout.hasPrefix("entry \(current) "), "\(after.stdout)")
+        let stale = try await fixture.run("tap", id, "1", "--entry", listedEntry)
+        #expect(stale.status == 1)
+        #expect(stale.stderr == "error: instance \(id) shows another entry now (\(current), not \(listedEntry)), so nothing was tapped; 'widgethost actions \(id)' lists what it shows\n")
+        #expect(try await fixture.run("actions", id).stdout.contains("toggle (on)  Lamp"), "the stale tap flipped nothing")
         let timeline = try JSONSerialization.jsonObject(with: Data(try await fixture.run("timeline", id, "--json").stdout.utf8)) as? [String: Any]
         #expect((timeline?["budget"] as? [String: Any])?["used"] as? Int == 1, "a tap's reload is not charged")
         let svg = try await fixture.run("render", id)
