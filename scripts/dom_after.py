@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
-"""Prints a page's DOM as Chromium has it `seconds` after loading it: for
-checks of what the page's own script does over time, which --dump-dom cannot
-wait for (it dumps at the load event). Talks the DevTools protocol over
---remote-debugging-pipe: JSON messages ended by NUL on descriptors 3 and 4,
-so no WebSocket client is needed. Standard library only.
+"""Opens a page in headless Chromium, takes steps in it, then prints its DOM:
+for checks of what the page's own script does over time, which --dump-dom
+cannot wait for (it dumps at the load event). Talks the DevTools protocol
+over --remote-debugging-pipe: JSON messages ended by NUL on descriptors 3
+and 4, so no WebSocket client is needed. Standard library only.
 
-    dom_after.py URL SECONDS > dom.html
-    dom_after.py URL SECONDS --then 'script' SECONDS > dom.html
+    dom_after.py URL STEP... > dom.html
 
-With --then, the script runs in the page after the first wait (a click, say),
-and the DOM is taken after the second.
+Steps, taken in order:
+    --until EXPR    wait until the JavaScript expression is true in the page
+                    (an event; 120 s is only a safety net, then it fails)
+    --run EXPR      run the expression in the page (a click, say)
+    --sleep SECONDS wait: only where time itself is what is tested, as
+                    captions that age
+    --signal FILE   create FILE, for a script waiting to act on the open page
+    --screenshot FILE  save what the page shows (1000 x 900) as a PNG
 """
-import json, os, subprocess, sys, time
+import base64, json, os, subprocess, sys, time
 
-url, seconds = sys.argv[1], float(sys.argv[2])
-then = (sys.argv[4], float(sys.argv[5])) if len(sys.argv) > 5 and sys.argv[3] == "--then" else None
+UNTIL_LIMIT = 120
+
+url, args = sys.argv[1], sys.argv[2:]
+if len(args) % 2: sys.exit("dom_after: every step takes one argument")
+steps = list(zip(args[0::2], args[1::2]))
+for step, _ in steps:
+    if step not in ("--until", "--run", "--sleep", "--signal", "--screenshot"): sys.exit(f"dom_after: unknown step {step}")
+
 to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
 # The browser reads commands on its descriptor 3 and writes replies on 4;
@@ -44,15 +55,33 @@ def call(method, session=None, **params):
             if "error" in reply: sys.exit(f"dom_after: {method}: {reply['error']}")
             return reply["result"]
 
+def evaluate(session, expression):
+    result = call("Runtime.evaluate", session, expression=expression, returnByValue=True)
+    if "exceptionDetails" in result: sys.exit(f"dom_after: {expression!r} failed: {result['exceptionDetails']}")
+    return result["result"].get("value")
+
 try:
     target = call("Target.createTarget", url=url)["targetId"]
     session = call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-    time.sleep(seconds)
-    if then:
-        result = call("Runtime.evaluate", session, expression=then[0], returnByValue=True)
-        if "exceptionDetails" in result: sys.exit(f"dom_after: the script failed: {result['exceptionDetails']}")
-        time.sleep(then[1])
-    html = call("Runtime.evaluate", session, expression="document.documentElement.outerHTML", returnByValue=True)
-    print(html["result"]["value"])
+    call("Emulation.setDeviceMetricsOverride", session, width=1000, height=900, deviceScaleFactor=1, mobile=False)
+    for step, argument in steps:
+        if step == "--sleep":
+            time.sleep(float(argument))
+        elif step == "--run":
+            evaluate(session, argument)
+        elif step == "--signal":
+            open(argument, "w").close()
+        elif step == "--screenshot":
+            with open(argument, "wb") as file:
+                file.write(base64.b64decode(call("Page.captureScreenshot", session, format="png")["data"]))
+        else:
+            deadline = time.monotonic() + UNTIL_LIMIT
+            # A page still loading has no document to ask; errors until then are expected.
+            while not call("Runtime.evaluate", session, expression=f"Boolean({argument})", returnByValue=True)["result"].get("value"):
+                if time.monotonic() > deadline:
+                    sys.stderr.write(f"dom_after: {argument!r} was still false after {UNTIL_LIMIT} s\n")
+                    break
+                time.sleep(0.1)
+    print(evaluate(session, "document.documentElement.outerHTML"))
 finally:
     browser.kill()

@@ -24,7 +24,7 @@ fail() { echo "e2e: $*"; exit 1; }
 
 .build/debug/fake-github > "$work/github.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 100); do grep -q "fake GitHub at" "$work/github.log" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q "fake GitHub at" "$work/github.log" && break; sleep 0.1; done
 github=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/github.log" | head -1)
 [ -n "$github" ] || fail "the fake GitHub did not start: $(cat "$work/github.log")"
 
@@ -48,17 +48,22 @@ $widgethost defaults write todo.Inbox '[{"title": "Water the plants"}]' --config
 todo=$(add TodoList)
 $widgethost run "$work/config.yaml" --serve 127.0.0.1:0 --log > "$work/run.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 100); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/run.log" | head -1)
 [ -n "$url" ] || fail "the host did not serve: $(cat "$work/run.log")"
-for _ in $(seq 300); do [ "$(grep -c 'became current' "$work/run.log")" -ge 4 ] && break; sleep 0.1; done
-[ "$(grep -c 'became current' "$work/run.log")" -ge 4 ] || fail "not every instance got data: $(cat "$work/run.log")"
+# Waits for the container, which the dashboard reads, not for the log: the
+# log hears of a timeline before the host has saved it.
+fresh() { $widgethost status --json --config "$work/config.yaml" 2>/dev/null |
+  python3 -c 'import json,sys; print(sum(i["state"] == "fresh" for i in json.load(sys.stdin)["instances"]))' 2>/dev/null || echo 0; }
+for _ in $(seq 600); do [ "$(fresh)" -ge 4 ] && break; sleep 0.1; done
+[ "$(fresh)" -ge 4 ] || fail "not every instance got data: $($widgethost status --config "$work/config.yaml"; cat "$work/run.log")"
 echo "dashboard: $url (GitHub: $github)"
 
-# The page as served, then the DOM Chromium has 9 s later: long enough for
-# the page's own timer to have aged the captions.
+# The page as served, then the DOM Chromium has once the page's script is
+# connected and 9 s have passed: time itself is what the page's own timer
+# shows, in the captions' ages.
 curl -fsS "$url" > "$work/served.html"
-timeout 120 python3 scripts/dom_after.py "$url" 9 > "$work/dom.html"
+timeout 200 python3 scripts/dom_after.py "$url" --until 'document.body.dataset.live == "connected"' --sleep 9 > "$work/dom.html"
 # Set by the page's script once /events answers: the Content-Security-Policy let it run.
 grep -q 'data-live="connected"' "$work/dom.html" || fail "the page's script did not run (CSP?)"
 
@@ -68,29 +73,40 @@ python3 scripts/e2e_check.py "$url" "$work/served.html" "$work/dom.html" \
 # Tap the to-do's toggle as a user would: a click on its target over the card.
 # The task is the list's last, so the card must change to "No Tasks".
 grep -q '>Water the' <<<"$(curl -fsS "$url/instances/$todo.svg")" || fail "the to-do card does not show its task"
-timeout 120 python3 scripts/dom_after.py "$url" 3 --then "document.querySelector('#w-$todo .taps button.toggle').click()" 4 > "$work/tapped.html"
+# The card is loaded again once the tile's version (entry date and state) changes.
+figure="document.querySelector('#w-$todo')"
+toggle="document.querySelector('#w-$todo .taps button.toggle')"
+timeout 300 python3 scripts/dom_after.py "$url" \
+  --until "document.body.dataset.live == 'connected' && $toggle" \
+  --run "window.before = $figure.dataset.version; $toggle.click()" \
+  --until "$figure.dataset.version != window.before" > "$work/tapped.html"
 src=$(python3 -c "import re,sys; print(re.search(r'id=\"w-$todo\"[^>]*>\\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/tapped.html")
 card=$(curl -fsS "${url%/}$src")
 grep -q '>No Tasks</text>' <<<"$card" || fail "after the click the to-do card still shows: $(grep -o '>[^<]*</text>' <<<"$card" | head -3)"
 echo "e2e: TodoList $todo: clicking its toggle completed the task; the card now says No Tasks"
 
-timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,900 \
-  --timeout=4000 --screenshot="$work/dashboard.png" "$url" 2>/dev/null
+# The screenshot is taken once every card has loaded.
+timeout 200 python3 scripts/dom_after.py "$url" \
+  --until "[...document.querySelectorAll('figure img')].every(i => i.complete && i.naturalWidth > 0)" \
+  --screenshot "$work/dashboard.png" > /dev/null
 cp "$work/dashboard.png" e2e-dashboard.png
 python3 scripts/png_stats.py e2e-dashboard.png
 
 # The authors' gallery: widgethost dev --serve on a new package. The page must
-# show every preview, then redraw itself when a source file is saved (the
-# DOM is read 20 s after load; the edit lands while the page is open).
+# show every preview, then redraw itself when a source file is saved: the
+# edit lands once the page shows the first build, and the DOM is read once
+# it shows the second.
 $widgethost new Glance --dir "$work/Glance" > /dev/null
 $widgethost dev "$work/Glance" --serve 127.0.0.1:0 --json > "$work/dev.log" 2> "$work/dev.err" &
 pids+=($!)
 for _ in $(seq 1200); do grep -q '"status":"ok"' "$work/dev.log" && break; sleep 0.1; done
 grep -q '"status":"ok"' "$work/dev.log" || fail "dev did not build the new package: $(cat "$work/dev.log" "$work/dev.err")"
 gallery=$(grep -o 'http://127.0.0.1:[0-9]*/' "$work/dev.err" | head -1)
-timeout 120 python3 scripts/dom_after.py "$gallery" 20 > "$work/gallery.html" &
+timeout 300 python3 scripts/dom_after.py "$gallery" --until "document.body.innerText.includes('build #1 ok')" \
+  --signal "$work/gallery-open" --until "document.body.innerText.includes('build #2 ok')" > "$work/gallery.html" &
 reader=$!
-sleep 5
+for _ in $(seq 1200); do [ -e "$work/gallery-open" ] && break; sleep 0.1; done
+[ -e "$work/gallery-open" ] || fail "the gallery page never showed the first build"
 sed -i 's/Text("Glance")/Text("Edited live")/' "$work/Glance/Sources/Glance/GlanceView.swift"
 wait $reader
 python3 - "$work/gallery.html" <<'PY'
