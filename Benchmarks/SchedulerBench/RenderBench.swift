@@ -95,6 +95,32 @@ func validationBench(large: ViewNode) {
     let cardSeconds = (ContinuousClock.now - began) / .seconds(1)
     print("a 30,000-character word:")
     print("  layout + SVG     \(String(format: "%.2f", cardSeconds * 1_000)) ms (cut to \(EntryValidator.maximumTextLength) characters first; \(svg.utf8.count) bytes)")
+    layoutBudgetBench()
+}
+
+/// Trees within the entry limits whose nesting makes stacks lay children
+/// out again and again: what they cost with the layout's work budget (drawn
+/// as a card that says so) and what they would cost without it.
+func layoutBudgetBench() {
+    func stack(_ level: Int, _ children: [ViewNode]) -> ViewNode {
+        ViewNode(level % 2 == 0 ? .hstack(alignment: .center, spacing: 0) : .vstack(alignment: .center, spacing: 0), children: children)
+    }
+    var chain = ViewNode(.text(String(repeating: "wide words ", count: 40)))
+    for level in 0..<250 { chain = stack(level, [chain]) }
+    func binary(_ depth: Int) -> ViewNode {
+        depth == 0 ? ViewNode(.text("wide words wide words wide words")) : stack(depth, [binary(depth - 1), binary(depth - 1)])
+    }
+    func milliseconds(_ view: ViewNode, budget: Int) -> Double {
+        let began = ContinuousClock.now
+        _ = LayoutEngine(budget: budget).layout(view, family: .systemMedium)
+        return (ContinuousClock.now - began) / .milliseconds(1)
+    }
+    print("layout work budget (\(LayoutEngine.workBudget.formatted()) units; a SingleRepo entry takes under 200):")
+    for (name, view) in [("250 stacks nested", chain), ("binary, 8,191 views", binary(12))] {
+        let capped = milliseconds(view, budget: LayoutEngine.workBudget)
+        let uncapped = milliseconds(view, budget: .max)
+        print("  \(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(String(format: "%.0f", capped)) ms, drawn as 'too complex' (\(String(format: "%.0f", uncapped)) ms without the budget)")
+    }
 }
 
 /// What text that keeps time costs: each second, each card with `.timer` or

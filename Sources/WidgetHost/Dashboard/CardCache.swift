@@ -14,17 +14,39 @@ final class CardCache: Sendable {
     /// longer current are never asked for, and this bounds them.
     static let capacity = 2_000
 
-    private let cards = Mutex<[String: Card]>([:])
+    private let state = Mutex<(cards: [String: Card], drawing: [String: Task<Card, any Error>])>(([:], [:]))
 
-    func card(for key: String, render: () async throws -> String) async rethrows -> Card {
-        if let card = cards.withLock({ $0[key] }) { return card }
-        let svg = try await render()
-        let card = Card(svg: svg, etag: "\"\(Self.fingerprint(svg))\"")
-        cards.withLock { cards in
-            if cards.count >= Self.capacity { cards.removeAll() }
-            cards[key] = card
+    /// The card for `key`, drawn by `render` unless it is cached or being
+    /// drawn for another request already: then that drawing is waited for,
+    /// so a card many pages ask for at once is drawn once.
+    func card(for key: String, render: @escaping @Sendable () async throws -> String) async throws -> Card {
+        enum Lookup {
+            case cached(Card)
+            case drawing(Task<Card, any Error>)
         }
-        return card
+        let lookup = state.withLock { state -> Lookup in
+            if let card = state.cards[key] { return .cached(card) }
+            if let drawing = state.drawing[key] { return .drawing(drawing) }
+            let drawing = Task {
+                let svg = try await render()
+                return Card(svg: svg, etag: "\"\(Self.fingerprint(svg))\"")
+            }
+            state.drawing[key] = drawing
+            return .drawing(drawing)
+        }
+        switch lookup {
+        case .cached(let card):
+            return card
+        case .drawing(let drawing):
+            let result = await drawing.result
+            state.withLock { state in
+                state.drawing[key] = nil
+                guard case .success(let card) = result else { return }
+                if state.cards.count >= Self.capacity { state.cards.removeAll() }
+                state.cards[key] = card
+            }
+            return try result.get()
+        }
     }
 
     /// FNV-1a, 64 bits, in hex: the same card gives the same tag in every run.

@@ -59,7 +59,7 @@ public enum Dashboard {
         serve(router, "/instances/:file/actions") { _, context in
             let status = try status(try context.parameters.require("file"))
             guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
-            return try json(DashboardAction.all(in: entry, family: status.instance.family))
+            return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family) })
         }
         router.post("/instances/:file/actions/:number") { request, context in
             try requestGuard.checkTap(request)
@@ -89,7 +89,10 @@ public enum Dashboard {
             let now = Date()
             let tick = status.currentEntry?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
             let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(workspace.generation)|\(status.state)\(tick)"
-            let card = try await cards.card(for: key) { try await workspace.renderable(status).svg(mode: mode) }
+            let card = try await cards.card(for: key) {
+                let renderable = try await workspace.renderable(status)
+                return try await RenderQueue.draw { renderable.svg(mode: mode) }
+            }
             let headers: HTTPFields = [.contentType: "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
             if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == card.etag }) == true {
                 return Response(status: .notModified, headers: headers)

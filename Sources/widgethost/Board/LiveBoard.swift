@@ -121,11 +121,14 @@ actor LiveBoard {
     }
 
     private func draw(_ status: InstanceStatus) async {
-        guard let position = pages[page][status.instance.id],
-              let renderable = try? await workspace.renderable(status) else { return }
+        guard pages[page][status.instance.id] != nil, let renderable = try? await workspace.renderable(status) else { return }
+        let colors = colors
+        guard let box = try? await RenderQueue.draw({ renderable.ansi(colors: colors) }),
+              // The page may have turned while the card was drawn.
+              let position = pages[page][status.instance.id] else { return }
         let name = status.instance.name.map { "\($0) · " } ?? ""
         let caption = Terminal.printable("\(name)\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
-        let lines = TerminalBoard.tileLines(box: renderable.ansi(colors: colors), caption: caption, family: status.instance.family)
+        let lines = TerminalBoard.tileLines(box: box, caption: caption, family: status.instance.family)
         // A tile taller than the screen is cut above the status line.
         let visible = Array(lines.prefix(max(0, size.rows - position.row)))
         write(TerminalBoard.draw(visible, at: position, previous: shown[status.instance.id]))

@@ -208,7 +208,7 @@ struct OrphanWidget: Widget {
 struct HostileIntent: WidgetConfigurationIntent {
     static let title = "Hostile"
     @Parameter(title: "How", default: "nanFrame",
-               options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "garbage", "escapes", "good"])
+               options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "deepNesting", "garbage", "escapes", "good"])
     var how: String
     init() {}
 }
@@ -252,9 +252,18 @@ private func hostileView(_ entry: HostileEntry) -> some View {
     case "javascriptLink": ArchivedView(ViewNode(.link(URL(string: "javascript:alert(1)")!), children: [ViewNode(.text("tap"))]))
     case "longWord": Text(String(repeating: "w", count: 30_000))
     case "tallFrame": Rectangle().frame(width: 5, height: 1e9)
+    case "deepNesting": ArchivedView(doublingStacks(depth: 12))
     case "escapes": Text(hostileText)
     default: Text("good entry")
     }
+}
+
+/// 8,191 views, within every limit, whose stacks lay each other out again
+/// and again: minutes of layout without the host's work budget.
+private func doublingStacks(depth: Int) -> ViewNode {
+    if depth == 0 { return ViewNode(.text("wide words wide words wide words")) }
+    let child = doublingStacks(depth: depth - 1)
+    return ViewNode(depth % 2 == 0 ? .hstack(alignment: .center, spacing: 0) : .vstack(alignment: .center, spacing: 0), children: [child, child])
 }
 
 struct HostileWidget: Widget {

@@ -411,6 +411,42 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0, "every save went through")
     }
 
+    /// A card whose layout would run for minutes is drawn as one that says
+    /// it is too complex, on the host's render thread: the dashboard answers
+    /// meanwhile, many requests for such cards at once are drawn in turn, and
+    /// SIGTERM stops the host.
+    @Test func cardsTooComplexToDrawAreRefusedWhileTheDashboardGoesOn() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Hostile, module: FixtureMisbehaving}"])
+        var deep: [String] = []
+        for _ in 0..<3 { deep.append(try await fixture.add("Hostile", "--how", "deepNesting")) }
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log", "--serve", "127.0.0.1:0"])
+        let base = try await host.dashboardBase()
+        for id in deep {
+            // Saved, not just received: the dashboard draws what is in the container.
+            #expect(await FleetTests.eventually { (try? await fixture.timeline(id)["state"] as? String) == "fresh" }, "\(host.output)")
+        }
+        // Each card asked for four times at once, in two modes, and the health check among them.
+        let replies = try await withThrowingTaskGroup(of: (String, String).self) { group in
+            for id in deep {
+                for mode in ["fullColor", "accented"] {
+                    for _ in 0..<4 { group.addTask { (id, try await DashboardTests.get(base + "/instances/\(id).svg?mode=\(mode)")) } }
+                }
+            }
+            group.addTask { ("healthz", try await DashboardTests.get(base + "/healthz")) }
+            return try await group.reduce(into: [(String, String)]()) { $0.append($1) }
+        }
+        #expect(replies.count == 3 * 2 * 4 + 1)
+        for (id, body) in replies {
+            if id == "healthz" { #expect(body == "ok\n"); continue }
+            let text = body.matches(of: />([^<]+)<\/text>/).map { String($0.1) }.joined(separator: " ")
+            #expect(text.contains("this entry is too complex to draw"), "\(id): \(text)")
+            #expect(!body.contains("wide words"))
+        }
+        let actions = try await DashboardTests.get(base + "/instances/\(deep[0])/actions")
+        #expect(actions == "[]")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
     /// What a kind prints and throws reaches the log escaped, as does the
     /// text it draws on the live board's tiles (`render --format ansi`).
     @Test func aKindsEscapesReachTheLogAndTheCardsEscaped() async throws {

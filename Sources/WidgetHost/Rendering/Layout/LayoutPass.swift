@@ -1,0 +1,361 @@
+import Foundation
+import WidgetSDK
+
+/// One layout of one view tree. A stack may lay a child out twice (at its
+/// ideal size, then at its share), so nesting multiplies the work: a tree
+/// within the entry limits can ask for minutes. The pass counts its work
+/// (views laid out, drawables placed, text measured) and stops at its
+/// budget; the engine then draws a card that says so. Work, not time, so
+/// that an entry draws the same on every machine, however busy.
+final class LayoutPass {
+    /// What flows down the tree, as SwiftUI's environment does.
+    struct Style {
+        var font = Font.body
+        /// `.fontWeight` composes with any `.font`, inside or outside it.
+        var weight: Font.Weight?
+        var color: Color?
+        var lineLimit: Int?
+        var minimumScaleFactor = 1.0
+        var accentable = false
+        var imageMode = WidgetAccentedRenderingMode.desaturated
+        var clip: ShapeKind?
+        var opacity = 1.0
+        var redacted: Bool?
+        var textAlignment = TextAlignment.leading
+    }
+
+    /// A proposed size; nil is "as much as you like".
+    struct Proposal {
+        var width: Double?
+        var height: Double?
+    }
+
+    /// A laid-out subtree: its size and drawables relative to its top left.
+    struct Arranged {
+        var size: Size
+        var drawables: [Drawable] = []
+        var background: Color?
+    }
+
+    /// Text is counted in units of this many bytes: a view laid out costs
+    /// about as much as measuring 16 bytes of text.
+    static let bytesPerUnit = 16
+
+    let now: Date
+    let budget: Int
+    private(set) var work = 0
+    var exhausted: Bool { work > budget }
+
+    init(now: Date, budget: Int) {
+        self.now = now
+        self.budget = budget
+    }
+
+    /// Counts `units` of work; false once the budget is spent, when the
+    /// caller returns at once, so that what is left unwinds in a few steps.
+    private func charge(_ units: Int) -> Bool {
+        work += units
+        return work <= budget
+    }
+
+    /// `drawables` moved by (dx, dy), each one counted.
+    private func placed(_ drawables: [Drawable], _ dx: Double, _ dy: Double) -> [Drawable] {
+        guard charge(drawables.count) else { return [] }
+        return drawables.map { $0.offset(by: dx, dy) }
+    }
+
+    // MARK: Modifiers, outermost first
+
+    func arrange(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        guard charge(1) else { return Arranged(size: Size(width: 0, height: 0)) }
+        return arrange(node, modifiers: node.modifiers[...], proposal: proposal, style: style)
+    }
+
+    private func arrange(_ node: ViewNode, modifiers: ArraySlice<ViewModifier>, proposal: Proposal, style: Style) -> Arranged {
+        guard let outer = modifiers.last else { return arrangeContent(node, proposal: proposal, style: style) }
+        let inner = modifiers.dropLast()
+        var style = style
+        switch outer {
+        case .font(let font): style.font = font
+        case .fontWeight(let weight): style.weight = style.weight ?? weight
+        case .foregroundStyle(let color): style.color = color
+        case .lineLimit(let limit): style.lineLimit = limit
+        case .minimumScaleFactor(let factor): style.minimumScaleFactor = factor
+        case .widgetAccentable(let accentable): style.accentable = accentable
+        case .widgetAccentedRenderingMode(let mode): style.imageMode = mode
+        case .clipShape(let shape): style.clip = shape
+        case .padding(let insets):
+            let shrunk = Proposal(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
+                                  height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
+            var arranged = arrange(node, modifiers: inner, proposal: shrunk, style: style)
+            arranged.drawables = placed(arranged.drawables, insets.leading, insets.top)
+            arranged.size = Size(width: arranged.size.width + insets.leading + insets.trailing,
+                                 height: arranged.size.height + insets.top + insets.bottom)
+            return arranged
+        case .frame(let frame):
+            return arrangeFrame(frame, node: node, modifiers: inner, proposal: proposal, style: style)
+        case .background(let color):
+            var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
+            var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
+                                kind: .fill(.rectangle, color), color: color, accentable: false)
+            fill.opacity = style.opacity
+            fill.isDecoration = true
+            arranged.drawables.insert(fill, at: 0)
+            return arranged
+        case .containerBackground(let color):
+            var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
+            arranged.background = color
+            return arranged
+        case .opacity(let opacity): style.opacity *= opacity
+        case .multilineTextAlignment(let alignment): style.textAlignment = alignment
+        case .redacted(let redacted): style.redacted = style.redacted ?? redacted
+        case .widgetURL: break
+        }
+        return arrange(node, modifiers: inner, proposal: proposal, style: style)
+    }
+
+    private func arrangeFrame(_ frame: Frame, node: ViewNode, modifiers: ArraySlice<ViewModifier>, proposal: Proposal, style: Style) -> Arranged {
+        func axis(_ fixed: Double?, _ minimum: Double?, _ maximum: Double?, _ proposed: Double?) -> Double? {
+            if let fixed { return fixed }
+            guard minimum != nil || maximum != nil else { return proposed }
+            return proposed.map { min(max($0, minimum ?? 0), maximum ?? .greatestFiniteMagnitude) } ?? minimum
+        }
+        let inner = Proposal(width: axis(frame.width, frame.minWidth, frame.maxWidth, proposal.width),
+                             height: axis(frame.height, frame.minHeight, frame.maxHeight, proposal.height))
+        var arranged = arrange(node, modifiers: modifiers, proposal: inner, style: style)
+        func extent(_ fixed: Double?, _ minimum: Double?, _ maximum: Double?, _ proposed: Double?, _ child: Double) -> Double {
+            if let fixed { return fixed }
+            var value = child
+            if let maximum, maximum >= Frame.unbounded, let proposed { value = max(value, proposed) }
+            if let maximum { value = min(value, maximum) }
+            if let minimum { value = max(value, minimum) }
+            return value
+        }
+        let size = Size(width: extent(frame.width, frame.minWidth, frame.maxWidth, proposal.width, arranged.size.width),
+                        height: extent(frame.height, frame.minHeight, frame.maxHeight, proposal.height, arranged.size.height))
+        let dx = LayoutEngine.offset(arranged.size.width, in: size.width, frame.alignment.horizontal)
+        let dy = LayoutEngine.offset(arranged.size.height, in: size.height, frame.alignment.vertical)
+        arranged.drawables = placed(arranged.drawables, dx, dy)
+        arranged.size = size
+        return arranged
+    }
+
+    // MARK: Content
+
+    private func arrangeContent(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        var arranged = arrangeBareContent(node, proposal: proposal, style: style)
+        // What the modifiers above said, on everything drawn here that has not said otherwise.
+        if style.opacity < 1 || style.redacted != nil || style.textAlignment != .leading, charge(arranged.drawables.count) {
+            arranged.drawables = arranged.drawables.map { drawable in
+                var drawable = drawable
+                drawable.opacity *= style.opacity
+                drawable.redacted = drawable.redacted ?? style.redacted
+                if case .text = drawable.kind, node.children.isEmpty { drawable.textAlignment = style.textAlignment }
+                return drawable
+            }
+        }
+        return arranged
+    }
+
+    private func arrangeBareContent(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        // Opacity and redaction are applied once, by arrangeContent, on the way up.
+        var style = style
+        style.opacity = 1
+        style.redacted = nil
+        switch node.content {
+        case .text(let string):
+            return arrangeText(string, proposal: proposal, style: style)
+        case .image(let source):
+            let side: Double = if case .symbol = source { style.font.size * 1.2 } else { 20 }
+            let size = Size(width: proposal.width ?? side, height: proposal.height ?? side)
+            let drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                    kind: .image(source, clip: style.clip, mode: style.imageMode), color: style.color, accentable: style.accentable)
+            return Arranged(size: size, drawables: [drawable])
+        case .shape(let shape):
+            let size = Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
+            let color = style.color ?? .primary
+            return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                                             kind: .fill(shape, color), color: color, accentable: style.accentable)])
+        case .spacer(let minimum):
+            return Arranged(size: Size(width: minimum ?? 0, height: minimum ?? 0))
+        case .vstack(let alignment, let spacing):
+            return arrangeStack(node.children, vertical: true, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style) {
+                LayoutEngine.offset($0, in: $1, alignment)
+            }
+        case .group:
+            return arrangeStack(node.children, vertical: true, spacing: LayoutEngine.defaultSpacing, proposal: proposal, style: style) {
+                LayoutEngine.offset($0, in: $1, HorizontalAlignment.center)
+            }
+        case .hstack(let alignment, let spacing):
+            return arrangeStack(node.children, vertical: false, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style) {
+                LayoutEngine.offset($0, in: $1, alignment)
+            }
+        case .zstack(let alignment):
+            let children = node.children.map { arrange($0, proposal: proposal, style: style) }
+            let size = Size(width: children.map(\.size.width).max() ?? 0, height: children.map(\.size.height).max() ?? 0)
+            return Arranged(size: size, drawables: children.flatMap { child in
+                placed(child.drawables, LayoutEngine.offset(child.size.width, in: size.width, alignment.horizontal),
+                       LayoutEngine.offset(child.size.height, in: size.height, alignment.vertical))
+            }, background: children.compactMap(\.background).first)
+        case .grid(let columns, let spacing):
+            return arrangeGrid(node.children, columns: columns, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style)
+        case .date(let date, style: let dateStyle):
+            return arrangeText(DateText.string(date, style: dateStyle, now: now), proposal: proposal, style: style)
+        case .progress(let value, let total):
+            return arrangeBar(fraction: value / total, knob: false, proposal: proposal, style: style)
+        case .gauge(let value, let minimum, let maximum):
+            return arrangeBar(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, knob: true, proposal: proposal, style: style)
+        case .control(let control):
+            return arrangeTappable(node.children, action: .control(control), proposal: proposal, style: style)
+        case .link(let url):
+            return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
+        }
+    }
+
+    /// A control's or link's label, with the region a tap on it hits. One
+    /// view is laid out as it would be alone; several side by side, as a
+    /// toggle's mark and text are.
+    private func arrangeTappable(_ children: [ViewNode], action: WidgetAction, proposal: Proposal, style: Style) -> Arranged {
+        var arranged = children.count == 1
+            ? arrange(children[0], proposal: proposal, style: style)
+            : arrangeStack(children, vertical: false, spacing: 6, proposal: proposal, style: style) { LayoutEngine.offset($0, in: $1, VerticalAlignment.center) }
+        let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+        arranged.drawables.append(Drawable(frame: frame, kind: .region(action), color: nil, accentable: false))
+        return arranged
+    }
+
+    /// A linear progress bar or gauge: a faint capsule track, the filled part
+    /// in the foreground style (the accent by default), and for a gauge a knob.
+    private func arrangeBar(fraction: Double, knob: Bool, proposal: Proposal, style: Style) -> Arranged {
+        let fraction = min(1, max(0, fraction.isFinite ? fraction : 0))
+        let height = knob ? 10.0 : 6.0, thickness = 6.0
+        let size = Size(width: proposal.width ?? 100, height: height)
+        let top = (height - thickness) / 2
+        let fill = style.color ?? .accent
+        var track = Drawable(frame: Rect(x: 0, y: top, width: size.width, height: thickness), kind: .fill(.capsule, .secondary),
+                             color: .secondary, accentable: false)
+        track.opacity = 0.3
+        var drawables = [track]
+        if fraction > 0 {
+            drawables.append(Drawable(frame: Rect(x: 0, y: top, width: max(thickness, size.width * fraction), height: thickness),
+                                      kind: .fill(.capsule, fill), color: fill, accentable: style.accentable))
+        }
+        if knob {
+            let x = min(size.width - height, max(0, size.width * fraction - height / 2))
+            drawables.append(Drawable(frame: Rect(x: x, y: 0, width: height, height: height), kind: .fill(.circle, .primary),
+                                      color: .primary, accentable: false))
+        }
+        return Arranged(size: size, drawables: drawables)
+    }
+
+    /// A stack: fixed children first, each given a fair share of what is
+    /// left; spacers take the rest. `cross` places a child across the axis.
+    private func arrangeStack(_ children: [ViewNode], vertical: Bool, spacing: Double, proposal: Proposal, style: Style,
+                              cross: (Double, Double) -> Double) -> Arranged {
+        guard !children.isEmpty else { return Arranged(size: Size(width: 0, height: 0)) }
+        let along: (Size) -> Double = { vertical ? $0.height : $0.width }
+        let across: (Size) -> Double = { vertical ? $0.width : $0.height }
+        let available = vertical ? proposal.height : proposal.width
+        let spacers = children.indices.filter { if case .spacer = children[$0].content { true } else { false } }
+        let others = children.indices.filter { !spacers.contains($0) }
+        let gaps = spacing * Double(children.count - 1)
+        let spacerMinimum = spacers.reduce(0.0) { total, index in
+            if case .spacer(let minimum) = children[index].content { return total + (minimum ?? 0) }
+            return total
+        }
+
+        func propose(_ length: Double?) -> Proposal {
+            vertical ? Proposal(width: proposal.width, height: length) : Proposal(width: length, height: proposal.height)
+        }
+        // Ideal sizes, then fair shares in order of increasing ideal length.
+        var arranged = [Int: Arranged]()
+        for index in others { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
+        if let available {
+            var remaining = available - gaps - spacerMinimum
+            var pending = others.sorted { along(arranged[$0]!.size) < along(arranged[$1]!.size) }
+            while !pending.isEmpty {
+                let index = pending.removeFirst()
+                let share = max(0, remaining / Double(pending.count + 1))
+                let ideal = along(arranged[index]!.size)
+                if ideal > share {
+                    arranged[index] = arrange(children[index], proposal: propose(share), style: style)
+                }
+                remaining -= along(arranged[index]!.size)
+            }
+        }
+        let used = others.reduce(0.0) { $0 + along(arranged[$1]!.size) } + gaps
+        let free = max(0, (available ?? used + spacerMinimum) - used)
+        for index in spacers {
+            guard case .spacer(let minimum) = children[index].content else { continue }
+            let length = spacers.count > 0 && available != nil ? max(minimum ?? 0, free / Double(spacers.count)) : (minimum ?? 0)
+            arranged[index] = Arranged(size: vertical ? Size(width: 0, height: length) : Size(width: length, height: 0))
+        }
+
+        let crossLength = arranged.values.map { across($0.size) }.max() ?? 0
+        let totalLength = children.indices.reduce(0.0) { $0 + along(arranged[$1]!.size) } + gaps
+        var result = Arranged(size: vertical ? Size(width: crossLength, height: totalLength) : Size(width: totalLength, height: crossLength))
+        var position = 0.0
+        for index in children.indices {
+            let child = arranged[index]!
+            let offset = cross(across(child.size), crossLength)
+            result.drawables += vertical ? placed(child.drawables, offset, position) : placed(child.drawables, position, offset)
+            result.background = result.background ?? child.background
+            position += along(child.size) + spacing
+        }
+        return result
+    }
+
+    private func arrangeGrid(_ children: [ViewNode], columns: Int, spacing: Double, proposal: Proposal, style: Style) -> Arranged {
+        let width = proposal.width ?? 300
+        let columnWidth = max(0, (width - spacing * Double(columns - 1)) / Double(columns))
+        var result = Arranged(size: Size(width: width, height: 0))
+        var y = 0.0
+        for row in stride(from: 0, to: children.count, by: columns) {
+            let cells = children[row..<min(row + columns, children.count)].map {
+                arrange($0, proposal: Proposal(width: columnWidth, height: nil), style: style)
+            }
+            let height = cells.map(\.size.height).max() ?? 0
+            for (column, cell) in cells.enumerated() {
+                let x = Double(column) * (columnWidth + spacing)
+                result.drawables += placed(cell.drawables, x, y + (height - cell.size.height) / 2)
+            }
+            y += height + spacing
+        }
+        result.size.height = max(0, y - spacing)
+        return result
+    }
+
+    // MARK: Text
+
+    private func arrangeText(_ string: String, proposal: Proposal, style: Style) -> Arranged {
+        // Measuring, scaling and wrapping read the text a few times over.
+        guard charge(string.utf8.count / Self.bytesPerUnit) else { return Arranged(size: Size(width: 0, height: 0)) }
+        var style = style
+        if let weight = style.weight { style.font = style.font.weight(weight) }
+        let measure = TextMeasure(font: style.font)
+        let available = proposal.width ?? .greatestFiniteMagnitude
+        var font = style.font
+        var lines = [string]
+        let natural = measure.width(string)
+        if natural > available {
+            // Scale down within the minimum factor first, as SwiftUI does.
+            let scale = max(style.minimumScaleFactor, available / natural)
+            if scale < 1 { font = Font.system(size: style.font.size * scale, weight: style.font.weight, design: style.font.design) }
+            let scaled = TextMeasure(font: font)
+            if scaled.width(string) > available {
+                let lineHeight = font.size * LayoutEngine.lineHeight
+                // A font scaled to nothing has lines of no height: fits any number, so no limit from it.
+                let maximumLines = style.lineLimit ?? proposal.height.map { height in
+                    let fitting = height / lineHeight
+                    return fitting.isFinite ? max(1, Int(min(fitting, 1e6))) : .max
+                } ?? .max
+                lines = scaled.wrap(string, width: available, maximumLines: maximumLines)
+            }
+        }
+        let measured = TextMeasure(font: font)
+        let width = min(available, lines.map(measured.width).max() ?? 0)
+        let size = Size(width: width, height: Double(lines.count) * font.size * LayoutEngine.lineHeight)
+        return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                                         kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)])
+    }
+}

@@ -1,0 +1,22 @@
+import NIOPosix
+
+/// Where a running host draws: one thread of its own, off Swift's
+/// cooperative pool. A layout is held to a work budget, but a card may still
+/// take tens of milliseconds; on the pool, which has one thread per core, a
+/// few at once would stall every other task of the host (`/healthz`, the
+/// event stream, the signal handlers that stop it). Here cards wait their
+/// turn instead, and a draw whose task is cancelled before its turn is
+/// dropped.
+public enum RenderQueue {
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// `body`'s value, computed on the render thread.
+    /// - Throws: `CancellationError` when the task was cancelled before its turn came.
+    public static func draw<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async throws -> Value {
+        try await pool.runIfActive(body)
+    }
+}
