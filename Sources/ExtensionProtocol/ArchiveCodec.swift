@@ -20,9 +20,26 @@ public enum ArchiveCodec {
         return Data(writer.bytes)
     }
 
+    /// Decodes what an extension sent, held to the entry limits as it goes:
+    /// a count of entries, views or modifiers over its limit, or an entry
+    /// larger than `EntryValidator.maximumEntryBytes`, is refused before it
+    /// is built, so what a message may cost the host is bounded by the
+    /// limits, not by the message's size.
     public static func decodeTimeline(_ data: Data) throws -> ArchivedTimeline {
         var reader = ArchiveReader([UInt8](data))
-        let entries = try reader.elements().map { _ in try reader.entry() }
+        let count = try reader.elements().count
+        guard count <= EntryValidator.maximumEntries else {
+            throw EntryRefused(reason: "the timeline has \(count) entries; at most \(EntryValidator.maximumEntries) are allowed")
+        }
+        var entries: [ArchivedEntry] = []
+        for index in 0..<count {
+            do {
+                entries.append(try reader.boundedEntry())
+            } catch var refused as EntryRefused {
+                if count > 1 { refused.entry = index + 1 }
+                throw refused
+            }
+        }
         let timeline = ArchivedTimeline(entries: entries, policy: try reader.policy())
         guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
         return timeline
@@ -36,7 +53,7 @@ public enum ArchiveCodec {
 
     public static func decodeEntry(_ data: Data) throws -> ArchivedEntry {
         var reader = ArchiveReader([UInt8](data))
-        let entry = try reader.entry()
+        let entry = try reader.boundedEntry()
         guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
         return entry
     }
@@ -232,6 +249,18 @@ extension ArchiveWriter {
 }
 
 extension ArchiveReader {
+    /// An entry, held to the limits on views, modifiers and bytes.
+    mutating func boundedEntry() throws -> ArchivedEntry {
+        let start = position
+        nodes = 0
+        let entry = try entry()
+        let size = position - start
+        guard size <= EntryValidator.maximumEntryBytes else {
+            throw EntryRefused(reason: "the entry is \(size) bytes archived; at most \(EntryValidator.maximumEntryBytes) are allowed")
+        }
+        return entry
+    }
+
     mutating func entry() throws -> ArchivedEntry {
         let date = Date(timeIntervalSinceReferenceDate: try double())
         let relevance = try optional { reader in
@@ -251,6 +280,10 @@ extension ArchiveReader {
 
     mutating func node(depth: Int) throws -> ViewNode {
         guard depth < ArchiveCodec.maximumDepth else { throw Truncated() }
+        nodes += 1
+        guard nodes <= EntryValidator.maximumNodes else {
+            throw EntryRefused(reason: "the entry has more than \(EntryValidator.maximumNodes) views")
+        }
         let content: ViewNode.Content
         switch try byte() {
         case 0: content = .group
@@ -275,7 +308,11 @@ extension ArchiveReader {
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
-        let modifiers = try elements().map { _ in try modifier() }
+        let modifierCount = try elements().count
+        guard modifierCount <= EntryValidator.maximumModifiers else {
+            throw EntryRefused(reason: "a view has \(modifierCount) modifiers; at most \(EntryValidator.maximumModifiers) are allowed")
+        }
+        let modifiers = try (0..<modifierCount).map { _ in try modifier() }
         return ViewNode(content, children: children, modifiers: modifiers)
     }
 

@@ -72,6 +72,11 @@ struct ArchiveReader {
 
     private let bytes: [UInt8]
     private var offset = 0
+    /// Views read of the entry being read, against `EntryValidator.maximumNodes`.
+    var nodes = 0
+
+    /// Bytes read so far.
+    var position: Int { offset }
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes

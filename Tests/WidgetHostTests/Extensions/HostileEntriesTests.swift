@@ -62,10 +62,35 @@ struct HostileEntriesTests {
         #expect(refusal(Self.text, entries: EntryValidator.maximumEntries + 1)
             == "entry refused: the timeline has 2001 entries; at most 2000 are allowed")
         let wide = ViewNode(.vstack(alignment: .leading, spacing: nil), children: Array(repeating: Self.text, count: EntryValidator.maximumNodes))
-        #expect(refusal(wide) == "entry refused: the entry has more than 10000 views, at Text in VStack")
+        // Refused as it is decoded, before the views are built; the SDK's own check says where.
+        #expect(refusal(wide) == "entry refused: the entry has more than 10000 views")
+        #expect(throws: EntryRefused(reason: "the entry has more than 10000 views", path: ["VStack", "Text"])) { try EntryValidator().validate(wide) }
         var deep = Self.text
         for _ in 0..<EntryValidator.maximumDepth { deep = ViewNode(.group, children: [deep]) }
         #expect((try? EntryValidator().validate(deep)) == nil, "deeper than the limit")
+
+        let modified = ViewNode(.text("x"), modifiers: Array(repeating: .opacity(1), count: EntryValidator.maximumModifiers + 1))
+        #expect(refusal(modified) == "entry refused: a view has 65 modifiers; at most 64 are allowed")
+        #expect(throws: EntryRefused(reason: "a view has 65 modifiers; at most 64 are allowed", path: ["Text"])) { try EntryValidator().validate(modified) }
+        // Five images near the limit of one: each passes as bytes, together they are too large to take in.
+        let image = ViewNode(.image(.data(Data(repeating: 0x89, count: EntryValidator.maximumImageBytes * 9 / 10))))
+        let heavy = ViewNode(.vstack(alignment: .leading, spacing: nil), children: Array(repeating: image, count: 9))
+        #expect(refusal(heavy, entries: 2)?.hasPrefix("entry refused: the entry is 8493") == true, "\(refusal(heavy, entries: 2) ?? "accepted")")
+        #expect(refusal(heavy, entries: 2)?.hasSuffix("bytes archived; at most 8388608 are allowed (entry 1)") == true)
+    }
+
+    /// Modifiers are worked through in a loop, not a call each: the most a
+    /// tree may nest, each view with the most modifiers it may have, is
+    /// laid out without running out of stack.
+    @Test func theDeepestTreeWithTheMostModifiersIsLaidOut() throws {
+        let padding = ViewModifier.padding(EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0))
+        var view = ViewNode(.text("core"), modifiers: Array(repeating: padding, count: EntryValidator.maximumModifiers))
+        for _ in 1..<EntryValidator.maximumDepth {
+            view = ViewNode(.zstack(alignment: .center), children: [view], modifiers: Array(repeating: padding, count: EntryValidator.maximumModifiers))
+        }
+        let checked = try received(view)
+        let layout = LayoutEngine().layout(checked.entries[0].view, family: .systemLarge)
+        #expect(layout.drawables.contains { if case .text(let lines, _) = $0.kind { lines == ["core"] } else { false } })
     }
 
     @Test func textsAreCutToTheirLimitsWithAnEllipsis() throws {

@@ -20,6 +20,10 @@ public struct EntryValidator: Sendable {
     public static let maximumNodes = 10_000
     /// Deepest nesting of views.
     public static let maximumDepth = 256
+    /// Modifiers on one view (padding, frame, font and the rest).
+    public static let maximumModifiers = 64
+    /// Bytes of one entry as archived: its images, texts and views together.
+    public static let maximumEntryBytes = 8 << 20
     /// Characters of one `Text` (more are cut, with "…").
     public static let maximumTextLength = 4_096
     /// Characters of all an entry's texts together.
@@ -119,6 +123,9 @@ public struct EntryValidator: Sendable {
         if let content = try validate(node.content, path: path, budget: &budget) {
             checked = node
             checked!.content = content
+        }
+        guard node.modifiers.count <= Self.maximumModifiers else {
+            throw EntryRefused(reason: "a view has \(node.modifiers.count) modifiers; at most \(Self.maximumModifiers) are allowed", path: path)
         }
         for modifier in node.modifiers { try validate(modifier, path: path) }
         for index in node.children.indices {

@@ -66,63 +66,86 @@ final class LayoutPass {
 
     // MARK: Modifiers, outermost first
 
+    /// A modifier that wraps what it modifies (padding, a frame, a
+    /// background), with what it was given, to finish on the way up.
+    private struct Wrapper {
+        let modifier: ViewModifier
+        let proposal: Proposal
+        let opacity: Double
+    }
+
+    /// Goes down a view's modifiers, outermost first, each changing the
+    /// style or the proposal for what it wraps, then lays out the content
+    /// and comes back up through the wrappers, innermost first. A loop, not
+    /// one call per modifier: however many a view has, the stack stays flat.
     func arrange(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
-        guard charge(1) else { return Arranged(size: Size(width: 0, height: 0)) }
-        return arrange(node, modifiers: node.modifiers[...], proposal: proposal, style: style)
-    }
-
-    private func arrange(_ node: ViewNode, modifiers: ArraySlice<ViewModifier>, proposal: Proposal, style: Style) -> Arranged {
-        guard let outer = modifiers.last else { return arrangeContent(node, proposal: proposal, style: style) }
-        let inner = modifiers.dropLast()
+        guard charge(1 + node.modifiers.count) else { return Arranged(size: Size(width: 0, height: 0)) }
+        var proposal = proposal
         var style = style
-        switch outer {
-        case .font(let font): style.font = font
-        case .fontWeight(let weight): style.weight = style.weight ?? weight
-        case .foregroundStyle(let color): style.color = color
-        case .lineLimit(let limit): style.lineLimit = limit
-        case .minimumScaleFactor(let factor): style.minimumScaleFactor = factor
-        case .widgetAccentable(let accentable): style.accentable = accentable
-        case .widgetAccentedRenderingMode(let mode): style.imageMode = mode
-        case .clipShape(let shape): style.clip = shape
-        case .padding(let insets):
-            let shrunk = Proposal(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
-                                  height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
-            var arranged = arrange(node, modifiers: inner, proposal: shrunk, style: style)
-            arranged.drawables = placed(arranged.drawables, insets.leading, insets.top)
-            arranged.size = Size(width: arranged.size.width + insets.leading + insets.trailing,
-                                 height: arranged.size.height + insets.top + insets.bottom)
-            return arranged
-        case .frame(let frame):
-            return arrangeFrame(frame, node: node, modifiers: inner, proposal: proposal, style: style)
-        case .background(let color):
-            var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
-            var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
-                                kind: .fill(.rectangle, color), color: color, accentable: false)
-            fill.opacity = style.opacity
-            fill.isDecoration = true
-            arranged.drawables.insert(fill, at: 0)
-            return arranged
-        case .containerBackground(let color):
-            var arranged = arrange(node, modifiers: inner, proposal: proposal, style: style)
-            arranged.background = color
-            return arranged
-        case .opacity(let opacity): style.opacity *= opacity
-        case .multilineTextAlignment(let alignment): style.textAlignment = alignment
-        case .redacted(let redacted): style.redacted = style.redacted ?? redacted
-        case .widgetURL: break
+        var wrappers: [Wrapper] = []
+        for modifier in node.modifiers.reversed() {
+            switch modifier {
+            case .font(let font): style.font = font
+            case .fontWeight(let weight): style.weight = style.weight ?? weight
+            case .foregroundStyle(let color): style.color = color
+            case .lineLimit(let limit): style.lineLimit = limit
+            case .minimumScaleFactor(let factor): style.minimumScaleFactor = factor
+            case .widgetAccentable(let accentable): style.accentable = accentable
+            case .widgetAccentedRenderingMode(let mode): style.imageMode = mode
+            case .clipShape(let shape): style.clip = shape
+            case .opacity(let opacity): style.opacity *= opacity
+            case .multilineTextAlignment(let alignment): style.textAlignment = alignment
+            case .redacted(let redacted): style.redacted = style.redacted ?? redacted
+            case .widgetURL: break
+            case .padding(let insets):
+                wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
+                proposal = Proposal(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
+                                    height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
+            case .frame(let frame):
+                wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
+                proposal = Self.proposal(inside: frame, given: proposal)
+            case .background, .containerBackground:
+                wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
+            }
         }
-        return arrange(node, modifiers: inner, proposal: proposal, style: style)
+        var arranged = arrangeContent(node, proposal: proposal, style: style)
+        for wrapper in wrappers.reversed() {
+            switch wrapper.modifier {
+            case .padding(let insets):
+                arranged.drawables = placed(arranged.drawables, insets.leading, insets.top)
+                arranged.size = Size(width: arranged.size.width + insets.leading + insets.trailing,
+                                     height: arranged.size.height + insets.top + insets.bottom)
+            case .frame(let frame):
+                arranged = place(arranged, in: frame, given: wrapper.proposal)
+            case .background(let color):
+                var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
+                                    kind: .fill(.rectangle, color), color: color, accentable: false)
+                fill.opacity = wrapper.opacity
+                fill.isDecoration = true
+                arranged.drawables.insert(fill, at: 0)
+            case .containerBackground(let color):
+                arranged.background = color
+            default:
+                break
+            }
+        }
+        return arranged
     }
 
-    private func arrangeFrame(_ frame: Frame, node: ViewNode, modifiers: ArraySlice<ViewModifier>, proposal: Proposal, style: Style) -> Arranged {
+    /// What a frame proposes to its content: its fixed sizes, or what it
+    /// was given held within its minimum and maximum.
+    private static func proposal(inside frame: Frame, given proposal: Proposal) -> Proposal {
         func axis(_ fixed: Double?, _ minimum: Double?, _ maximum: Double?, _ proposed: Double?) -> Double? {
             if let fixed { return fixed }
             guard minimum != nil || maximum != nil else { return proposed }
             return proposed.map { min(max($0, minimum ?? 0), maximum ?? .greatestFiniteMagnitude) } ?? minimum
         }
-        let inner = Proposal(width: axis(frame.width, frame.minWidth, frame.maxWidth, proposal.width),
-                             height: axis(frame.height, frame.minHeight, frame.maxHeight, proposal.height))
-        var arranged = arrange(node, modifiers: modifiers, proposal: inner, style: style)
+        return Proposal(width: axis(frame.width, frame.minWidth, frame.maxWidth, proposal.width),
+                        height: axis(frame.height, frame.minHeight, frame.maxHeight, proposal.height))
+    }
+
+    /// The frame's own size around its laid-out content, placed by its alignment.
+    private func place(_ content: Arranged, in frame: Frame, given proposal: Proposal) -> Arranged {
         func extent(_ fixed: Double?, _ minimum: Double?, _ maximum: Double?, _ proposed: Double?, _ child: Double) -> Double {
             if let fixed { return fixed }
             var value = child
@@ -131,6 +154,7 @@ final class LayoutPass {
             if let minimum { value = max(value, minimum) }
             return value
         }
+        var arranged = content
         let size = Size(width: extent(frame.width, frame.minWidth, frame.maxWidth, proposal.width, arranged.size.width),
                         height: extent(frame.height, frame.minHeight, frame.maxHeight, proposal.height, arranged.size.height))
         let dx = LayoutEngine.offset(arranged.size.width, in: size.width, frame.alignment.horizontal)
