@@ -24,6 +24,10 @@ public actor ModuleExtension {
     private var stopped = false
     /// The latest crash, for the message of calls made while it restarts.
     private var lastCrash: String?
+    /// The module file as the current process was started from. A process
+    /// that dies after the file changed under it (a `cp` over a library
+    /// that is mapped in crashes it) is not the kind's fault.
+    private var launchedFrom: FileIdentity?
     /// Processes started, the first included.
     public private(set) var launches = 0
 
@@ -46,9 +50,22 @@ public actor ModuleExtension {
     /// run through no fault of its own (retry later, uncharged).
     public func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         let process = try await running()
-        let result = try await process.call(call, timeout: timeout)
-        if process.isRunning { consecutiveCrashes = 0 }
-        return result
+        let started = launchedFrom
+        do {
+            let result = try await process.call(call, timeout: timeout)
+            if process.isRunning { consecutiveCrashes = 0 }
+            return result
+        } catch is ExtensionCrash where Self.fileChanged(modulePath, since: started) {
+            throw ExtensionUnavailable(module: module, reason: "\(Self.changedUnderIt); restarting it on the new file", retryAfter: Self.changedRestart)
+        }
+    }
+
+    static let changedUnderIt = "the module file changed while its extension ran"
+    /// Long enough for a copy in progress to finish before the next start.
+    static let changedRestart: Duration = .seconds(2)
+
+    private static func fileChanged(_ path: String, since launch: FileIdentity?) -> Bool {
+        launch != nil && FileIdentity(path: path) != launch
     }
 
     private func running() async throws -> ExtensionProcess {
@@ -79,6 +96,7 @@ public actor ModuleExtension {
         }
         launches += 1
         if launches > 1 { HostMetrics.extensionRestarted(module: module) }
+        launchedFrom = FileIdentity(path: modulePath)
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid())
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
@@ -99,6 +117,12 @@ public actor ModuleExtension {
         process = nil
         switch reason {
         case nil, .brokeProtocol:
+            if Self.fileChanged(modulePath, since: launchedFrom) {
+                restartAt = .now + Self.changedRestart
+                lastCrash = Self.changedUnderIt
+                pool.output("[\(module)] extension ended: \(Self.changedUnderIt); restarting it on the new file")
+                return
+            }
             // Breaking the protocol is a crash in all but name: restarting at
             // once made 1,517 processes in 20 s of a kind that writes garbage.
             HostMetrics.extensionCrashed(module: module)

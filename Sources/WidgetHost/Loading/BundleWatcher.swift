@@ -10,24 +10,6 @@ struct BundleWatcher: Sendable {
         var isEmpty: Bool { !manifest && modules.isEmpty }
     }
 
-    private struct FileIdentity: Equatable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int64
-        let modified: Int
-        let modifiedNanoseconds: Int
-
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = info.st_mtim.tv_sec
-            modifiedNanoseconds = info.st_mtim.tv_nsec
-        }
-    }
-
     private let manifestPath: String
     private var manifest: FileIdentity?
     private var modules: [String: FileIdentity?] = [:]

@@ -22,7 +22,7 @@ private func placeholderEntry(_ context: TimelineProviderContext) -> NoteEntry {
 
 struct CrashIntent: WidgetConfigurationIntent {
     static let title = "Crash"
-    @Parameter(title: "How", default: "fatalError", options: ["fatalError", "badPointer", "exit"]) var how: String
+    @Parameter(title: "How", default: "fatalError", options: ["fatalError", "badPointer", "exit", "whenReplaced"]) var how: String
     init() {}
 }
 
@@ -37,11 +37,40 @@ struct CrashProvider: AppIntentTimelineProvider {
             pointer.pointee = 42
         case "exit":
             exit(0)
+        case "whenReplaced":
+            // As a library copied over while it is mapped in brings its process
+            // down: waits for its own file to change, then crashes. A process
+            // started once `replaced` lies beside the module serves a timeline.
+            guard let file = ownFile() else { fatalError("no module path") }
+            let marker = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("replaced").path
+            if FileManager.default.fileExists(atPath: marker) {
+                return Timeline(entries: [NoteEntry(date: context.date, text: "on the new file")], policy: .never)
+            }
+            let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+            FileHandle.standardOutput.write(Data("watching my module file\n".utf8))
+            while (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) == before {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            fatalError("the module file changed under this process")
         default:
             fatalError("this kind always crashes")
         }
         return Timeline(entries: [], policy: .never)
     }
+}
+
+/// The library this code was loaded from: the mapping of /proc/self/maps
+/// that holds this module's own address. (Read to its end: /proc reports a
+/// size of 0, and a read sized by that stops short.)
+private func ownFile() -> String? {
+    let address = UInt(bitPattern: #dsohandle)
+    guard let data = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() else { return nil }
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        let range = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+        if fields.count >= 6, range.count == 2, (range[0]..<range[1]).contains(address) { return String(fields[5]) }
+    }
+    return nil
 }
 
 struct CrashWidget: Widget {
