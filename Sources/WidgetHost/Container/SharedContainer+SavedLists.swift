@@ -20,7 +20,10 @@ extension SharedContainer {
         let saved = try stringList(forKey: key, in: db)
         var list = saved ?? initial
         var added: [String] = []
-        for value in values where !list.contains(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) {
+        // A set of the folded values: a scan of the list per value made
+        // adding 10,000 repositories take 229 s.
+        var present = Set(list.map(Self.folded))
+        for value in values where present.insert(Self.folded(value)).inserted {
             list.append(value)
             added.append(value)
         }
@@ -31,6 +34,9 @@ extension SharedContainer {
         return added
     }
 
+    /// Repositories are compared without regard to case, as GitHub does.
+    private static func folded(_ value: String) -> String { value.lowercased() }
+
     /// Removes `value` from the list. Instances whose configuration uses it
     /// (in one of `parameters`) block the removal unless `force`, which removes
     /// them in the same transaction. Returns the removed instances.
@@ -39,7 +45,7 @@ extension SharedContainer {
     ) throws -> [WidgetInstance] {
         try write { db in
             var list = try stringList(forKey: key, in: db) ?? initial
-            guard let index = list.firstIndex(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
+            guard let index = list.firstIndex(where: { Self.folded($0) == Self.folded(value) }) else {
                 throw ContainerError.notInSavedList(value: value, key: key)
             }
             let users = try db.instances().filter { instance in

@@ -5,14 +5,17 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-instance",
         abstract: "Remove placed instances by id.",
-        discussion: "All or nothing: if any id is unknown, no instance is removed.")
+        discussion: "All or nothing: if any id is unknown, no instance is removed. For a long list, give a file with --from: one id a line.")
 
     @Argument(help: ArgumentHelp("Instance ids, as 'widgethost list-instances' shows them.", valueName: "id"))
-    var ids: [String]
+    var ids: [String] = []
+
+    @OptionGroup var listed: ListedArguments
 
     @OptionGroup var manifest: ManifestOptions
 
     func run() async throws {
+        let ids = try listed.values(ids, naming: "instance id")
         let workspace = try await manifest.openWorkspace()
         try await Terminal.failing {
             for instance in try workspace.container.removeInstances(ids: ids) {

@@ -21,14 +21,19 @@ struct ReposCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save repositories (owner/name) to the list.")
+        static let configuration = CommandConfiguration(
+            abstract: "Save repositories (owner/name) to the list.",
+            discussion: "For a long list, give a file with --from: one repository a line.")
 
         @Argument(help: ArgumentHelp("Repositories as owner/name.", valueName: "owner/name"))
-        var repositories: [String]
+        var repositories: [String] = []
+
+        @OptionGroup var listed: ListedArguments
 
         @OptionGroup var manifest: ManifestOptions
 
         func run() async throws {
+            let repositories = try listed.values(repositories, naming: "repository")
             let workspace = try await manifest.openWorkspace()
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {

@@ -22,6 +22,36 @@ struct ContainerCommandTests {
         #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift"])
     }
 
+    /// Issue 20: 10,000 repositories as arguments took 229 s, most of it in
+    /// the argument parser, which is quadratic in their number; a long list
+    /// comes from a file, one a line, and is merged through a set.
+    @Test func longListsComeFromAFileOneALine() async throws {
+        let fixture = try ContainerFixture(backend: .sqlite)
+        let repositories = (0..<3_000).map { "owner\($0)/repo\($0)" }
+        let file = fixture.folder.appendingPathComponent("repos.txt")
+        try ("# saved for the test\n\n" + repositories.joined(separator: "\n") + "\nOWNER7/REPO7\n").write(to: file, atomically: true, encoding: .utf8)
+        let add = try await fixture.run("repos", "add", "apple/swift", "--from", file.path)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("saved apple/swift\nsaved owner0/repo0\n"))
+        #expect(add.stdout.hasSuffix("saved owner2999/repo2999\nOWNER7/REPO7 is already saved\n"))
+        #expect(try await fixture.savedRepositories() == ["sallen0400/swift-news", "apple/swift"] + repositories)
+
+        _ = try await fixture.run("add-instance", "Contributor")
+        _ = try await fixture.run("add-instance", "Contributor")
+        let ids = try await fixture.instances().compactMap { $0["id"] as? String }
+        try ids.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let removed = try await fixture.run("remove-instance", "--from", file.path)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try await fixture.instances().isEmpty)
+
+        let missing = try await fixture.run("repos", "add", "--from", fixture.folder.appendingPathComponent("nothing.txt").path)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: cannot read ") && missing.stderr.hasSuffix("nothing.txt: no such file or directory\n"), "\(missing.stderr)")
+        let none = try await fixture.run("remove-instance")
+        #expect(none.status == 1)
+        #expect(none.stderr == "error: no instance id given, as arguments or with --from\n")
+    }
+
     @Test(arguments: ContainerFixture.Backend.allCases) func addInstanceWithDefaultsAndFlags(backend: ContainerFixture.Backend) async throws {
         let fixture = try ContainerFixture(backend: backend)
         let single = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")
