@@ -34,6 +34,9 @@ public struct InstancePlanner: Sendable {
             let flag = "--" + ParameterFlag.name(for: parameter.name)
             var value: ConfigurationValue
             if let text = given[parameter.name] {
+                if let problem = ConfigurationText.problem(text) {
+                    throw InstanceRequestError.invalidValue(flag: flag, message: problem)
+                }
                 guard let parsed = parameter.type.parse(text) else {
                     let expected = parameter.type == .double ? "a finite number" : parameter.type.withArticle
                     throw InstanceRequestError.invalidValue(flag: flag, message: "expected \(expected), found '\(text)'")

@@ -125,6 +125,39 @@ struct BadInputTests {
         #expect(try await fixture.run("add-instance", "Gauge", "--name", String(repeating: "n", count: 64)).status == 0)
     }
 
+    /// Issue 20: the limit counted characters, and one letter with 60,000
+    /// combining marks is one character.
+    @Test(arguments: [
+        ("n" + String(repeating: "\u{301}", count: 60_000), "error: --name: at most 256 bytes of UTF-8, found 120001"),
+        ("zalgo" + String(repeating: "\u{301}", count: 4), "error: --name: at most 3 combining marks on a character"),
+        ("\u{200B}\u{200B}", "error: --name: it shows nothing: only spaces, marks or invisible characters"),
+        ("   ", "error: --name: it shows nothing: only spaces, marks or invisible characters"),
+    ])
+    func aNameThatAbusesCombiningOrInvisibleCharactersIsRefused(name: String, message: String) async throws {
+        try await expectRefused(["add-instance", "Gauge", "--name", name], message: message, in: try await preparedFixture())
+    }
+
+    @Test func namesInEveryScriptAreKept() async throws {
+        let fixture = try await preparedFixture()
+        // Decomposed Vietnamese stacks two marks; a kiss emoji is 10 scalars.
+        for name in ["Vie\u{323}\u{302}t", "👩🏽‍❤️‍💋‍👨🏻", "नमस्ते", String(repeating: "語", count: 64)] {
+            let added = try await fixture.run("add-instance", "Gauge", "--name", name)
+            #expect(added.status == 0, "\(name): \(added.stderr)")
+        }
+    }
+
+    /// Every configuration string is shown in tables and handed to a kind.
+    @Test(arguments: ["\u{1B}]52;c;aGk=\u{7}", "two\nlines", "\u{202E}reversed"])
+    func aConfigurationStringWithControlCharactersIsRefused(value: String) async throws {
+        try await expectRefused(["add-instance", "Gauge", "--label", value],
+                          message: "error: --label: control characters (escapes, line breaks, tabs) are not allowed", in: try await preparedFixture())
+    }
+
+    @Test func aConfigurationStringOver4KiBIsRefused() async throws {
+        try await expectRefused(["add-instance", "Gauge", "--label", String(repeating: "x", count: 4_097)],
+                          message: "error: --label: at most 4096 bytes of UTF-8, found 4097", in: try await preparedFixture())
+    }
+
     @Test func namesStoredBeforeTheRulesAreEscapedOnOutput() async throws {
         let fixture = try await preparedFixture()
         let container = try fixture.container()
