@@ -126,6 +126,7 @@ public enum Dashboard {
                             onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         Application(
             router: router,
+            server: StrictHTTP1Channel.builder,
             configuration: .init(address: .hostname(requestGuard.host, port: port), serverName: serverName),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

@@ -1,4 +1,7 @@
 import AsyncHTTPClient
+#if canImport(Glibc)
+import Glibc
+#endif
 import FakeGitHub
 import Foundation
 import NIOHTTP1
@@ -189,6 +192,80 @@ struct DashboardTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>"))
         #expect(host.stop() == 0)
+    }
+
+    /// Issue 20: the dashboard answered `GET http://elsewhere/` and a second
+    /// `Host` by the first one, and never closed a connection that sent
+    /// half a request (5,000 such held 4,824 descriptors).
+    @Test func requestsThatCouldFoolTheHostCheckAreRefusedAndHalfSentOnesClosed() async throws {
+        let fixture = try ContainerFixture()
+        let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
+        let base = try await host.dashboardBase()
+        let port = try #require(base.split(separator: ":").last.flatMap { Int($0) })
+
+        let plain = try RawConnection(port: port)
+        plain.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        #expect(plain.readToEnd().hasSuffix("\r\n\r\nok\n"))
+
+        let absolute = try RawConnection(port: port)
+        absolute.send("GET http://evil.example/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        let refusedAbsolute = absolute.readToEnd()
+        #expect(refusedAbsolute.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(refusedAbsolute)")
+        #expect(refusedAbsolute.hasSuffix("bad request: the target must be a path, as in 'GET / HTTP/1.1'\n"), "\(refusedAbsolute)")
+
+        let twoHosts = try RawConnection(port: port)
+        twoHosts.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\n\r\n")
+        let refusedHosts = twoHosts.readToEnd()
+        #expect(refusedHosts.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && refusedHosts.contains("2 Host headers"), "\(refusedHosts)")
+
+        // Closed by the server, not by the test: readToEnd returns at its end of stream.
+        // Both at once, so the test waits out one idle timeout, not two.
+        let halfSent = try RawConnection(port: port)
+        halfSent.send("GET / HTTP/1.1\r\nHost: 127.0.")
+        let idle = try RawConnection(port: port)
+        idle.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(halfSent.readToEnd() == "", "closed without an answer")
+        #expect(idle.readToEnd().hasSuffix("\r\n\r\nok\n"), "a kept-alive connection left idle is closed after its answer")
+        #expect(host.stop() == 0)
+    }
+
+    /// A blocking TCP connection to the dashboard, for requests no HTTP
+    /// client will send.
+    final class RawConnection {
+        let socket: Int32
+
+        init(port: Int) throws {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            // A safety net only: the server closes these connections itself.
+            var limit = timeval(tv_sec: 120, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if connected != 0 { throw POSIXError(.ECONNREFUSED) }
+        }
+
+        deinit { close(socket) }
+
+        func send(_ text: String) {
+            _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(socket, $0.baseAddress, $0.count - 1, 0) }
+        }
+
+        /// Everything until the server closes the connection.
+        func readToEnd() -> String {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                bytes += buffer[0..<count]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     struct Reply {
