@@ -19,6 +19,31 @@ public struct ExtensionServices: Sendable {
         ExtensionServices(http: UnavailableHTTPService(), defaults: InMemoryDefaultsStore())
     }
 
+    /// A value is at most 1 MiB: the whole suite is read by `defaults read`
+    /// and every kind's provider.
+    static let maximumValueBytes = 1 << 20
+    static let maximumKeyBytes = 256
+
+    /// Why a kind may not store `data` under `key`, or nil. The SDK writes
+    /// JSON; a raw channel could write any bytes, which `defaults read`
+    /// printed as they were and every other kind's decoder then choked on.
+    static func problem(writing data: Data?, forKey key: String) -> String? {
+        if key.isEmpty || key.utf8.count > maximumKeyBytes {
+            return "a defaults key is 1 to \(maximumKeyBytes) bytes, found \(key.utf8.count)"
+        }
+        if key.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            return "a defaults key may not hold control characters: '\(TerminalText.escaped(key))'"
+        }
+        guard let data else { return nil }
+        if data.count > maximumValueBytes {
+            return "the value for '\(key)' is \(data.count) bytes; at most \(maximumValueBytes)"
+        }
+        if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) == nil {
+            return "the value for '\(key)' is not JSON"
+        }
+        return nil
+    }
+
     func handle(_ call: ServiceCall) async -> ServiceResult {
         do {
             switch call {
@@ -34,6 +59,7 @@ public struct ExtensionServices: Sendable {
             case .readDefault(let key):
                 return .data(try defaults.data(forKey: key))
             case .writeDefault(let key, let data):
+                if let problem = Self.problem(writing: data, forKey: key) { return .failure(.other(problem)) }
                 try defaults.setData(data, forKey: key)
                 return .done
             }
