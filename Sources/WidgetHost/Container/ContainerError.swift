@@ -3,6 +3,7 @@ public enum ContainerError: Error, Sendable, CustomStringConvertible {
     case cannotCreateFolder(path: String, reason: String)
     case notWritable(path: String)
     case notADatabase(path: String)
+    case emptyFile(path: String)
     case cannotOpen(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     case unknownInstance(id: String, suggestion: String?)
@@ -17,6 +18,8 @@ public enum ContainerError: Error, Sendable, CustomStringConvertible {
             "the container folder \(path) is not writable"
         case .notADatabase(let path):
             "\(path) is not a widgethost container: the file is not a SQLite database (it was left untouched)"
+        case .emptyFile(let path):
+            "\(path) is empty (0 bytes), so it holds no container: it may have been truncated or copied half-way. It was left untouched; move it away to start a new, empty container there"
         case .cannotOpen(let path, let reason):
             "cannot open the container \(path): \(reason)"
         case .cannotWrite(let path, let reason):

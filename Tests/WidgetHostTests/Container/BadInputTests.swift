@@ -211,4 +211,36 @@ struct BadInputTests {
         }
         #expect(try String(contentsOfFile: fixture.databasePath, encoding: .utf8) == contents)
     }
+
+    /// Issue 20: SQLite takes an empty file for a new database, so a
+    /// truncated container became a new, empty one and its instances were
+    /// gone without a word.
+    @Test func anEmptyContainerFileIsReportedNotReplaced() async throws {
+        let fixture = try ContainerFixture()
+        try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: fixture.databasePath, contents: Data()))
+        for arguments in [["add-instance", "Contributor"], ["list-instances"], ["status"]] {
+            let result = try await fixture.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(fixture.databasePath) is empty (0 bytes), so it holds no container"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: fixture.databasePath)[.size] as? Int == 0, "left untouched")
+
+        // Moved away, the next command starts a new container there.
+        try FileManager.default.removeItem(atPath: fixture.databasePath)
+        #expect(try await fixture.run("add-instance", "Contributor").status == 0)
+    }
+
+    /// A new container is created under a lock: processes that open it for
+    /// the first time together never see each other's file half-made.
+    @Test func processesCreatingAContainerTogetherAllSucceed() async throws {
+        let fixture = try ContainerFixture()
+        let results = try await withThrowingTaskGroup(of: TestSupport.ProcessResult.self) { group in
+            for _ in 0..<6 { group.addTask { try await fixture.run("add-instance", "Contributor") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        #expect(try await fixture.instances().count == 6)
+    }
 }

@@ -27,14 +27,38 @@ final class SQLiteStore: ContainerStore {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "container \(location.group)"
         do {
+            try Self.createOrRefuseEmpty(location, configuration: configuration)
             database = try DatabasePool(path: location.databasePath, configuration: configuration)
             try Self.upgradeSchema(of: database, in: location)
+        } catch let error as ContainerError {
+            throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: location.databasePath)
         } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
             throw .cannotOpen(path: location.databasePath, reason: Self.diskReason(error, systemErrno: 0, folder: folder))
         } catch {
             throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    /// SQLite takes a file of 0 bytes for a new database, so a container
+    /// truncated or copied half-way became a new, empty one without a word,
+    /// its instances gone. A new container is created under the schema lock
+    /// and is 4 KiB once it is in WAL mode, so a 0-byte file seen under
+    /// that lock is not one being created: it is refused.
+    private static func createOrRefuseEmpty(_ location: ContainerLocation, configuration: Configuration) throws {
+        let path = location.databasePath
+        func size() -> Int64? {
+            var info = stat()
+            return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+        }
+        guard size() ?? 0 == 0 else { return }
+        try FileLock.withLock(at: location.directory.appendingPathComponent("schema.lock").path) {
+            switch size() {
+            case nil: _ = try DatabasePool(path: path, configuration: configuration)
+            case 0: throw ContainerError.emptyFile(path: path)
+            default: break
+            }
         }
     }
 
