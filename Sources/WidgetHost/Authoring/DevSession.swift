@@ -105,7 +105,7 @@ public final class DevSession: Sendable {
         do {
             manifest = try Manifest.load(from: manifestFile)
         } catch {
-            await onUpdate(.unusable(number: number, problem: "\(error)"))
+            await onUpdate(.unusable(number: number, problem: "\(ErrorText.describe(error))"))
             return workspace
         }
         let current: Workspace
@@ -117,7 +117,7 @@ public final class DevSession: Sendable {
             do {
                 current = try await Workspace(manifest: manifest, output: output)
             } catch {
-                await onUpdate(.unusable(number: number, problem: "\(manifest.file): container \(manifest.container.group.value): \(error)"))
+                await onUpdate(.unusable(number: number, problem: "\(manifest.file): container \(manifest.container.group.value): \(ErrorText.describe(error))"))
                 return nil
             }
         }

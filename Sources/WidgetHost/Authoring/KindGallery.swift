@@ -80,7 +80,7 @@ public struct PreviewFailure: Error, Sendable, CustomStringConvertible {
         do {
             return .success(try await body())
         } catch {
-            return .failure(PreviewFailure(description: "\(error)", crashed: error is ExtensionCrash))
+            return .failure(PreviewFailure(description: "\(ErrorText.describe(error))", crashed: error is ExtensionCrash))
         }
     }
 

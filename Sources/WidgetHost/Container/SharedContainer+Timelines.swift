@@ -87,7 +87,7 @@ extension SharedContainer {
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
             context.debugDescription + path(context.codingPath)
         default:
-            "\(error)"
+            "\(ErrorText.describe(error))"
         }
     }
 

@@ -109,7 +109,7 @@ final class ExtensionProcess: Sendable {
                 } catch {
                     // The reader sees the same broken channel and fails every call; only this one may be left.
                     if case .waiting(let waiting)? = state.withLock({ $0.calls.removeValue(forKey: id) }) {
-                        waiting.resume(throwing: ExtensionUnavailable(module: module, reason: "the channel to the extension broke: \(error)", retryAfter: .zero))
+                        waiting.resume(throwing: ExtensionUnavailable(module: module, reason: "the channel to the extension broke: \(ErrorText.describe(error))", retryAfter: .zero))
                     }
                 }
             }
@@ -192,7 +192,7 @@ final class ExtensionProcess: Sendable {
                 break
             } catch {
                 // A kind that writes to the channel itself has broken the protocol.
-                kill(.brokeProtocol("\(error)"))
+                kill(.brokeProtocol("\(ErrorText.describe(error))"))
                 break
             }
             guard let message else { break }

@@ -131,7 +131,7 @@ extension Workspace {
             do {
                 try await withServices { try await kind.perform(control.intent) }
             } catch {
-                throw TapError.intentFailed(title: control.intent.title, reason: "\(error)")
+                throw TapError.intentFailed(title: control.intent.title, reason: "\(ErrorText.describe(error))")
             }
             if let reload {
                 try await reload(kind.name)

@@ -20,7 +20,7 @@ enum TransportFailure {
         case let error as HTTPClientError where error == .remoteConnectionClosed:
             return "\(place): the server closed the connection"
         default:
-            return "\(place): \(error)"
+            return "\(place): \(ErrorText.describe(error))"
         }
     }
 

@@ -172,7 +172,7 @@ public struct SchedulerCore: Sendable {
         case .failure(let error as RateLimitedError):
             events = fail(call.instance, error: String(describing: error), rateLimitedUntil: error.until, at: now)
         case .failure(let error):
-            events = fail(call.instance, error: String(describing: error), rateLimitedUntil: nil, at: now)
+            events = fail(call.instance, error: ErrorText.describe(error), rateLimitedUntil: nil, at: now)
         }
         var step = Step(events: events + requestedDuringCall(call.instance, at: now))
         step.append(startWaiting(at: now))

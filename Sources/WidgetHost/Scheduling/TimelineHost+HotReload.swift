@@ -29,7 +29,7 @@ extension TimelineHost {
                 do {
                     manifest = try Manifest.load(from: previous.manifest.file)
                 } catch {
-                    onProblem("\(error); still running on the previous manifest")
+                    onProblem("\(ErrorText.describe(error)); still running on the previous manifest")
                 }
             }
             let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
@@ -47,7 +47,7 @@ extension TimelineHost {
         do {
             for report in try workspace.replace(bundle) { onNotice(report.description) }
         } catch {
-            onProblem("migrating instances to the changed kinds failed, will retry: \(error)")
+            onProblem("migrating instances to the changed kinds failed, will retry: \(ErrorText.describe(error))")
         }
         bundleWatcher.track(bundle)
         core.policy = SchedulePolicy(settings: manifest.schedule)

@@ -171,9 +171,9 @@ public actor TimelineHost {
             return true
         } catch {
             let now = clock.now()
-            if !containerTrouble.isOngoing { health.containerTrouble("\(error)", since: now) }
+            if !containerTrouble.isOngoing { health.containerTrouble("\(ErrorText.describe(error))", since: now) }
             containerTrouble.occurred(
-                "\(error). Widgets keep showing what is stored; changes wait in memory and are saved when this clears (tried every second; said again when it works)",
+                "\(ErrorText.describe(error)). Widgets keep showing what is stored; changes wait in memory and are saved when this clears (tried every second; said again when it works)",
                 at: now, report: workspace.container.location.postgres == nil ? onProblem : onWarning)
             return false
         }
@@ -217,7 +217,7 @@ public actor TimelineHost {
                 try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
                 return
             } catch {
-                onProblem("could not ask the other hosts to reload \(kind) (\(error)); reloading this host's instances")
+                onProblem("could not ask the other hosts to reload \(kind) (\(ErrorText.describe(error))); reloading this host's instances")
             }
         }
         for (id, instance) in instances where instance.kind == kind {
@@ -653,7 +653,7 @@ public actor TimelineHost {
         do {
             try leases?.claim.releaseAll()
         } catch {
-            onProblem("could not give back this host's leases at stop (\(error)); other hosts take them when they lapse")
+            onProblem("could not give back this host's leases at stop (\(ErrorText.describe(error))); other hosts take them when they lapse")
         }
     }
 

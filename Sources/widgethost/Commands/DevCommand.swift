@@ -70,7 +70,7 @@ struct DevCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch let error as AuthoringError {
-            Terminal.error("error: \(error)")
+            Terminal.error("error: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
     }

@@ -31,7 +31,7 @@ struct ManifestOptions: ParsableArguments {
             for report in workspace.migrations { Terminal.note(report.description) }
             return workspace
         } catch {
-            Terminal.error("\(manifest.file): container \(manifest.container.group.value): \(error)")
+            Terminal.error("\(manifest.file): container \(manifest.container.group.value): \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
     }

@@ -22,7 +22,7 @@ enum Terminal {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            self.error("error: \(error)")
+            self.error("error: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
     }

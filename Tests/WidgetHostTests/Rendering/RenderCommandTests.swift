@@ -99,6 +99,19 @@ struct RenderCommandTests {
         #expect(try await fixture.run("preview", "SingleRepo", "--mode", "neon").status != 0)
     }
 
+    /// Issue 20: a file where --out-dir names a folder printed Foundation's
+    /// "Error Domain=NSCocoaErrorDomain Code=516 … UserInfo={…}".
+    @Test func fileErrorsAreSaidInPlainWords() async throws {
+        let fixture = try ContainerFixture()
+        let file = fixture.folder.appendingPathComponent("cards").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let result = try await fixture.run("preview", "Contributor", "--all", "--out-dir", file)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(file): "), "\(result.stderr)")
+        #expect(!result.stderr.contains("Domain") && !result.stderr.contains("UserInfo"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test(arguments: ["render", "preview"])
     func everyCommandHasHelp(_ command: String) async throws {
         let result = try await TestSupport.widgethost([command, "--help"])

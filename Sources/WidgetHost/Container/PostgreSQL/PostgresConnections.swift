@@ -283,6 +283,6 @@ final class PostgresConnections: Sendable {
         }
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
         if case .connectTimeout? = error as? ChannelError { return "no answer within the connect timeout" }
-        return "\(error)"
+        return "\(ErrorText.describe(error))"
     }
 }

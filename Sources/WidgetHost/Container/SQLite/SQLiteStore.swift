@@ -151,9 +151,6 @@ final class SQLiteStore: ContainerStore {
 
     private static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return (error as NSError).localizedDescription
+        return ErrorText.describe(error, withPath: false)
     }
 }
