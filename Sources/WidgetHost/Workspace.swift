@@ -14,6 +14,8 @@ public final class Workspace: Sendable {
     public let clock: any SchedulerClock
     public let http: GitHubService
     private let defaults: ContainerDefaultsStore
+    /// Which modules keep a defaults suite of their own (`app_group: false`).
+    private let suites: DefaultsSuites
     /// Kinds' placeholders by kind and family, asked of their extensions once.
     let placeholders = Mutex<[String: ViewNode]>([:])
     private let bundleGeneration = Mutex(0)
@@ -37,7 +39,8 @@ public final class Workspace: Sendable {
         defaults = ContainerDefaultsStore(container: container)
         http = GitHubService(settings: manifest.github, token: manifest.github.token(in: environment), container: container, clock: clock)
         // What the host does for the extensions: HTTP and shared defaults.
-        let services = ExtensionServices(http: http, defaults: defaults)
+        suites = DefaultsSuites(manifest)
+        let services = ExtensionServices(http: http, defaults: defaults, suites: suites)
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)
@@ -49,6 +52,7 @@ public final class Workspace: Sendable {
     /// Puts a newly loaded bundle in place of the current one.
     public func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
         loaded.withLock { $0 = bundle }
+        suites.update(bundle.manifest)
         placeholders.withLock { $0.removeAll() }
         bundleGeneration.withLock { $0 += 1 }
         return try container.migrateInstances(of: bundle.kinds)

@@ -214,8 +214,9 @@ final class ExtensionProcess: Sendable {
         case .service(let id, let call):
             let services = self.services
             let channel = self.channel
+            let module = self.module
             Task {
-                let result = await services.handle(call)
+                let result = await services.handle(call, from: module)
                 try? channel.send(.serviceReply(id: id, result))
             }
         case .call, .cancel, .serviceReply:

@@ -7,10 +7,12 @@ import WidgetSDK
 public struct ExtensionServices: Sendable {
     public let http: any HTTPService
     public let defaults: any SharedDefaultsStore
+    public let suites: DefaultsSuites
 
-    public init(http: any HTTPService, defaults: any SharedDefaultsStore) {
+    public init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites()) {
         self.http = http
         self.defaults = defaults
+        self.suites = suites
     }
 
     /// No network, and defaults that live as long as the extensions: for
@@ -34,6 +36,9 @@ public struct ExtensionServices: Sendable {
         if key.unicodeScalars.contains(where: TerminalText.isUnsafe) {
             return "a defaults key may not hold control characters: '\(TerminalText.escaped(key))'"
         }
+        if DefaultsSuites.isReserved(key) {
+            return "keys starting with '\(DefaultsSuites.reservedPrefix)' hold other modules' own suites"
+        }
         guard let data else { return nil }
         if data.count > maximumValueBytes {
             return "the value for '\(key)' is \(data.count) bytes; at most \(maximumValueBytes)"
@@ -44,7 +49,8 @@ public struct ExtensionServices: Sendable {
         return nil
     }
 
-    func handle(_ call: ServiceCall) async -> ServiceResult {
+    /// Answers `module`'s extension.
+    func handle(_ call: ServiceCall, from module: String) async -> ServiceResult {
         do {
             switch call {
             case .api(let path, let scope):
@@ -57,10 +63,11 @@ public struct ExtensionServices: Sendable {
             case .asset(let url):
                 return .data(try await http.asset(url))
             case .readDefault(let key):
-                return .data(try defaults.data(forKey: key))
+                if DefaultsSuites.isReserved(key) { return .data(nil) }
+                return .data(try defaults.data(forKey: suites.storedKey(key, module: module)))
             case .writeDefault(let key, let data):
                 if let problem = Self.problem(writing: data, forKey: key) { return .failure(.other(problem)) }
-                try defaults.setData(data, forKey: key)
+                try defaults.setData(data, forKey: suites.storedKey(key, module: module))
                 return .done
             }
         } catch {

@@ -50,10 +50,18 @@ public struct WidgetEntry: Decodable, Sendable {
     public var settings: [String: String]
     /// What the kind's extension process may use.
     public var limits: ExtensionLimits
+    /// Whether the kind's module shares the App Group's defaults suite (the
+    /// default, as one app's extensions do), or keeps a suite of its own:
+    /// for a module from another vendor than the manifest's other kinds.
+    public var appGroup: Located<Bool>?
     public var mark: Mark?
+
+    /// `app_group`, or the default.
+    public var sharesAppGroup: Bool { appGroup?.value ?? true }
 
     enum CodingKeys: String, CodingKey {
         case kind, module, families, settings, limits
+        case appGroup = "app_group"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,6 +79,7 @@ public struct WidgetEntry: Decodable, Sendable {
         families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
         limits = try container.decodeIfPresent(ExtensionLimits.self, forKey: .limits) ?? ExtensionLimits()
+        appGroup = try container.decodeIfPresent(Located<Bool>.self, forKey: .appGroup)
     }
 }
 

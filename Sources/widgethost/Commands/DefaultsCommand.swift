@@ -20,6 +20,14 @@ struct DefaultsCommand: AsyncParsableCommand {
         try SharedContainer(manifest: try manifest.loadManifest())
     }
 
+    /// This command is the App Group's suite; a module kept out of it
+    /// (`app_group: false`) has its own, which only its kinds reach.
+    static func checkAppGroupKey(_ key: String) throws {
+        if DefaultsSuites.isReserved(key) {
+            throw ValidationError("keys starting with '\(DefaultsSuites.reservedPrefix)' are modules' own suites (app_group: false), not the App Group's")
+        }
+    }
+
     /// JSON as people read it: sorted keys, indented.
     /// A stored value as pretty JSON; bytes that are not JSON (a kind wrote
     /// them) as one escaped line. Either way nothing reaches the terminal raw.
@@ -45,12 +53,13 @@ struct DefaultsCommand: AsyncParsableCommand {
                 let container = try DefaultsCommand.container(manifest)
                 guard let key else {
                     var all: [String: Any] = [:]
-                    for (key, value) in try container.allDefaults() {
+                    for (key, value) in try container.allDefaults() where !DefaultsSuites.isReserved(key) {
                         all[key] = try? JSONSerialization.jsonObject(with: value, options: [.fragmentsAllowed])
                     }
                     let text = try JSONSerialization.data(withJSONObject: all, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                     return print(TerminalText.json(String(decoding: text, as: UTF8.self)))
                 }
+                try DefaultsCommand.checkAppGroupKey(key)
                 guard let value = try container.defaultsValue(forKey: key) else {
                     throw ValidationError("no key '\(key)' in the shared defaults; 'widgethost defaults read' lists them")
                 }
@@ -75,6 +84,7 @@ struct DefaultsCommand: AsyncParsableCommand {
             guard !key.isEmpty, !key.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
                 throw ValidationError("a key is a non-empty line of text")
             }
+            try DefaultsCommand.checkAppGroupKey(key)
             do {
                 _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
             } catch {
@@ -101,6 +111,7 @@ struct DefaultsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Terminal.failing {
+                try DefaultsCommand.checkAppGroupKey(key)
                 guard try DefaultsCommand.container(manifest).deleteDefaults(forKey: key) else {
                     throw ValidationError("no key '\(key)' in the shared defaults; nothing was deleted")
                 }

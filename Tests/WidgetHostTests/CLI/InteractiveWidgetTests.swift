@@ -144,4 +144,41 @@ struct InteractiveWidgetTests {
         #expect(preview.status == 1)
         #expect(preview.stderr.contains("entry refused: it links to 'javascript:alert(1)'; only http and https links are allowed, at Link"), "\(preview.stderr)")
     }
+
+    /// Issue 20: an App Group is one vendor's. A module whose entries say
+    /// `app_group: false` keeps a suite of its own: it neither reads nor
+    /// writes the App Group's values, and `widgethost defaults` (the App
+    /// Group's) does not reach its suite.
+    @Test func aModuleKeptOutOfTheAppGroupHasASuiteOfItsOwn() async throws {
+        let fixture = try ContainerFixture()
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            + "\n  - {kind: Switch, module: FixtureInteractive, app_group: false}\n  - {kind: BadLink, module: FixtureInteractive, app_group: false}\n"
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(try await fixture.run("defaults", "write", "switch.lamp", "true").status == 0)
+        let id = Self.added(try await fixture.run("add-instance", "Switch"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of"), "\(host.output)")
+        #expect(try await fixture.run("actions", id).stdout.contains("toggle (off)  Lamp"), "the App Group's true is not its to read")
+
+        for (round, shown) in ["toggle (on)  Lamp", "toggle (off)  Lamp"].enumerated() {
+            let tap = try await fixture.run("tap", id, "1")
+            #expect(tap.status == 0, "\(tap.stderr)")
+            #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: round + 2), "\(host.output)")
+            #expect(try await fixture.run("actions", id).stdout.contains(shown))
+            #expect(try await fixture.run("defaults", "read", "switch.lamp").stdout == "true\n", "the App Group's value is untouched")
+        }
+        let all = try await fixture.run("defaults", "read")
+        #expect(!all.stdout.contains("widgethost.module."), "\(all.stdout)")
+        let reserved = try await fixture.run("defaults", "read", "widgethost.module.FixtureInteractive/switch.lamp")
+        #expect(reserved.status == 1 && reserved.stderr.contains("modules' own suites (app_group: false)"), "\(reserved.stderr)")
+        #expect(host.stop() == 0)
+
+        // Kinds of one module share its process, so they must agree.
+        let mixed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "{kind: BadLink, module: FixtureInteractive, app_group: false}", with: "{kind: BadLink, module: FixtureInteractive}")
+        try mixed.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let validate = try await fixture.run("validate")
+        #expect(validate.status == 1)
+        #expect(validate.stderr.contains("kinds of module FixtureInteractive share its process and so its defaults: 'Switch' says app_group: false"), "\(validate.stderr)")
+    }
 }

@@ -3,7 +3,10 @@ import Synchronization
 
 /// The shared defaults suite of the bundle's container, as
 /// `UserDefaults(suiteName:)` on an App Group: the command line, the host and
-/// every widget module read and write the same values.
+/// every widget module read and write the same values. A module the bundle
+/// manifest keeps out of the App Group (`app_group: false`) reaches a suite
+/// of its own here instead, as an extension without the group's entitlement
+/// would. Values are JSON, at most 1 MiB each.
 ///
 /// ```swift
 /// let repos = SharedDefaults.appGroup.stringArray(forKey: "repos") ?? []
