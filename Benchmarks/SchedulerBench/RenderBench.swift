@@ -17,7 +17,11 @@ func renderBench() async throws {
         """)
     defer { manifest.remove() }
     let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), clock: clock, environment: [:])
-    guard let kind = workspace.bundle.kind(named: "SingleRepo") else { return }
+    // Without it every render figure would be missing without a word.
+    guard let kind = workspace.bundle.kind(named: "SingleRepo") else {
+        FileHandle.standardError.write(Data("render bench: SingleRepo did not load (\(workspace.bundle.diagnostics.map(\.message).joined(separator: "; "))); build every product first: swift build -c release\n".utf8))
+        exit(1)
+    }
     let context = kind.context(for: .systemLarge, date: clock.now())
     let timeline = try await workspace.withServices {
         try await kind.descriptor.provider.timeline(for: ["repo": .string("apple/swift")], in: context)
