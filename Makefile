@@ -12,7 +12,7 @@ DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # layout, and the font the SVG cards name.
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core
 
-.PHONY: all deps build run test e2e bench fuzz chaos card docs install uninstall clean
+.PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall clean
 
 all: build
 
@@ -53,6 +53,11 @@ test: deps
 	$(SWIFT) test
 	scripts/chaos.py .build/debug/widgethost --short
 	scripts/install_test.sh
+
+# make test three times in a row beside two CPU-bound processes (PASSES=,
+# LOAD= to change): the suite must hold on a busy machine.
+stress: deps
+	scripts/stress_test.sh
 
 # The dashboard in headless Chromium (installed if missing; slow the first time).
 e2e: build

@@ -65,7 +65,8 @@ struct DashboardTests {
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0", "--log"])
         let base = try await host.dashboardBase()
         #expect(await host.waitFor("entry of"), "\(host.output)")
-        try await Task.sleep(for: .milliseconds(300))
+        // The log hears of an entry before the host saves it.
+        #expect(try await TestSupport.eventually { try await Self.get(base + "/").contains(#"data-since="20"#) })
 
         let page = try await Self.get(base + "/")
         #expect(page.contains(">Team &lt;wall&gt; · SingleRepo · "), "the name, escaped: \(page)")
@@ -157,7 +158,7 @@ struct DashboardTests {
         let base = try await host.dashboardBase()
         let port = base.split(separator: ":").last.map(String.init) ?? ""
         #expect(await host.waitFor("entry of"), "\(host.output)")
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await TestSupport.eventually { try await Self.get(base + "/").contains(#"data-actions="4""#) })
 
         let page = try await Self.get(base + "/")
         let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
@@ -189,8 +190,7 @@ struct DashboardTests {
         #expect(ok.status == 200 && ok.body.contains("Flip the switch"), "\(ok.body)")
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
         print("dashboard tap to new entry current: \(String(format: "%.2f", Date().timeIntervalSince(tapped))) s")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>"))
+        #expect(try await TestSupport.eventually { try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>") })
         #expect(host.stop() == 0)
     }
 

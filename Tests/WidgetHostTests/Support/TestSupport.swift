@@ -99,6 +99,18 @@ enum TestSupport {
         return stat[stat.index(after: close)...].split(separator: " ").map(String.init)
     }
 
+    /// Waits for `condition` to hold, looking again every 50 ms: for a state
+    /// that has no event to wait on (a saved entry the dashboard serves).
+    /// `bound` is a safety net only, never the point of a test.
+    static func eventually(bound: TimeInterval = 120, _ condition: () async throws -> Bool) async rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(bound)
+        while Date() < deadline {
+            if try await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return try await condition()
+    }
+
     struct ProcessResult {
         let status: Int32
         let stdout: String
