@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost",
+                "WidgetHost", "YAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetHost
+import YAML
 
 struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,15 +29,20 @@ struct ReloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try await manifest.openWorkspace()
+        // Only the container: a request needs no kind loaded, so no extension starts.
+        let loaded = try manifest.loadManifest()
+        let container = try manifest.openContainer(loaded)
         try await Terminal.failing {
-            if let kind { _ = try InstancePlanner(bundle: workspace.bundle).kind(named: kind) }
-            if let instance { _ = try workspace.container.existingInstance(id: instance) }
-            let count = try workspace.container.addReloadRequest(ReloadRequest(kind: kind, instanceID: instance, force: force))
+            if let kind, !loaded.widgets.contains(where: { $0.kind.value == kind }) {
+                let offered = loaded.widgets.map(\.kind.value)
+                throw InstanceRequestError.unknownKind(kind, suggestion: Suggestion.closest(to: kind, in: offered), available: offered)
+            }
+            if let instance { _ = try container.existingInstance(id: instance) }
+            let count = try container.addReloadRequest(ReloadRequest(kind: kind, instanceID: instance, force: force))
             let target = instance.map { "instance \($0)" } ?? kind.map { "\(count) \($0) instance\(count == 1 ? "" : "s")" }
                 ?? "all \(count) instance\(count == 1 ? "" : "s")"
             print("reload requested for \(target)\(force ? " (forced)" : "")")
-            if workspace.container.runningHost() == nil {
+            if container.runningHost() == nil {
                 Terminal.note("no host is running on this container; the next 'widgethost run' will reload")
             }
         }

@@ -16,9 +16,9 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let ids = try listed.values(ids, naming: "instance id")
-        let workspace = try await manifest.openWorkspace()
+        let container = try manifest.openContainer(try manifest.loadManifest())
         try await Terminal.failing {
-            for instance in try workspace.container.removeInstances(ids: ids) {
+            for instance in try container.removeInstances(ids: ids) {
                 print("removed \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
             }
         }

@@ -36,6 +36,17 @@ struct ManifestOptions: ParsableArguments {
         }
     }
 
+    /// The manifest's container alone, for commands that only read or write
+    /// it: no module is loaded and no extension process started.
+    func openContainer(_ manifest: Manifest) throws -> SharedContainer {
+        do {
+            return try SharedContainer(manifest: manifest)
+        } catch {
+            Terminal.error("\(manifest.file): container \(manifest.container.group.value): \(ErrorText.describe(error))")
+            throw ExitCode.failure
+        }
+    }
+
     /// The manifest with its modules loaded, each in its extension process;
     /// kinds with problems are left out.
     func loadBundle(overriding positional: String? = nil) async throws -> LoadedBundle {

@@ -52,6 +52,29 @@ struct ContainerCommandTests {
         #expect(none.stderr == "error: no instance id given, as arguments or with --from\n")
     }
 
+    /// Issue 21: commands that only write the container started an extension
+    /// process per module to load kinds they never called. With a module
+    /// that crashes as it loads in the bundle, any start would show.
+    @Test func reloadAndRemoveInstanceStartNoExtension() async throws {
+        let fixture = try ContainerFixture()
+        _ = try await fixture.run("add-instance", "Contributor")
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + "\n  - {kind: Boom, module: FixtureCrashOnLoad}\n"
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+
+        let reload = try await fixture.run("reload", "--kind", "Contributor")
+        #expect(reload.status == 0, "\(reload.stderr)")
+        #expect(reload.stdout == "reload requested for 1 Contributor instance\n")
+        let unknown = try await fixture.run("reload", "--kind", "Contributr")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: unknown kind 'Contributr' (did you mean 'Contributor'?); this bundle offers: "), "\(unknown.stderr)")
+        let removed = try await fixture.run("remove-instance", id)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        for result in [reload, unknown, removed] {
+            #expect(!result.stderr.contains("FixtureCrashOnLoad") && !result.stderr.contains("Fatal error"), "an extension was started: \(result.stderr)")
+        }
+    }
+
     @Test(arguments: ContainerFixture.Backend.allCases) func addInstanceWithDefaultsAndFlags(backend: ContainerFixture.Backend) async throws {
         let fixture = try ContainerFixture(backend: backend)
         let single = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")
