@@ -138,13 +138,14 @@ public struct ContainerChanges: Sendable, Equatable {
 public protocol ContainerChangeWatching: Sendable {
     /// Everything, the first time; then what other connections committed.
     func changes() throws -> ContainerChanges
-    /// Runs `action` as soon as a change is announced, where the container
-    /// announces them (PostgreSQL); SQLite's are found by asking.
-    func onChange(_ action: @escaping @Sendable () -> Void)
+    /// Runs `action` as soon as a change is announced: PostgreSQL's NOTIFY,
+    /// inotify on a SQLite file. Returns whether changes will be announced;
+    /// where they will not, the caller must look at its own pace.
+    @discardableResult
+    func onChange(_ action: @escaping @Sendable () -> Void) -> Bool
 }
 
 extension ContainerChangeWatching {
-    public func onChange(_ action: @escaping @Sendable () -> Void) {}
 
     /// Whether anything changed since the last look.
     public func hasChanged() throws -> Bool {

@@ -15,7 +15,7 @@ struct BundleWatcher: Sendable {
     private var modules: [String: FileIdentity?] = [:]
 
     init(bundle: LoadedBundle) {
-        manifestPath = bundle.manifest.file
+        manifestPath = URL(fileURLWithPath: bundle.manifest.file).path
         manifest = FileIdentity(path: manifestPath)
         track(bundle)
     }
@@ -26,6 +26,9 @@ struct BundleWatcher: Sendable {
     mutating func track(_ bundle: LoadedBundle) {
         modules = Dictionary(bundle.pool.all.map { ($0.modulePath, FileIdentity(path: $0.modulePath)) }) { first, _ in first }
     }
+
+    /// The files followed, for a `FileNotifier` to watch their folders.
+    var paths: [String] { [manifestPath] + modules.keys.sorted() }
 
     /// What changed since the last call; each change is reported once.
     mutating func changes() -> Changes {

@@ -39,6 +39,8 @@ struct LeaseKeeper {
 
     var renewInterval: Duration { duration / 3 }
     var isDue: Bool { ContinuousClock.now >= nextRenewal }
+    /// How long until the next renewal is due; zero once it is.
+    var untilRenewal: Duration { max(.zero, nextRenewal - ContinuousClock.now) }
     /// Whether a reload may start now.
     var isValid: Bool { !mustReconcile && (validUntil.map { ContinuousClock.now < $0 } ?? false) }
     /// Live hosts, this one included.

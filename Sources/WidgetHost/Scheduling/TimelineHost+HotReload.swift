@@ -11,9 +11,11 @@ extension TimelineHost {
     ///
     /// The kinds are read in a task of their own: a changed module slow to
     /// describe itself (up to the call timeout) holds up no other instance.
-    /// One reload runs at a time; a change found meanwhile is taken in next.
+    /// One reload runs at a time; a change found meanwhile is taken in next
+    /// (`filesChanged` stays set until the files are compared).
     func lookForChangedFiles() {
         guard reloadingFiles == nil else { return }
+        filesChanged = false
         var watcher = bundleWatcher
         let changes = watcher.changes()
         bundleWatcher = watcher
@@ -50,6 +52,8 @@ extension TimelineHost {
             onProblem("migrating instances to the changed kinds failed, will retry: \(ErrorText.describe(error))")
         }
         bundleWatcher.track(bundle)
+        // The modules may be others now, in other folders.
+        watchFiles()
         core.policy = SchedulePolicy(settings: manifest.schedule)
 
         let changedKinds = Set(bundle.kinds.filter { kind in

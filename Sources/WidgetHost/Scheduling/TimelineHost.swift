@@ -10,7 +10,10 @@ import WidgetSDK
 /// `run(until:)` steps a `ManualClock` through simulated time for tests and
 /// benchmarks.
 public actor TimelineHost {
-    /// How often the container is checked for changes by other processes.
+    /// How often the loop looks at the container and the bundle's files
+    /// when something cannot announce its changes (no inotify, a watched
+    /// folder gone) or the container is in trouble. Otherwise it looks only
+    /// when told of a change, and a fleet host when its lease renewal is due.
     public static let pollInterval: TimeInterval = 1
     /// Changes are saved at most this often while calls keep finishing: one
     /// commit for every call that ended in the meantime, not one each (a
@@ -34,7 +37,14 @@ public actor TimelineHost {
     /// Events whose changes are not saved yet; see `onSaved`.
     private var unsaved: [SchedulerEvent] = []
     private let watcher: any ContainerChangeWatching
+    /// Whether the container announces other processes' changes (NOTIFY, inotify).
+    private var containerAnnounces = false
     var bundleWatcher: BundleWatcher
+    /// inotify on the manifest's and the modules' folders; nil until the
+    /// loop runs, or when it cannot be had.
+    private var fileNotifier: FileNotifier?
+    /// The manifest's or a module's folder changed: compare the files at the next turn.
+    var filesChanged = false
     /// A fleet host's leases (PostgreSQL): it schedules only what it holds.
     /// Nil for the one host of a SQLite container, which schedules everything.
     private var leases: LeaseKeeper?
@@ -57,7 +67,7 @@ public actor TimelineHost {
     private var idleWaiter: CheckedContinuation<Void, Never>?
     private var containerTrouble = RecurringProblem()
     private var refusedWrites = RecurringProblem()
-    /// A container that announces changes said so: look before the next poll.
+    /// A container that announces changes said so: look at the next turn.
     private var changeAnnounced = false
     /// Kinds being read again after a module or the manifest changed.
     var reloadingFiles: Task<Void, Never>?
@@ -66,6 +76,9 @@ public actor TimelineHost {
 
     /// Times the loop woke up, for the idle benchmark.
     public private(set) var wakeUps = 0
+    /// When the sleeping loop wakes by itself next; nil when only an event
+    /// (a call that ends, a change announced) can wake it.
+    public var plannedWake: Date? { timer?.deadline }
     /// When changes were last saved (on the wall clock: saving is real I/O).
     private var lastSave = Date.distantPast
 
@@ -97,10 +110,17 @@ public actor TimelineHost {
 
     public var statistics: SchedulerCore.Statistics { core.statistics }
     public var scheduledInstances: [String] { instances.keys.sorted() }
-    /// How often this host looks at the container unless told of a change
-    /// sooner: each poll, or each lease renewal if that comes sooner.
-    private var lookInterval: TimeInterval {
-        min(Self.pollInterval, leases?.renewInterval.seconds ?? .infinity)
+    /// When the loop looks at the container and the files next, though
+    /// nothing announced a change: a second after the last look while
+    /// something cannot announce its changes or the container is in
+    /// trouble (each look tries again), and a fleet host when its lease
+    /// renewal is due. Otherwise never: an idle host sleeps until its
+    /// next deadline.
+    private func nextLook(after lastLook: Date, now: Date) -> Date {
+        let mustPoll = !containerAnnounces || !(fileNotifier?.isWatchingAll ?? false) || containerTrouble.isOngoing || !readAll
+        var next = mustPoll ? lastLook + Self.pollInterval : .distantFuture
+        if let leases { next = min(next, now + leases.untilRenewal.seconds) }
+        return next
     }
     public var runningCalls: Int { tasks.count }
     /// Whether no call may start now (a fleet host whose leases lapsed).
@@ -122,19 +142,22 @@ public actor TimelineHost {
     /// show, changes wait in memory, and every second the loop tries again.
     /// The trouble is reported once when it starts and once when it ends.
     public func run(grace: Duration = .seconds(3)) async throws {
-        var nextPoll = clock.now()
-        watcher.onChange { [weak self] in
+        var lastLook = Date.distantPast
+        containerAnnounces = watcher.onChange { [weak self] in
             Task { await self?.changeArrived() }
         }
+        watchFiles()
         while !Task.isCancelled {
             wakeUps += 1
             let now = clock.now()
-            if now >= nextPoll || changeAnnounced {
+            let looking = now >= nextLook(after: lastLook, now: now)
+            if looking, !(fileNotifier?.isWatchingAll ?? false) { watchFiles() }
+            if looking || filesChanged { lookForChangedFiles() }
+            if looking || changeAnnounced {
                 changeAnnounced = false
-                lookForChangedFiles()
                 // A failed sync may have taken the change notice with it: the next one reads everything.
                 if !attempt({ try sync() }) { readAll = false }
-                nextPoll = now + lookInterval
+                lastLook = now
                 if containerTrouble.isOngoing, readAll, attempt({ try flush(); try workspace.container.checkWritable() }) {
                     containerTrouble.ended(at: now, report: onNotice) { duration, failures in
                         "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
@@ -157,7 +180,7 @@ public actor TimelineHost {
                     wakeForSave = clock.now() + saveDue.timeIntervalSinceNow
                 }
             }
-            await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextPoll, wakeForSave))
+            await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextLook(after: lastLook, now: clock.now()), wakeForSave))
         }
         try await shutDown(grace: grace)
     }
@@ -582,6 +605,10 @@ public actor TimelineHost {
         }
         if timer?.deadline != deadline {
             timer?.task.cancel()
+            timer = nil
+        }
+        // Nothing due and nothing to look at: only a wake() ends the sleep.
+        if timer == nil, deadline < .distantFuture {
             let clock = self.clock
             timer = (deadline, Task { [weak self] in
                 guard (try? await clock.sleep(until: deadline)) != nil else { return }
@@ -602,6 +629,21 @@ public actor TimelineHost {
 
     private func changeArrived() {
         changeAnnounced = true
+        wake()
+    }
+
+    /// Watches the folders of the manifest and of every module loaded, and
+    /// compares the files once at the next turn: a change made before the
+    /// watch began is found too.
+    func watchFiles() {
+        fileNotifier = FileNotifier(files: bundleWatcher.paths, events: .completedFiles) { [weak self] in
+            Task { await self?.filesArrived() }
+        }
+        filesChanged = true
+    }
+
+    private func filesArrived() {
+        filesChanged = true
         wake()
     }
 

@@ -407,6 +407,26 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
+    /// Issue 21: module files are followed through inotify on their folder.
+    /// A folder removed (`rm -rf .build`) takes its watch with it; the host
+    /// then looks every second, and follows the module again once it is back.
+    @Test func aModuleFolderRemovedAndPutBackIsFollowedAgain() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Swap, module: Swap}"], modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        let built = TestSupport.productsDirectory.appendingPathComponent("libFixtureSchedules.so")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: built, to: modules.appendingPathComponent("libSwap.so"))
+        let host = try fixture.host()
+        #expect(await host.waitFor("host started"), "\(host.output)")
+        try FileManager.default.removeItem(at: modules)
+        #expect(await host.waitFor("libSwap.so changed: reading the kinds again"), "\(host.output)")
+        #expect(await host.waitFor("changed: 1 kind loaded"), "\(host.output)")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: built, to: modules.appendingPathComponent("libSwap.so"))
+        #expect(await host.waitFor("libSwap.so changed: 2 kinds loaded"), "\(host.output)")
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
     // MARK: Untrusted entries and bytes (issue 20)
 
     /// An entry out of bounds is that instance's failed reload, with what

@@ -24,9 +24,12 @@ final class PostgresChangeListener: ContainerChangeWatching {
         self.tables = tables
     }
 
-    /// Called on the driver's thread as a change arrives: the host wakes at once.
-    func onChange(_ action: @escaping @Sendable () -> Void) {
+    /// Called on the driver's thread as a change arrives: the host wakes at
+    /// once. A listening connection that dropped is made again at the
+    /// caller's next look (a fleet host's lease renewal).
+    func onChange(_ action: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { $0.onChange = action }
+        return true
     }
 
     func changes() throws -> ContainerChanges {

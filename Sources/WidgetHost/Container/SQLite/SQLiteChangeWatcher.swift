@@ -14,13 +14,12 @@ import Synchronization
 final class SQLiteChangeWatcher: ContainerChangeWatching {
     private let connection: DatabaseQueue
     private let includingTimelines: Bool
-    private let folder: String
-    private let file: String
+    private let path: String
     private struct State {
         var version: Int?
         /// The last entry of the change log read; nil before the first look.
         var seq: Int64?
-        var notifier: FolderNotifier?
+        var notifier: FileNotifier?
     }
     private let state = Mutex(State())
 
@@ -29,8 +28,7 @@ final class SQLiteChangeWatcher: ContainerChangeWatching {
         configuration.busyMode = .timeout(SQLiteStore.busyTimeout)
         connection = try DatabaseQueue(path: path, configuration: configuration)
         self.includingTimelines = includingTimelines
-        folder = (path as NSString).deletingLastPathComponent
-        file = (path as NSString).lastPathComponent
+        self.path = path
     }
 
     func changes() throws -> ContainerChanges {
@@ -73,9 +71,11 @@ final class SQLiteChangeWatcher: ContainerChangeWatching {
     }
 
     /// Calls `action` whenever a commit lands: SQLite in WAL mode appends
-    /// it to `-wal`, and a checkpoint writes the database file.
-    func onChange(_ action: @escaping @Sendable () -> Void) {
-        let notifier = FolderNotifier(folder: folder, files: [file, file + "-wal"], action: action)
+    /// it to `-wal`, and a checkpoint writes the database file. False when
+    /// inotify cannot be had: the caller must then look at its own pace.
+    func onChange(_ action: @escaping @Sendable () -> Void) -> Bool {
+        let notifier = FileNotifier(files: [path, path + "-wal"], events: .writes, action: action)
         state.withLock { $0.notifier = notifier }
+        return notifier != nil
     }
 }
