@@ -33,12 +33,9 @@ public final class HostMetrics: Sendable {
         Counter(label: "widgethost_reloads_total", dimensions: [("kind", kind), ("outcome", outcome)]).increment()
     }
 
-    /// The outcome label of a failed reload, from the scheduler's message.
-    static func outcome(ofFailure error: String) -> String {
-        if error.hasPrefix("timed out") { return "timed_out" }
-        if error.contains("extension crashed") { return "crashed" }
-        if error.hasPrefix("rate-limited") || error.contains("rate limit") { return "rate_limited" }
-        return "failed"
+    /// The outcome label of a failed reload: its code, never its message.
+    static func outcome(ofFailure code: ReloadFailure.Code?) -> String {
+        (code ?? .failed).rawValue
     }
 
     /// How long a provider's timeline call took, whatever it returned.

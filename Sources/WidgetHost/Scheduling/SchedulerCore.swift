@@ -136,7 +136,7 @@ public struct SchedulerCore: Sendable {
                 running[top.instance] = nil
                 schedules[top.instance]?.callStartedAt = nil
                 step.cancelled.append(ReloadCall(instance: top.instance, number: top.generation, reason: "timed out"))
-                step.events += fail(top.instance, error: "timed out after \(DurationValue(seconds: policy.timeout))", rateLimitedUntil: nil, at: top.date)
+                step.events += fail(top.instance, ReloadFailure(.timedOut, "timed out after \(DurationValue(seconds: policy.timeout))"), at: top.date)
                 step.events += requestedDuringCall(top.instance, at: top.date)
                 step.append(startWaiting(at: top.date))
             case .reload:
@@ -162,17 +162,19 @@ public struct SchedulerCore: Sendable {
         switch result {
         case .success(let timeline):
             events = succeed(call.instance, timeline: timeline, at: now)
-        case .failure(let error as ExtensionUnavailable):
-            // Still the reload it was: one asked for stays uncharged and, if
-            // forced (a tap's), is not held back by the minimum interval.
-            events = requeue(call.instance, after: error.retryAfter.seconds, reason: error.reason,
-                             explicit: call.explicit ? call.forced : nil, at: now)
-        case .failure(let error as ExtensionCrash):
-            events = crash(call.instance, error: error.description, at: now)
-        case .failure(let error as RateLimitedError):
-            events = fail(call.instance, error: String(describing: error), rateLimitedUntil: error.until, at: now)
         case .failure(let error):
-            events = fail(call.instance, error: ErrorText.describe(error), rateLimitedUntil: nil, at: now)
+            let failure = ReloadFailure(error)
+            switch failure.code {
+            case .unavailable:
+                // Still the reload it was: one asked for stays uncharged and, if
+                // forced (a tap's), is not held back by the minimum interval.
+                events = requeue(call.instance, after: (failure.retryAfter ?? .zero).seconds, reason: failure.message,
+                                 explicit: call.explicit ? call.forced : nil, at: now)
+            case .crashed:
+                events = crash(call.instance, failure, at: now)
+            case .timedOut, .rateLimited, .failed:
+                events = fail(call.instance, failure, at: now)
+            }
         }
         var step = Step(events: events + requestedDuringCall(call.instance, at: now))
         step.append(startWaiting(at: now))
@@ -388,9 +390,10 @@ public struct SchedulerCore: Sendable {
 
     /// A failure that took the kind's extension down; three in a row
     /// quarantine the instance, so a crash loop cannot happen.
-    private mutating func crash(_ instance: String, error: String, at now: Date) -> [SchedulerEvent] {
+    private mutating func crash(_ instance: String, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
         let previous = schedules[instance]?.crashes
-        var events = fail(instance, error: error, rateLimitedUntil: nil, at: now)
+        let error = failure.message
+        var events = fail(instance, failure, at: now)
         guard var schedule = schedules[instance] else { return events }
         var record = previous ?? CrashRecord(inARow: 0, last: error, lastAt: now, quarantined: false)
         record.inARow += 1
@@ -409,8 +412,10 @@ public struct SchedulerCore: Sendable {
         return events
     }
 
-    private mutating func fail(_ instance: String, error: String, rateLimitedUntil: Date?, at now: Date) -> [SchedulerEvent] {
+    private mutating func fail(_ instance: String, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
+        let error = failure.message
+        let rateLimitedUntil = failure.rateLimitedUntil
         statistics.failures += 1
         schedule.crashes = nil
         schedule.consecutiveFailures += 1
@@ -424,7 +429,7 @@ public struct SchedulerCore: Sendable {
         scheduleReload(instance, desired: backoff, at: now)
         let next = schedules[instance]!
         return [SchedulerEvent(date: now, instance: instance, kind: .reloadFailed(
-            error: error, failures: next.consecutiveFailures, retryAt: next.nextReload, reason: next.nextReloadReason))]
+            error: error, failures: next.consecutiveFailures, retryAt: next.nextReload, reason: next.nextReloadReason), failure: failure.code)]
     }
 
     /// Sets the next reload: the desired time, or later if the rules say so.

@@ -22,6 +22,15 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
     public let date: Date
     public let instance: String
     public let kind: Kind
+    /// What a `reloadFailed` was, for what branches on it (`/metrics`).
+    public let failure: ReloadFailure.Code?
+
+    public init(date: Date, instance: String, kind: Kind, failure: ReloadFailure.Code? = nil) {
+        self.date = date
+        self.instance = instance
+        self.kind = kind
+        self.failure = failure
+    }
 
     public var description: String {
         switch kind {

@@ -515,7 +515,7 @@ public actor TimelineHost {
         let now = clock.now()
         guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else {
             // Its kind went with a bundle replaced a moment ago: not the instance's fault.
-            let unavailable = ExtensionUnavailable(module: instances[call.instance]?.kind ?? "?", reason: "its kind is not loaded", retryAfter: .seconds(60))
+            let unavailable = ReloadFailure(.unavailable, "its kind is not loaded", retryAfter: .seconds(60))
             return core.complete(call, with: .failure(unavailable), at: now)
         }
         if let leases, !leases.isValid {
@@ -589,7 +589,7 @@ public actor TimelineHost {
     private func count(_ event: SchedulerEvent, kind: String) {
         switch event.kind {
         case .timelineReceived: HostMetrics.reloadEnded(kind: kind, outcome: "ok")
-        case .reloadFailed(let error, _, _, _): HostMetrics.reloadEnded(kind: kind, outcome: HostMetrics.outcome(ofFailure: error))
+        case .reloadFailed: HostMetrics.reloadEnded(kind: kind, outcome: HostMetrics.outcome(ofFailure: event.failure))
         case .quarantined: HostMetrics.quarantined(kind: kind)
         default: break
         }

@@ -133,4 +133,39 @@ struct InterruptedCallTests {
         #expect(retried.map(\.instance) == ["a"] && retried.first?.forced == true)
         #expect(core.schedules["a"]?.chargedReloads(at: Self.start + 14) == 1, "only the first, scheduled reload is charged")
     }
+
+    /// Issue 21: what a failure is comes from its code, never its message:
+    /// a protocol break or an exit mid-call is a crash (it counts towards a
+    /// quarantine and is `crashed` in /metrics) though its message says no
+    /// "crashed"; a provider's message that mentions a rate limit is a
+    /// provider's failure.
+    @Test func aFailureIsClassifiedByItsCodeNotItsMessage() throws {
+        struct Provider: Error, CustomStringConvertible {
+            var description: String { "the rate limit of our own API was reached" }
+        }
+        let failures: [(any Error, ReloadFailure.Code)] = [
+            (ExtensionCrash(module: "M", termination: .exit(3)), .crashed),
+            (ExtensionCrash(module: "M", termination: .exit(0), brokenProtocol: "9 bytes that are not a message"), .crashed),
+            (ExtensionCrash(module: "M", termination: .signal(SIGSEGV)), .crashed),
+            (RateLimitedError(until: Self.start + 3_600), .rateLimited),
+            (Provider(), .failed),
+        ]
+        for (error, code) in failures {
+            var core = SchedulerCore(policy: SchedulePolicy())
+            _ = core.add("a", schedule: nil, at: Self.start)
+            let call = try #require(core.advance(to: Self.start).calls.first)
+            let step = core.complete(call, with: .failure(error), at: Self.start + 1)
+            let failed = step.events.first { if case .reloadFailed = $0.kind { true } else { false } }
+            #expect(failed?.failure == code, "\(error)")
+            #expect(HostMetrics.outcome(ofFailure: failed?.failure) == code.rawValue)
+            #expect((core.schedules["a"]?.crashes != nil) == (code == .crashed), "\(error)")
+        }
+
+        var core = SchedulerCore(policy: SchedulePolicy())  // a timeout of 30 s
+        _ = core.add("a", schedule: nil, at: Self.start)
+        _ = try #require(core.advance(to: Self.start).calls.first)
+        let timedOut = core.advance(to: Self.start + 31).events.first { if case .reloadFailed = $0.kind { true } else { false } }
+        #expect(timedOut?.failure == .timedOut)
+        #expect(HostMetrics.outcome(ofFailure: timedOut?.failure) == "timed_out")
+    }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Why a reload gave no timeline, as the scheduler acts on it and as
+/// `/metrics` counts it. Code branches on `code`; `message` is for people
+/// and is never read back.
+public struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Equatable {
+        /// No answer within the call's timeout.
+        case timedOut = "timed_out"
+        /// The kind's extension crashed, exited or broke the protocol: three
+        /// in a row quarantine the instance.
+        case crashed
+        /// A rate limit refused the request; retried once it lifts.
+        case rateLimited = "rate_limited"
+        /// The call never got to run (the extension is restarting, its kind
+        /// went with a replaced bundle): requeued, not charged.
+        case unavailable
+        /// The provider threw, or its entry was refused.
+        case failed
+    }
+
+    public var code: Code
+    public var message: String
+    /// When an unavailable extension can be asked again.
+    public var retryAfter: Duration?
+    /// When a rate limit lifts.
+    public var rateLimitedUntil: Date?
+
+    public init(_ code: Code, _ message: String, retryAfter: Duration? = nil, rateLimitedUntil: Date? = nil) {
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+        self.rateLimitedUntil = rateLimitedUntil
+    }
+
+    /// What any error thrown by a call means to the scheduler: what the
+    /// error says of itself (the extension layer's failures, a rate limit),
+    /// else a provider's failure.
+    public init(_ error: any Error) {
+        if let known = error as? any ReloadFailureConvertible {
+            self = known.reloadFailure
+        } else {
+            self.init(.failed, ErrorText.describe(error))
+        }
+    }
+
+    public var description: String { message }
+}
+
+/// An error that says what it means to the scheduler, so that the
+/// scheduler need not know the layers the error comes from.
+public protocol ReloadFailureConvertible: Error {
+    var reloadFailure: ReloadFailure { get }
+}
