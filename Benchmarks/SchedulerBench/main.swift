@@ -106,7 +106,7 @@ func idleHost() async throws {
     _ = try await run.value
     print("idle host, \(idleInstances) instances, nothing due, \(Int(idleSeconds)) s on the wall clock:")
     print("  CPU time         \(String(format: "%.3f", cpu)) s (\(String(format: "%.2f", cpu / idleSeconds * 100)) % of one core)")
-    print("  wake-ups         \(wakeUps) (one per second: the look at the manifest and module files; other processes' changes wake it as they land)")
+    print("  wake-ups         \(wakeUps) (the loop wakes for its deadlines and for changes inotify announces: the container's, the manifest's and the modules')")
 }
 
 let only = environment["BENCH_ONLY"]
