@@ -63,8 +63,11 @@ let package = Package(
         // The extension process: loads one module and answers the host's calls.
         // Links the SDK and the protocol, nothing of the host.
         .executableTarget(name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", sdk]),
+        // Archived views to pixels and characters: layout, SVG, ANSI, the
+        // terminal board. Needs only the SDK: no I/O, no host.
+        .target(name: "WidgetRendering", dependencies: [sdk]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk, "ExtensionProtocol", "CProcessControl",
+            "YAML", sdk, "ExtensionProtocol", "WidgetRendering", "CProcessControl",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "HeapModule", package: "swift-collections"),
@@ -96,13 +99,13 @@ let package = Package(
             path: "Tests/Support/FakeGitHub"),
         // Random and adversarial view trees through the host's checks, layout
         // and renderers: a test runs a fixed seed, make fuzz runs for minutes.
-        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer"),
+        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer"),
         // The same server as a process, for make e2e.
         .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "YAML",
+                "WidgetHost", "WidgetRendering", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -120,10 +123,11 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
+                "WidgetHost", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/SchedulerBench"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -132,12 +136,13 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
+                "WidgetHost", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // An SSE client for the dashboard test.
+                // An SSE client for the dashboard test, and raw HTTP/1 for its malformed requests.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Rendering/Golden"]),
     ]

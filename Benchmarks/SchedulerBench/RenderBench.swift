@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import WidgetHost
+import WidgetRendering
 import WidgetSDK
 
 /// Layout and SVG of a large SingleRepo entry with real data and avatars,

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import WidgetSDK
 
 /// One line of `widgethost dev --json`: what a build gave, for scripts and

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetRendering
 import WidgetSDK
 
 /// What `dev --serve` shows: the last build's previews (or its errors, in

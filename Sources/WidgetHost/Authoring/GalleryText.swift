@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import WidgetSDK
 
 /// The gallery as terminal text: per kind and family, the snapshot in each

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import WidgetSDK
 
 /// Everything `widgethost dev` shows of one kind: for each family it

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WidgetRendering
 import WidgetSDK
 
 /// The web dashboard of `run --serve`: every instance as its SVG, laid out

@@ -1,3 +1,4 @@
+import WidgetRendering
 import WidgetSDK
 
 /// A tap target on a dashboard card: an action's number, what it is, and

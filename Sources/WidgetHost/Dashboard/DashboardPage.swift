@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 
 /// The dashboard's single page. Each instance is an <img> of its SVG; server-
 /// sent events swap an image when its entry changes, and add or remove

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import YAML
 
 /// What one extension process may use: `widgets[].limits` in the manifest.

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import WidgetRendering
 import WidgetSDK
 
 /// What the host does for its extensions: HTTP with its token, cache and

@@ -1,3 +1,5 @@
+import WidgetRendering
+
 /// The rule for every string a user gives a configuration or a name: it is
 /// stored in the container, handed to a kind and shown in tables, on the
 /// board and in errors, so it stays on one line and sends nothing to a

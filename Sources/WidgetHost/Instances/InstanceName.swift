@@ -1,3 +1,5 @@
+import WidgetRendering
+
 /// The rules for an instance's `--name`: it is shown in tables and on the
 /// board, so it may not carry terminal escapes or line breaks, it is short
 /// in characters and in bytes, and every character of it shows.

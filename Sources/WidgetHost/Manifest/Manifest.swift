@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 import WidgetSDK
 import YAML
 

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRendering
 
 /// The manifest's `schedule:` section: how often and how long the host may
 /// ask providers for timelines.

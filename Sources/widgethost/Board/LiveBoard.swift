@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHost
+import WidgetRendering
 import WidgetSDK
 
 /// Drives the terminal: the alternate screen, a tile per instance redrawn

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetHost
+import WidgetRendering
 
 /// The shared container's defaults suite, read and written the way macOS's
 /// `defaults` does: what widget modules keep with `SharedDefaults.appGroup`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetHost
+import WidgetRendering
 import WidgetSDK
 
 struct PreviewCommand: AsyncParsableCommand {

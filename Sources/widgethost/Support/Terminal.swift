@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetHost
+import WidgetRendering
 
 /// Output helpers: results to standard output, problems to standard error.
 enum Terminal {

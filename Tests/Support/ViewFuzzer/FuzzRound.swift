@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import WidgetHost
+import WidgetRendering
 import WidgetSDK
 
 /// One tree through everything the host does with what a kind sends: the

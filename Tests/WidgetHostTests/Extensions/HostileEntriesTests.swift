@@ -2,6 +2,7 @@ import ExtensionProtocol
 import FakeGitHub
 import Foundation
 import Testing
+@testable import WidgetRendering
 import WidgetSDK
 @testable import WidgetHost
 

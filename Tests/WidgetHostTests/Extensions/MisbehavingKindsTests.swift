@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetHost
+@testable import WidgetRendering
 
 /// A plugin host is judged by its worst plugin. Each test runs the real
 /// `widgethost run` with a kind that crashes, hangs, leaks, prints or snoops,

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import WidgetRendering
 import WidgetSDK
 @testable import WidgetHost
 

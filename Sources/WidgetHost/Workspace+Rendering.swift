@@ -1,44 +1,6 @@
 import Foundation
+import WidgetRendering
 import WidgetSDK
-
-/// What a renderer draws for an instance: its current entry, or its kind's
-/// placeholder (drawn redacted) before it has one.
-public struct RenderableView: Sendable {
-    public let view: ViewNode
-    public let family: WidgetFamily
-    public let date: Date?
-    public let redacted: Bool
-    /// Why it cannot be shown as live (see `SVGRenderer.unavailable`).
-    public var unavailable: String? = nil
-    /// The moment text that keeps time is drawn for; nil is the moment of
-    /// drawing. A timeline's later entries are previewed at their own dates.
-    public var now: Date? = nil
-
-    public func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
-        (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family)
-    }
-
-    public func svg(mode: RenderingMode = .fullColor) -> String {
-        SVGRenderer(mode: mode, redacted: redacted, unavailable: unavailable).render(layout())
-    }
-
-    /// A standalone page with the card inline, for a browser or a static site.
-    public func html(mode: RenderingMode = .fullColor, title: String) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head><meta charset="utf-8"><title>\(SVGRenderer.escape(title))</title></head>
-        <body style="margin:0;padding:32px;background:#e9e9ee">
-        \(svg(mode: mode))</body>
-        </html>
-
-        """
-    }
-
-    public func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
-        ANSIRenderer(mode: mode, colors: colors, redacted: redacted, unavailable: unavailable).render(layout())
-    }
-}
 
 extension Workspace {
     /// The instance as it shows now.
