@@ -45,6 +45,7 @@ run: build
 # The container suites run on SQLite and on a throwaway PostgreSQL 15
 # (installed if missing), which is stopped and removed however the tests end.
 test: deps
+	scripts/check_imports.py
 	$(SWIFT) build
 	@pg=$$(mktemp -d /tmp/widgethost-pg.XXXXXX) && chmod 755 $$pg && \
 	trap 'scripts/test_postgres.sh stop $$pg/cluster; rm -rf $$pg' EXIT && \

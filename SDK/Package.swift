@@ -3,7 +3,7 @@
 // every test binary link ONE shared libWidgetSDK.so. Inside a single package a
 // `.dynamic` product is linked statically into sibling targets, which gives each
 // image its own copy of the SDK's types and makes every cast across the plugin
-// boundary fail.
+// boundary fail. How the SDK sits under the host: docs/architecture.md.
 import PackageDescription
 
 let package = Package(

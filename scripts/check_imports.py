@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""make test, first step: the package's arrows are what docs/architecture.md
+says, and every module a target imports is one it declares.
+
+1. Each target's `import` lines (any attribute or access level) name only
+   modules the target declares in Package.swift (a target or product it
+   depends on), the toolchain's own modules, or itself.
+2. The arrows between the package's own targets, as Package.swift declares
+   them, are exactly those of the `layers` block in docs/architecture.md,
+   and they form no cycle.
+
+Both packages are checked: the host's and the SDK's (SDK/). Prints each
+problem as file:line: message and exits 1 if there is any.
+
+    scripts/check_imports.py [package folder]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+# What the Swift toolchain brings: no package declares these.
+TOOLCHAIN = {
+    "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    "FoundationXML", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest",
+    "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation", "Swift", "SwiftShims",
+}
+
+IMPORT = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+    r"(?:(?:class|struct|enum|func|protocol|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+ARROW = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*->\s*(.*?)\s*$")
+
+
+def dump(package):
+    output = subprocess.run(["swift", "package", "dump-package"], cwd=package, check=True,
+                            capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def dependency_names(target):
+    names = set()
+    for dependency in target.get("dependencies", []):
+        for kind in ("byName", "target", "product"):
+            if kind in dependency:
+                names.add(dependency[kind][0])
+    return names
+
+
+def default_folder(target):
+    return {"test": "Tests", "plugin": "Plugins"}.get(target["type"], "Sources")
+
+
+def sources(package, target):
+    root = os.path.join(package, target.get("path") or os.path.join(default_folder(target), target["name"]))
+    excluded = [os.path.normpath(os.path.join(root, path)) for path in target.get("exclude", [])]
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [name for name in subfolders
+                         if os.path.normpath(os.path.join(folder, name)) not in excluded]
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                yield os.path.join(folder, name)
+
+
+def layers(document):
+    """The `layers` block of the architecture document: `Target -> A, B` a line."""
+    arrows, inside, found = {}, False, False
+    with open(document) as file:
+        for number, line in enumerate(file, 1):
+            if line.strip() == "```layers":
+                inside, found = True, True
+                continue
+            if inside and line.strip() == "```":
+                inside = False
+                continue
+            if inside and line.strip() and not line.lstrip().startswith("#"):
+                match = ARROW.match(line)
+                if not match:
+                    sys.exit(f"{document}:{number}: not `Target -> Dependency, …`: {line.strip()}")
+                arrows[match.group(1)] = {name.strip() for name in match.group(2).split(",") if name.strip()}
+    if not found:
+        sys.exit(f"{document}: no ```layers block")
+    return arrows
+
+
+def cycle(arrows):
+    """One cycle among the arrows, or None."""
+    state = {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for next_node in sorted(arrows.get(node, ())):
+            if state.get(next_node) == "open":
+                return path[path.index(next_node):] + [next_node]
+            if next_node not in state:
+                found = visit(next_node, path + [next_node])
+                if found:
+                    return found
+        state[node] = "done"
+        return None
+
+    for node in sorted(arrows):
+        if node not in state:
+            found = visit(node, [node])
+            if found:
+                return found
+    return None
+
+
+def check(package, problems):
+    description = dump(package)
+    own = {target["name"] for target in description["targets"]}
+    arrows = {}
+    for target in description["targets"]:
+        declared = dependency_names(target)
+        arrows[target["name"]] = declared & own
+        if target["type"] == "system":
+            continue
+        allowed = TOOLCHAIN | declared | {target["name"]}
+        for path in sources(package, target):
+            with open(path, encoding="utf-8") as file:
+                in_string = False  # a multi-line string literal: a template's `import` is text
+                for number, line in enumerate(file, 1):
+                    if line.count('"""') % 2 == 1:
+                        in_string = not in_string
+                        continue
+                    match = None if in_string else IMPORT.match(line)
+                    if match and match.group(1) not in allowed:
+                        problems.append(f"{os.path.relpath(path)}:{number}: {target['name']} imports "
+                                        f"{match.group(1)}, which Package.swift does not declare for it")
+    return arrows
+
+
+def main():
+    package = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".")
+    problems = []
+    arrows = check(package, problems)
+    sdk = os.path.join(package, "SDK")
+    if os.path.exists(os.path.join(sdk, "Package.swift")):
+        check(sdk, problems)
+
+    document = os.path.join(package, "docs", "architecture.md")
+    documented = layers(document)
+    for target in sorted(set(arrows) | set(documented)):
+        if target not in arrows:
+            problems.append(f"docs/architecture.md: layers names {target}, which is not a target of Package.swift")
+        elif target not in documented:
+            problems.append(f"docs/architecture.md: layers lacks {target} (`{target} -> "
+                            f"{', '.join(sorted(arrows[target]))}`)")
+        else:
+            for extra in sorted(arrows[target] - documented[target]):
+                problems.append(f"Package.swift: {target} depends on {extra}, an arrow docs/architecture.md does not allow")
+            for missing in sorted(documented[target] - arrows[target]):
+                problems.append(f"docs/architecture.md: layers says {target} -> {missing}, which Package.swift does not declare")
+    loop = cycle(arrows)
+    if loop:
+        problems.append(f"Package.swift: the targets form a cycle: {' -> '.join(loop)}")
+
+    for problem in problems:
+        print(problem)
+    if problems:
+        sys.exit(1)
+    print(f"imports: every import is declared; {sum(len(to) for to in arrows.values())} arrows between "
+          f"{len(arrows)} targets, as docs/architecture.md draws them")
+
+
+main()
