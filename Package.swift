@@ -63,11 +63,17 @@ let package = Package(
         // The extension process: loads one module and answers the host's calls.
         // Links the SDK and the protocol, nothing of the host.
         .executableTarget(name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", sdk]),
+        // Other people's text made safe for a terminal, and errors in this
+        // tool's words: what every layer above prints through.
+        .target(name: "HostText"),
         // Archived views to pixels and characters: layout, SVG, ANSI, the
         // terminal board. Needs only the SDK: no I/O, no host.
-        .target(name: "WidgetRendering", dependencies: [sdk]),
+        .target(name: "WidgetRendering", dependencies: ["HostText", sdk]),
+        // The bundle manifest and what it configures (schedule, GitHub,
+        // limits, the PostgreSQL URL), with line:column on every error.
+        .target(name: "WidgetConfiguration", dependencies: ["YAML", "HostText", sdk]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk, "ExtensionProtocol", "WidgetRendering", "CProcessControl",
+            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetRendering", "CProcessControl",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "HeapModule", package: "swift-collections"),
@@ -105,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "WidgetRendering", "YAML", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "HostText", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -136,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Synchronization
+import WidgetConfiguration
 import WidgetHost
 
 /// The dashboard under load: 50 clients on loopback, each sending requests

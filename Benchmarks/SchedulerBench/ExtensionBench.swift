@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import FakeGitHub
 import Foundation
+import WidgetConfiguration
 import WidgetHost
 import WidgetSDK
 

@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import WidgetConfiguration
 import WidgetHost
 import WidgetSDK
 

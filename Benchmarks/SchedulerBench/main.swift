@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 import WidgetHost
 import WidgetSDK
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetConfiguration
 import WidgetSDK
 import YAML
 

@@ -1,4 +1,6 @@
 import Foundation
+import HostText
+import WidgetConfiguration
 
 /// `widgethost dev`: builds a widget package, previews its kinds, and does
 /// both again whenever a source file is saved.

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetRendering
 import WidgetSDK
 

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 
 /// Where a container lives: a SQLite file in a folder (the manifest's
 /// `container.path`, relative to the manifest, else

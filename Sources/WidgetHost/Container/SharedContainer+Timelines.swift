@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 
 extension SharedContainer {
     private static let encoder: JSONEncoder = {

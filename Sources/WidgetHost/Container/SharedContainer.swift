@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 
 /// The App Group of widgethost: the instances, shared defaults, timelines,
 /// reload requests and HTTP cache of one group, shared by the command line,

@@ -1,4 +1,5 @@
 import Synchronization
+import WidgetConfiguration
 
 /// Which defaults suite each module's `SharedDefaults.appGroup` reaches. An
 /// App Group is one vendor's: by default every module of a manifest shares

@@ -2,6 +2,7 @@ import CProcessControl
 import ExtensionProtocol
 import Foundation
 import Synchronization
+import WidgetConfiguration
 import WidgetSDK
 
 /// The extension processes of one bundle, one per module file. Each process

@@ -1,6 +1,8 @@
 import ExtensionProtocol
 import Foundation
+import HostText
 import Synchronization
+import WidgetConfiguration
 import WidgetSDK
 
 /// One running extension process: its channel, the calls in flight on it,

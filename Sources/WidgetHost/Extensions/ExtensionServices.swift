@@ -1,6 +1,6 @@
 import ExtensionProtocol
 import Foundation
-import WidgetRendering
+import HostText
 import WidgetSDK
 
 /// What the host does for its extensions: HTTP with its token, cache and

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import WidgetConfiguration
 import WidgetSDK
 
 /// The extension process of one module, kept available: started on first

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import WidgetConfiguration
 import WidgetSDK
 
 /// A kind's descriptor on the host side: what its extension described, with

@@ -1,4 +1,4 @@
-import WidgetRendering
+import HostText
 
 /// The rule for every string a user gives a configuration or a name: it is
 /// stored in the container, handed to a kind and shown in tables, on the

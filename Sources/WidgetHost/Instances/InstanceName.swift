@@ -1,4 +1,4 @@
-import WidgetRendering
+import HostText
 
 /// The rules for an instance's `--name`: it is shown in tables and on the
 /// board, so it may not carry terminal escapes or line breaks, it is short

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetSDK
 
 /// One thing a user can tap on an instance's current entry, numbered from 1

@@ -1,3 +1,4 @@
+import WidgetConfiguration
 import WidgetSDK
 import YAML
 

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 import WidgetSDK
 
 /// A kind that loaded and passed validation: what its manifest entry says,

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import WidgetConfiguration
 import WidgetSDK
 
 /// Finds widget modules and reads their kinds, each in its own extension

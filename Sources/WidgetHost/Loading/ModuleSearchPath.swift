@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 
 /// Where widget modules are looked for, in order: the manifest's
 /// `module_paths` (relative to the manifest), `WIDGETHOST_MODULE_PATH`

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 
 extension Workspace {
     /// Reads the kinds again from `manifest`, with a fresh extension process

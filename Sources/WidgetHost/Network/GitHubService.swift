@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import ExtensionProtocol
 import Foundation
+import WidgetConfiguration
 import WidgetSDK
 
 /// The host's HTTP service, spent like money against GitHub's rate limit:

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HostText
 import NIOCore
 import NIOPosix
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 
 /// Why a reload gave no timeline, as the scheduler acts on it and as
 /// `/metrics` counts it. Code branches on `code`; `message` is for people

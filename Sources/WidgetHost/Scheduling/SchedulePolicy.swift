@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 
 /// The rules every instance's reloads follow.
 public struct SchedulePolicy: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import DequeModule
 import HeapModule
+import WidgetConfiguration
 import WidgetSDK
 
 /// The scheduler's decisions, without I/O or time of its own: the caller says

@@ -1,4 +1,6 @@
 import Foundation
+import HostText
+import WidgetConfiguration
 import WidgetSDK
 
 extension TimelineHost {

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostText
 import WidgetSDK
 
 /// Runs the scheduler: starts the provider calls it asks for, feeds their

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetSDK
 
 /// Draws a laid-out widget in character cells: the same layout as the SVG,

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import HostText
 import WidgetHost
-import WidgetRendering
 
 /// The shared container's defaults suite, read and written the way macOS's
 /// `defaults` does: what widget modules keep with `SharedDefaults.appGroup`.

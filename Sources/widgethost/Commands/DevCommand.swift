@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostText
 import Logging
 import ServiceLifecycle
 import WidgetHost

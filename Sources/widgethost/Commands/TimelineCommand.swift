@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetConfiguration
 import WidgetHost
 import WidgetSDK
 

@@ -1,6 +1,6 @@
+import HostText
 import Logging
 import WidgetHost
-import WidgetRendering
 
 /// The host's log handler with every message and metadata value escaped
 /// first: log lines carry what kinds print and throw and what GitHub says,

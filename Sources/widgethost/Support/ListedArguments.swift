@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import HostText
 import WidgetHost
-import WidgetRendering
 
 /// Values given on the command line, or one a line from a file or standard
 /// input with `--from`: the argument parser takes time quadratic in the

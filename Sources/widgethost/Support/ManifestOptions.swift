@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HostText
+import WidgetConfiguration
 import WidgetHost
 
 /// `--config`, shared by every command that reads the bundle manifest.

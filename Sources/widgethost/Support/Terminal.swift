@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import HostText
 import WidgetHost
-import WidgetRendering
 
 /// Output helpers: results to standard output, problems to standard error.
 enum Terminal {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 
 /// `widgethost dev` on a package `widgethost new` wrote, as an author uses

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 
 /// `widgethost new`: what it writes, and what it refuses without writing.

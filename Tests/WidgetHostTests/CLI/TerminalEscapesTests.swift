@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import Testing
 @testable import WidgetRendering
 import WidgetSDK

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WidgetConfiguration
 import WidgetSDK
 @testable import WidgetHost
 

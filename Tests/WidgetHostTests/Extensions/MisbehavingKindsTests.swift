@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 @testable import WidgetRendering
 

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import Testing
+import WidgetConfiguration
 import WidgetSDK
 @testable import WidgetHost
 

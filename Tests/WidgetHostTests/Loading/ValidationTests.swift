@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 import WidgetSDK
 @testable import WidgetHost
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 import WidgetSDK
 import YAML
 @testable import WidgetHost

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 
 /// Issue 21: a running host wakes for its own deadlines and for changes it

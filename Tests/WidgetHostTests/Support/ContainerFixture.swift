@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 
 /// A bundle with the three GitHub kinds and the fixture kinds, whose

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import Testing
+import WidgetConfiguration
 import WidgetSDK
 @testable import WidgetHost
 

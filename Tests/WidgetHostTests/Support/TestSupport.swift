@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 
 /// The real parts the tests use: the built modules and binary, temporary

@@ -1,10 +1,12 @@
 import Foundation
+import HostText
 import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
 import Synchronization
+import WidgetConfiguration
 
 /// Connections to one container's database, reused between calls. The
 /// container's API is synchronous (SQLite's always was), so a call blocks its

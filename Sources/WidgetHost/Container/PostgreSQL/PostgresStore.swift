@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import WidgetConfiguration
 
 /// A container in a PostgreSQL database, in a schema named after its group,
 /// so that hosts on several machines can share it. Writers take turns through

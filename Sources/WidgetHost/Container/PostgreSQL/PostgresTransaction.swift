@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import WidgetConfiguration
 import WidgetSDK
 
 /// The container's operations as SQL on one connection, inside the

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HostText
 
 /// A container in one SQLite file, the default: any number of processes on
 /// one machine may use it at once, and each write is one transaction.

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetRendering
+import HostText
 import WidgetSDK
 import YAML
 

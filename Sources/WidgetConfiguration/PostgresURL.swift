@@ -18,7 +18,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     public let applicationName: String?
     public let connectTimeout: Duration
     /// From the URL, else from `PGPASSWORD` when the URL was read.
-    let password: String?
+    package let password: String?
 
     /// The query parameters understood; libpq has more, and an unknown one is
     /// refused rather than silently ignored.
@@ -97,7 +97,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// Any text with this URL's password removed, should an error from the
     /// driver or the server ever quote it. One or two characters would turn
     /// every message to stars; such a password is never quoted whole anyway.
-    func redacting(_ text: String) -> String {
+    package func redacting(_ text: String) -> String {
         guard let password, password.count >= 3 else { return text }
         return text.replacingOccurrences(of: password, with: "***")
     }

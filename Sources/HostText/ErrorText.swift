@@ -1,5 +1,4 @@
 import Foundation
-import WidgetRendering
 
 /// An error in this tool's words, on one line. Foundation's own text for its
 /// errors is "Error Domain=NSCocoaErrorDomain Code=516 "(null)" UserInfo=…",

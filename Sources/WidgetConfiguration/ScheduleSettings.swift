@@ -1,5 +1,5 @@
 import Foundation
-import WidgetRendering
+import HostText
 
 /// The manifest's `schedule:` section: how often and how long the host may
 /// ask providers for timelines.

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetRendering
+import HostText
 import YAML
 
 /// What one extension process may use: `widgets[].limits` in the manifest.
