@@ -72,8 +72,22 @@ let package = Package(
         // The bundle manifest and what it configures (schedule, GitHub,
         // limits, the PostgreSQL URL), with line:column on every error.
         .target(name: "WidgetConfiguration", dependencies: ["YAML", "HostText", sdk]),
+        // The shared container (the App Group): instances, timelines as the
+        // host encodes them, defaults, reload requests, the HTTP cache, the
+        // fleet's leases and rate-limit budget; SQLite or PostgreSQL. Knows
+        // no scheduler, kind or network type.
+        .target(name: "WidgetContainer", dependencies: [
+            "HostText", "WidgetConfiguration", "YAML", "CProcessControl", sdk,
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetRendering", "CProcessControl",
+            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "CProcessControl",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "HeapModule", package: "swift-collections"),
@@ -111,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "HostText", "YAML", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostText", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -142,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),

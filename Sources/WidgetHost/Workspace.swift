@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WidgetConfiguration
+import WidgetContainer
 import WidgetSDK
 import YAML
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetContainer
 
 /// Every instance's status for the page and `/instances`, read again only
 /// when the container has changed or a second has passed (ages like

@@ -97,7 +97,3 @@ public struct CallTimedOut: Error, Sendable, CustomStringConvertible {
     public let limit: Duration
     public var description: String { "no answer within \(DurationValue(seconds: limit.seconds))" }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -1,3 +1,4 @@
+import WidgetContainer
 import WidgetSDK
 import YAML
 

@@ -1,3 +1,4 @@
+import WidgetContainer
 import WidgetSDK
 
 /// What the bundle says about a stored instance.

@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import WidgetContainer
 import WidgetSDK
 
 /// One thing a user can tap on an instance's current entry, numbered from 1

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 
 /// Notices when the manifest or a module file changes on disk: rebuilt in
 /// place, or replaced with `mv`. Compares device, inode, size and

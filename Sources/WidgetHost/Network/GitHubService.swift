@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ExtensionProtocol
 import Foundation
 import WidgetConfiguration
+import WidgetContainer
 import WidgetSDK
 
 /// The host's HTTP service, spent like money against GitHub's rate limit:
@@ -130,7 +131,9 @@ public actor GitHubService: HTTPService {
     }
 
     private func readRateLimit(_ headers: [String: String]) {
-        ledger.record(remaining: headers["x-ratelimit-remaining"].flatMap(Int.init), reset: Self.reset(headers))
+        if let left = ledger.record(remaining: headers["x-ratelimit-remaining"].flatMap(Int.init), reset: Self.reset(headers)) {
+            HostMetrics.githubRemaining(left)
+        }
     }
 
     private static func reset(_ headers: [String: String]) -> Date? {

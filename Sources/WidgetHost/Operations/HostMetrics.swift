@@ -2,6 +2,7 @@ import Foundation
 import Metrics
 import Prometheus
 import Synchronization
+import WidgetContainer
 import WidgetSDK
 
 /// The host's figures for `/metrics`. Code everywhere counts through

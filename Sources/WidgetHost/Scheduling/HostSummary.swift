@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 
 /// A host of the container as JSON, for `status --json`.
 public struct HostSummary: Encodable, Sendable {

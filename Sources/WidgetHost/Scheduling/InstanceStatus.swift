@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 import WidgetSDK
 
 /// What a person sees of an instance: whether it shows real data, and how

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 
 /// A fleet host's side of its leases: when to renew, which instances it
 /// holds and with which tokens, and whether it may still act on them.

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import HostText
+import WidgetContainer
 import WidgetSDK
 
 /// Runs the scheduler: starts the provider calls it asks for, feeds their

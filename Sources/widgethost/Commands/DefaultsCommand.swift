@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostText
+import WidgetContainer
 import WidgetHost
 
 /// The shared container's defaults suite, read and written the way macOS's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 import WidgetSDK
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WidgetContainer
 import WidgetHost
 
 struct ValidateCommand: AsyncParsableCommand {

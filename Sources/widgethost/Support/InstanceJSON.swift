@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 import WidgetHost
 import WidgetSDK
 

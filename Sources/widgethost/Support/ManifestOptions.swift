@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HostText
 import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 
 /// `--config`, shared by every command that reads the bundle manifest.

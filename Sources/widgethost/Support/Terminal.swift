@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostText
+import WidgetContainer
 import WidgetHost
 
 /// Output helpers: results to standard output, problems to standard error.

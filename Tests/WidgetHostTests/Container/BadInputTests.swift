@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WidgetContainer
 @testable import WidgetHost
 
 /// Each bad input: a clear message, a non-zero exit, and nothing changed.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WidgetContainer
 @testable import WidgetHost
 
 /// Every operation of the container, called as the host calls it, on SQLite

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WidgetConfiguration
+@testable import WidgetContainer
 import WidgetSDK
 @testable import WidgetHost
 

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import Testing
+@testable import WidgetContainer
 import WidgetSDK
 @testable import WidgetHost
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetConfiguration
+@testable import WidgetContainer
 import WidgetSDK
 @testable import WidgetHost
 

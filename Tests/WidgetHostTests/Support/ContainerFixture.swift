@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetConfiguration
+@testable import WidgetContainer
 @testable import WidgetHost
 
 /// A bundle with the three GitHub kinds and the fixture kinds, whose

@@ -14,6 +14,17 @@ extension SharedContainer {
         public var savedListAdditions: [String: [String]]
         /// Each saved list as its provider offers it when nothing is saved yet.
         public var savedListInitialValues: [String: [String]]
+
+        package init(kind: String, family: WidgetFamily, name: String?, configurationIdentifier: String?, configuration: ConfigurationValues,
+                     savedListAdditions: [String: [String]], savedListInitialValues: [String: [String]]) {
+            self.kind = kind
+            self.family = family
+            self.name = name
+            self.configurationIdentifier = configurationIdentifier
+            self.configuration = configuration
+            self.savedListAdditions = savedListAdditions
+            self.savedListInitialValues = savedListInitialValues
+        }
     }
 
     /// Inserts an instance and its saved-list additions in one transaction.

@@ -8,7 +8,7 @@ import WidgetConfiguration
 /// Any number of processes may use it at once; each write is one transaction.
 public final class SharedContainer: Sendable {
     public let location: ContainerLocation
-    let store: any ContainerStore
+    package let store: any ContainerStore
 
     /// Opens the container, creating it if needed and bringing its schema up to date.
     public init(location: ContainerLocation) throws(ContainerError) {
@@ -31,11 +31,11 @@ public final class SharedContainer: Sendable {
         location.postgres != nil || FileManager.default.fileExists(atPath: location.databasePath)
     }
 
-    func write<T>(_ updates: (any ContainerTransaction) throws -> T) throws -> T {
+    package func write<T>(_ updates: (any ContainerTransaction) throws -> T) throws -> T {
         try store.write(updates)
     }
 
-    func read<T>(_ value: (any ContainerTransaction) throws -> T) throws -> T {
+    package func read<T>(_ value: (any ContainerTransaction) throws -> T) throws -> T {
         try store.read(value)
     }
 
@@ -93,7 +93,7 @@ public final class SharedContainer: Sendable {
     }
 
     /// The fleet's GitHub budget for `token`, kept in the container; nil on SQLite, whose one host counts alone.
-    func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? {
+    package func rateLimitLedger(for token: String?) -> (any RateLimitLedger)? {
         store.rateLimitLedger(for: token)
     }
 }

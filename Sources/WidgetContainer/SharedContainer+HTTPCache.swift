@@ -9,6 +9,14 @@ public struct CachedResponse: Codable, Sendable, FetchableRecord, PersistableRec
     public var etag: String?
     public var body: Data
     public var fetchedAt: Date
+
+    package init(url: String, status: Int, etag: String?, body: Data, fetchedAt: Date) {
+        self.url = url
+        self.status = status
+        self.etag = etag
+        self.body = body
+        self.fetchedAt = fetchedAt
+    }
 }
 
 extension SharedContainer {

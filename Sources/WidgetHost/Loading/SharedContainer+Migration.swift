@@ -1,4 +1,5 @@
 import Foundation
+import WidgetContainer
 import WidgetSDK
 
 extension SharedContainer {

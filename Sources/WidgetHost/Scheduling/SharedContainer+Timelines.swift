@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import WidgetContainer
 
 extension SharedContainer {
     private static let encoder: JSONEncoder = {

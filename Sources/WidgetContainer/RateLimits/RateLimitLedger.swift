@@ -3,26 +3,28 @@ import WidgetSDK
 
 /// GitHub's rate limit as the hosts of a container spend it: each request
 /// is reserved before it is sent, and each answer says what is left.
-protocol RateLimitLedger: Sendable {
+package protocol RateLimitLedger: Sendable {
     /// Counts one request, or throws `RateLimitedError` when the limit is
     /// used up or paused, and `LeaseLost` when `lease` no longer holds.
     func reserve(at now: Date, lease: HeldLease?) throws
     /// What an answer's `x-ratelimit-remaining` and `x-ratelimit-reset` say;
-    /// neither for a request that got no answer.
-    func record(remaining: Int?, reset: Date?)
+    /// neither for a request that got no answer. Returns the requests this
+    /// host now counts as left, if it knows, for `/metrics`.
+    @discardableResult
+    func record(remaining: Int?, reset: Date?) -> Int?
     /// A 403 or 429 said to wait until `until`.
     func pause(until: Date)
 }
 
 /// A fleet host's lease on the instance a request is made for, as the host
 /// named it in the call's `ReloadScope`.
-struct HeldLease: Sendable, Equatable {
-    let member: String
-    let instance: String
-    let token: Int64
+package struct HeldLease: Sendable, Equatable {
+    package let member: String
+    package let instance: String
+    package let token: Int64
 
     /// `<member> <instance> <token>`
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let words = text.split(separator: " ")
         guard words.count == 3, let token = Int64(words[2]) else { return nil }
         member = String(words[0])

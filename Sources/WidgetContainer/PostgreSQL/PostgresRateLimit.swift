@@ -70,8 +70,9 @@ final class PostgresRateLimit: RateLimitLedger {
     /// Within one window the count only goes down, whichever host's answer
     /// arrives last; a later reset time starts a new window. A request that
     /// got no answer is recorded with neither.
-    func record(remaining: Int?, reset: Date?) {
-        local.record(remaining: remaining, reset: reset)
+    @discardableResult
+    func record(remaining: Int?, reset: Date?) -> Int? {
+        let left = local.record(remaining: remaining, reset: reset)
         _ = try? store.inOwnTransaction { transaction in
             // In SET, columns are their values before the update: `others` is the requests still on their way.
             try transaction.run("""
@@ -86,6 +87,7 @@ final class PostgresRateLimit: RateLimitLedger {
                 WHERE key = \(key)
                 """)
         }
+        return left
     }
 
     func pause(until: Date) {

@@ -12,18 +12,18 @@ import Synchronization
 /// editors save and as `install` copies) is a new inode, which a watch on
 /// the old one would never report. A path that is a symbolic link is
 /// followed too: its target's folder is watched as well.
-final class FileNotifier: Sendable {
+package final class FileNotifier: Sendable {
     /// Which events count.
-    struct Events: Sendable {
+    package struct Events: Sendable {
         let mask: UInt32
 
         /// Every write as it lands: SQLite appends each commit to its `-wal`
         /// and keeps the file open, so there is no close to wait for.
-        static let writes = Events(mask: UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        package static let writes = Events(mask: UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
         /// A file complete again: closed after writing, moved in, touched,
         /// removed. Never mid-write, so a module being linked is read once
         /// the linker is done, not as its first bytes land.
-        static let completedFiles = Events(mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB))
+        package static let completedFiles = Events(mask: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB))
     }
 
     /// Set by the thread, read by the owner.
@@ -37,12 +37,12 @@ final class FileNotifier: Sendable {
     /// Whether every folder is still watched. A folder removed or moved
     /// away (`rm -rf .build`) takes its watch with it; the owner then looks
     /// at its own pace and makes a new notifier once the folder is back.
-    var isWatchingAll: Bool { !lost.value.load(ordering: .relaxed) }
+    package var isWatchingAll: Bool { !lost.value.load(ordering: .relaxed) }
 
     /// Nil when inotify cannot be had (the user's limit of instances or
     /// watches reached, a file system without it) or a folder does not
     /// exist: the owner then looks at its own pace.
-    init?(files: some Sequence<String>, events: Events, action: @escaping @Sendable () -> Void) {
+    package init?(files: some Sequence<String>, events: Events, action: @escaping @Sendable () -> Void) {
         var names: [String: Set<String>] = [:]
         for file in files {
             for path in Set([file, (file as NSString).resolvingSymlinksInPath]) {

@@ -63,7 +63,7 @@ extension SharedContainer {
 }
 
 extension ConfigurationValue {
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         if case .string(let value) = self { return value.caseInsensitiveCompare(text) == .orderedSame }
         return false
     }

@@ -4,7 +4,7 @@ import WidgetSDK
 
 /// The rate limit as one host counts it: the host of a SQLite container,
 /// or a fleet host while the database cannot be reached.
-final class LocalRateLimit: RateLimitLedger {
+package final class LocalRateLimit: RateLimitLedger {
     private struct State {
         var remaining: Int?
         var reset: Date?
@@ -13,7 +13,9 @@ final class LocalRateLimit: RateLimitLedger {
     private let state = Mutex(State())
 
     /// One host counts alone: it holds every instance it reloads.
-    func reserve(at now: Date, lease: HeldLease? = nil) throws {
+    package init() {}
+
+    package func reserve(at now: Date, lease: HeldLease? = nil) throws {
         let refusedUntil: Date? = state.withLock { state in
             if let until = state.pausedUntil {
                 if until > now { return until }
@@ -35,8 +37,9 @@ final class LocalRateLimit: RateLimitLedger {
     /// Responses arrive out of order: within one window the count only goes
     /// down (a late answer must not undo requests reserved since); a new
     /// reset time starts a new window.
-    func record(remaining reported: Int?, reset window: Date?) {
-        let left: Int? = state.withLock { state in
+    @discardableResult
+    package func record(remaining reported: Int?, reset window: Date?) -> Int? {
+        state.withLock { state in
             if let window, window != state.reset {
                 state.reset = window
                 state.remaining = reported
@@ -45,10 +48,9 @@ final class LocalRateLimit: RateLimitLedger {
             }
             return state.remaining
         }
-        if let left { HostMetrics.githubRemaining(left) }
     }
 
-    func pause(until: Date) {
+    package func pause(until: Date) {
         state.withLock { $0.pausedUntil = max($0.pausedUntil ?? until, until) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Where a container's transactions run: a SQLite file or a PostgreSQL
 /// database. Calls block their thread until the database answers, as
 /// SQLite's always did.
-protocol ContainerStore: Sendable {
+package protocol ContainerStore: Sendable {
     func read<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T
     /// One transaction; writers take turns, across processes and hosts.
     func write<T>(_ body: (any ContainerTransaction) throws -> T) throws -> T

@@ -3,7 +3,7 @@ import Foundation
 /// What one transaction on a container can do, in the container's own terms.
 /// `SharedContainer` writes its rules (saved lists, migrations, unique ids)
 /// once against this; SQLite and PostgreSQL each say how to store them.
-protocol ContainerTransaction {
+package protocol ContainerTransaction {
     // The shared defaults suite.
     func defaultsData(forKey key: String) throws -> Data?
     /// Stores `data` under `key`; nil removes the key.
