@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKinds
 import WidgetRendering
 import WidgetSDK
 

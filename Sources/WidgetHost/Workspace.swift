@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import WidgetConfiguration
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 import YAML
 

@@ -1,6 +1,7 @@
 import Foundation
 import HostText
 import WidgetConfiguration
+import WidgetKinds
 
 /// `widgethost dev`: builds a widget package, previews its kinds, and does
 /// both again whenever a source file is saved.

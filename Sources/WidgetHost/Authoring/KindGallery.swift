@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import WidgetKinds
 import WidgetRendering
 import WidgetSDK
 

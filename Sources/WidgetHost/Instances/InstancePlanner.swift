@@ -1,4 +1,5 @@
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 import YAML
 

@@ -1,4 +1,5 @@
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 
 /// What the bundle says about a stored instance.

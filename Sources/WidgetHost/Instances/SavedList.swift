@@ -1,3 +1,4 @@
+import WidgetKinds
 import WidgetSDK
 
 /// A list of the user's own values kept in the shared defaults (the saved

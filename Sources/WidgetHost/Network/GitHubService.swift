@@ -3,13 +3,14 @@ import ExtensionProtocol
 import Foundation
 import WidgetConfiguration
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 
 /// The host's HTTP service, spent like money against GitHub's rate limit:
 /// one request per URL however many instances ask at once, responses reused
 /// while fresh and revalidated with ETags after, avatars kept for a day, and
 /// no API request sent while the limit is used up or a 403/429 says to wait.
-public actor GitHubService: HTTPService {
+public actor GitHubService: ScopedHTTPService {
     public struct Statistics: Sendable, Equatable {
         /// Requests sent to the API, and how they were answered.
         public var apiRequests = 0

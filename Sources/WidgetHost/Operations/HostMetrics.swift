@@ -56,14 +56,6 @@ public final class HostMetrics: Sendable {
         Gauge(label: "widgethost_queue_lag_seconds").record(max(0, seconds))
     }
 
-    static func extensionRestarted(module: String) {
-        Counter(label: "widgethost_extension_restarts_total", dimensions: [("module", module)]).increment()
-    }
-
-    static func extensionCrashed(module: String) {
-        Counter(label: "widgethost_extension_crashes_total", dimensions: [("module", module)]).increment()
-    }
-
     static func quarantined(kind: String) {
         Counter(label: "widgethost_quarantines_total", dimensions: [("kind", kind)]).increment()
     }

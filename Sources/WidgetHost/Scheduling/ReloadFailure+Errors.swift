@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKinds
 import WidgetSDK
 
 // What the errors of the layers below the scheduler mean to it.

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import HostText
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 
 /// Runs the scheduler: starts the provider calls it asks for, feeds their

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetHost
+import WidgetKinds
 import WidgetSDK
 
 struct AddInstanceCommand: AsyncParsableCommand {

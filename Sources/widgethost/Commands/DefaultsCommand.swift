@@ -3,6 +3,7 @@ import Foundation
 import HostText
 import WidgetContainer
 import WidgetHost
+import WidgetKinds
 
 /// The shared container's defaults suite, read and written the way macOS's
 /// `defaults` does: what widget modules keep with `SharedDefaults.appGroup`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetHost
+import WidgetKinds
 
 struct KindsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

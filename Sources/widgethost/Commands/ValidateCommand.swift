@@ -1,6 +1,7 @@
 import ArgumentParser
 import WidgetContainer
 import WidgetHost
+import WidgetKinds
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import HostText
 import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
+import WidgetKinds
 
 /// `--config`, shared by every command that reads the bundle manifest.
 struct ManifestOptions: ParsableArguments {

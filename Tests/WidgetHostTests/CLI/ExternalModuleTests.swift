@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetHost
+@testable import WidgetKinds
 
 /// A kind written and built outside this package, against WidgetSDK alone,
 /// loads into the host without rebuilding it.

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import Testing
 @testable import WidgetContainer
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetConfiguration
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

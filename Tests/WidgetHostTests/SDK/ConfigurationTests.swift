@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetConfiguration
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetConfiguration
 @testable import WidgetContainer
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import Testing
 import WidgetConfiguration
+@testable import WidgetKinds
 import WidgetSDK
 @testable import WidgetHost
 

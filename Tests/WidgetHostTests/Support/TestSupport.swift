@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WidgetConfiguration
 @testable import WidgetHost
+@testable import WidgetKinds
 
 /// The real parts the tests use: the built modules and binary, temporary
 /// folders, and the command line as a subprocess.

@@ -70,10 +70,10 @@ extension WidgetDescriptor {
 /// One call into an extension, bounded in time: a kind that hangs in
 /// `kinds`, `preview` or `add-instance` is cut off, and its process killed
 /// after the grace period, as in `run`.
-struct RemoteCaller: Sendable {
+package struct RemoteCaller: Sendable {
     /// Set by the scheduler around a timeline call: whether it is an
     /// explicit reload, and a fleet host's lease on the instance.
-    @TaskLocal static var scope = ReloadScope()
+    @TaskLocal package static var scope = ReloadScope()
 
     static let unexpectedAnswer = ExtensionStartError(reason: "the extension answered with something other than what was asked")
 

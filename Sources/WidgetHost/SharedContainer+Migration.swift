@@ -1,5 +1,6 @@
 import Foundation
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 
 extension SharedContainer {

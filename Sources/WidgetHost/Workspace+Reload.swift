@@ -1,5 +1,6 @@
 import Foundation
 import WidgetConfiguration
+import WidgetKinds
 
 extension Workspace {
     /// Reads the kinds again from `manifest`, with a fresh extension process

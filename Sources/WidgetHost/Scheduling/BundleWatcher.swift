@@ -1,4 +1,5 @@
 import Foundation
+import WidgetKinds
 import WidgetContainer
 
 /// Notices when the manifest or a module file changes on disk: rebuilt in

@@ -3,7 +3,7 @@ import Foundation
 /// Which file is at a path, and which version of it: device, inode, size
 /// and modification time, one `stat`. A file rebuilt in place, copied over
 /// with `cp` or replaced with `mv` has another identity.
-struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -11,7 +11,7 @@ struct FileIdentity: Equatable, Sendable {
     let modifiedNanoseconds: Int
 
     /// Nil when nothing is at `path`.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)

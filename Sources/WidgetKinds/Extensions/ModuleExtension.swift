@@ -96,7 +96,7 @@ public actor ModuleExtension {
             throw ExtensionStartError(reason: ExtensionRunner.notFoundMessage(searched: pool.runnerSearched))
         }
         launches += 1
-        if launches > 1 { HostMetrics.extensionRestarted(module: module) }
+        if launches > 1 { ExtensionMetrics.extensionRestarted(module: module) }
         launchedFrom = FileIdentity(path: modulePath)
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid())
         let registry = self.registry
@@ -126,7 +126,7 @@ public actor ModuleExtension {
             }
             // Breaking the protocol is a crash in all but name: restarting at
             // once made 1,517 processes in 20 s of a kind that writes garbage.
-            HostMetrics.extensionCrashed(module: module)
+            ExtensionMetrics.extensionCrashed(module: module)
             consecutiveCrashes += 1
             let backoff = min(Self.firstBackoff * (1 << min(consecutiveCrashes - 1, 20)), Self.maximumBackoff)
             restartAt = .now + backoff

@@ -55,7 +55,7 @@ public struct ExtensionServices: Sendable {
         do {
             switch call {
             case .api(let path, let scope):
-                let response = if let http = http as? GitHubService {
+                let response = if let http = http as? any ScopedHTTPService {
                     try await http.api(path, scope: scope)
                 } else {
                     try await http.api(path)
