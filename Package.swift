@@ -96,20 +96,33 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
         ]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "CProcessControl",
+            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering",
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
-            // The dashboard of run --serve.
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+        ]),
+        // The web dashboard of run --serve, on Hummingbird: the page, cards,
+        // the event stream, taps, /metrics and the health checks.
+        .target(name: "WidgetDashboard", dependencies: [
+            "WidgetHost", "WidgetContainer", "WidgetRendering", "HostText", sdk,
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // widgethost new and dev: the scaffold, swift build and its
+        // diagnostics, the source watcher, the gallery.
+        .target(name: "WidgetAuthoring", dependencies: [
+            "WidgetDashboard", "WidgetHost", "WidgetKinds", "WidgetConfiguration", "WidgetRendering", "HostText", "YAML", "CProcessControl", sdk,
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // A GitHub look-alike on loopback: recorded-shape JSON, ETags, counting
         // rate limits, faults on demand. For tests and the benchmark only.
@@ -130,7 +143,8 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "HostText", "YAML", sdk,
+                "WidgetHost", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
+                "HostText", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -148,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetDashboard", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -161,7 +175,8 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
+                "WidgetHost", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
+                "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import Synchronization
 import WidgetConfiguration
+import WidgetDashboard
 import WidgetHost
 
 /// The dashboard under load: 50 clients on loopback, each sending requests

@@ -3,6 +3,8 @@ import Foundation
 import HostText
 import Logging
 import ServiceLifecycle
+import WidgetAuthoring
+import WidgetDashboard
 import WidgetHost
 
 struct DevCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetAuthoring
 import WidgetHost
 import WidgetSDK
 

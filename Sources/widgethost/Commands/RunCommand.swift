@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 import Foundation
+import WidgetDashboard
 import WidgetHost
 
 struct RunCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetAuthoring
 import WidgetHost
 
 /// How `dev` shows each update: redrawn in place on a terminal, appended

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 @testable import WidgetKinds
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 @Suite("Several processes share one container")

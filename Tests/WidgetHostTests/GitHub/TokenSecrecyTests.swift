@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// A token in the environment is used, and never written anywhere a person

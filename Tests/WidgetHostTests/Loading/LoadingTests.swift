@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import Testing
+import WidgetAuthoring
 import WidgetConfiguration
 @testable import WidgetKinds
 import WidgetSDK

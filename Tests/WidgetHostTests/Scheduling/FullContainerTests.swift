@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// A container that cannot be written, made real without privileges: a

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetAuthoring
 import WidgetHost
 
 /// `widgethost run` (or another long-running command, such as `dev`) as a

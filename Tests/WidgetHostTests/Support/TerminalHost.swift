@@ -1,4 +1,5 @@
 import Foundation
+import WidgetAuthoring
 import WidgetHost
 import Synchronization
 

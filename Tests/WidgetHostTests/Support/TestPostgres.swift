@@ -1,4 +1,5 @@
 import Foundation
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// The PostgreSQL server the tests use: the one `make test` started

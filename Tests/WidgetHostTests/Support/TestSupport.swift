@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WidgetAuthoring
 import WidgetConfiguration
 @testable import WidgetHost
 @testable import WidgetKinds

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WidgetHost
 import WidgetRendering
 import WidgetSDK
 
@@ -10,7 +11,7 @@ import WidgetSDK
 /// the page; a JSON endpoint per instance for other clients.
 public enum Dashboard {
     /// The page may run its own script and nothing else.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
+    package static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
         + "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
     /// - Parameter reloadKind: asks the running host to reload every instance
@@ -122,7 +123,7 @@ public enum Dashboard {
 
     /// The server for `router` on the guard's host: once it has bound, the
     /// guard learns the port (0 picks one) and `onRunning` is told it.
-    static func application(_ router: Router<BasicRequestContext>, guardedBy requestGuard: RequestGuard<BasicRequestContext>,
+    package static func application(_ router: Router<BasicRequestContext>, guardedBy requestGuard: RequestGuard<BasicRequestContext>,
                             serverName: String, port: Int, logger: Logger,
                             onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         Application(
@@ -138,7 +139,7 @@ public enum Dashboard {
     }
 
     /// GET and HEAD answer with `handler`; any other method is 405 with `Allow`.
-    static func serve(_ router: Router<BasicRequestContext>, _ path: RouterPath,
+    package static func serve(_ router: Router<BasicRequestContext>, _ path: RouterPath,
                               _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
         router.get(path, use: handler)
         router.head(path) { request, context in

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import WidgetKinds
 import WidgetSDK
 import YAML

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WidgetDashboard
 
 /// The live gallery of `dev --serve`: the page, the gallery as a fragment,
 /// and an event stream that says when to fetch it again. It shares the

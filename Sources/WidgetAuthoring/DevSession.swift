@@ -1,6 +1,7 @@
 import Foundation
 import HostText
 import WidgetConfiguration
+import WidgetHost
 import WidgetKinds
 
 /// `widgethost dev`: builds a widget package, previews its kinds, and does

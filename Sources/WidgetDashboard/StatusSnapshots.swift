@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WidgetContainer
+import WidgetHost
 
 /// Every instance's status for the page and `/instances`, read again only
 /// when the container has changed or a second has passed (ages like

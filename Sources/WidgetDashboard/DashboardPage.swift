@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHost
 import WidgetRendering
 
 /// The dashboard's single page. Each instance is an <img> of its SVG; server-

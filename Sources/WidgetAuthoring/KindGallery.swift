@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import WidgetHost
 import WidgetKinds
 import WidgetRendering
 import WidgetSDK

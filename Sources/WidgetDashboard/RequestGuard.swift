@@ -7,7 +7,7 @@ import Synchronization
 /// a DNS rebinding points at this port is refused. A request that changes
 /// state (a tap) must also come from the dashboard's own page: no foreign
 /// `Origin`, and the per-run token the page embeds.
-struct RequestGuard<Context: RequestContext>: RouterMiddleware {
+package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-Token")! }
 
     /// Known once the server has bound (port 0 picks one).
@@ -19,7 +19,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     let port = BoundPort()
     let token: String
 
-    init(host: String, token: String) {
+    package init(host: String, token: String) {
         self.host = host
         self.token = token
     }
@@ -33,7 +33,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         return names
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
         guard authorities.contains(authority.lowercased()) else {
             throw HTTPError(.forbidden, message: "this dashboard answers to \(authorities.sorted().joined(separator: " or ")), not '\(authority)'")
