@@ -58,6 +58,11 @@ func dashboardBench() async throws {
 
     let clients = 50, perClient = 100
     print("dashboard, 20 SingleRepo large instances, \(clients) clients × \(perClient) requests each on loopback:")
+    let blocking = try await blockingCalls { try await requestAll() }
+    print("  container calls        \(blocking)")
+    try await client.shutdown()
+
+    func requestAll() async throws {
     for (name, url, headers) in [("page /", base + "/", [:]), ("/instances", base + "/instances", [:]),
                                  ("a card (.svg)", cardURL, [:]), ("a card, If-None-Match", cardURL, ["If-None-Match": etag])] {
         let began = ContinuousClock.now
@@ -82,5 +87,5 @@ func dashboardBench() async throws {
         let p50 = latencies[latencies.count / 2], p99 = latencies[latencies.count * 99 / 100]
         print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(Int(Double(latencies.count) / seconds)) requests/s, p50 \(String(format: "%.1f", p50)) ms, p99 \(String(format: "%.1f", p99)) ms")
     }
-    try await client.shutdown()
+    }
 }

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 import WidgetSDK
 
@@ -46,7 +47,7 @@ func githubDay() async throws {
         if case .timelineReceived = event.kind { firstEntries.record(event.instance, at: event.date) }
     }
     let began = ContinuousClock.now
-    try await host.run(until: start + 86_400)
+    let blocking = try await blockingCalls { try await host.run(until: start + 86_400) }
     let elapsed = ContinuousClock.now - began
 
     let api = server.requests.filter { !$0.path.hasPrefix("/avatars/") }
@@ -62,6 +63,7 @@ func githubDay() async throws {
 
     print("GitHub, 200 instances over 80 repositories, 24 simulated hours, limit 60 API requests an hour:")
     print("  wall time                 \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+    print("  container calls           \(blocking)")
     print("  API requests              \(api.count) (per hour: max \(perHour.max()!), mean \(String(format: "%.1f", Double(api.count) / 24)))")
     print("  304 share                 \(String(format: "%.0f", Double(notModified) / Double(max(1, api.count)) * 100)) % (\(notModified) of \(api.count))")
     let avatars = server.requests.filter { $0.path.hasPrefix("/avatars/") }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 import WidgetSDK
 
@@ -7,6 +8,8 @@ import WidgetSDK
 // BENCH_INSTANCES, BENCH_IDLE_INSTANCES and BENCH_IDLE_SECONDS; BENCH_ONLY
 // (scheduler, idle, github, render, extensions, dashboard) runs one part.
 
+// Container calls made on the cooperative pool are counted (BlockingCalls).
+setenv("WIDGETHOST_COUNT_BLOCKING", "1", 1)
 let environment = ProcessInfo.processInfo.environment
 let instanceCount = Int(environment["BENCH_INSTANCES"] ?? "") ?? 100_000
 let idleInstances = Int(environment["BENCH_IDLE_INSTANCES"] ?? "") ?? 1_000
@@ -120,3 +123,13 @@ if only == nil || only == "dashboard" { try await dashboardBench() }
 if only == nil || only == "metrics" { metricsBench() }
 // Minutes long: only when asked for (make fuzz).
 if only == "fuzz" { fuzzBench(environment: environment) }
+
+/// What the container's callers blocked of the cooperative pool during `body`.
+func blockingCalls(during body: () async throws -> Void) async rethrows -> String {
+    let before = BlockingCalls.current
+    try await body()
+    let after = BlockingCalls.current
+    let blocked = after.blocked - before.blocked
+    return "\(after.onPool - before.onPool) of \(after.calls - before.calls) on the cooperative pool, "
+        + "blocking its threads \(String(format: "%.0f", (Double(blocked.components.seconds) + Double(blocked.components.attoseconds) / 1e18) * 1000)) ms in all"
+}

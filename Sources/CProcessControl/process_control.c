@@ -111,3 +111,11 @@ int wh_start_reaper(void) {
     close(descriptors[0]);
     return descriptors[1];
 }
+
+int wh_thread_name(char name[16]) {
+    return prctl(PR_GET_NAME, (unsigned long)name, 0, 0, 0);
+}
+
+int wh_set_thread_name(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}

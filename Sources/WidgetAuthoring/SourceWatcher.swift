@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -28,8 +29,11 @@ public final class SourceWatcher: Sendable {
         guard descriptor >= 0 else { throw .cannotWatch(package.path, reason: String(cString: strerror(errno))) }
         (changes, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try watchTree(self.package.path)
-        let thread = Thread { [self] in readEvents() }
-        thread.name = "widgethost-source-watcher"
+        let thread = Thread { [self] in
+            wh_set_thread_name("wh-sources")
+            readEvents()
+        }
+        thread.name = "wh-sources"
         thread.start()
     }
 

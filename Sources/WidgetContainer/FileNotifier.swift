@@ -71,6 +71,7 @@ package final class FileNotifier: Sendable {
         let lost = self.lost
         let followed = watched
         let thread = Thread {
+            wh_set_thread_name("wh-inotify")
             defer {
                 close(inotify)
                 close(stopped)
@@ -107,7 +108,7 @@ package final class FileNotifier: Sendable {
                 if relevant { action() }
             }
         }
-        thread.name = "widgethost-inotify"
+        thread.name = "wh-inotify"
         thread.start()
     }
 

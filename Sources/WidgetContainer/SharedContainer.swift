@@ -32,11 +32,11 @@ public final class SharedContainer: Sendable {
     }
 
     package func write<T>(_ updates: (any ContainerTransaction) throws -> T) throws -> T {
-        try store.write(updates)
+        try BlockingCalls.measure { try store.write(updates) }
     }
 
     package func read<T>(_ value: (any ContainerTransaction) throws -> T) throws -> T {
-        try store.read(value)
+        try BlockingCalls.measure { try store.read(value) }
     }
 
     /// Checks that the container can be written now, with a real commit that changes nothing.

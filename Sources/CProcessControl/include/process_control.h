@@ -39,4 +39,14 @@ int wh_line_buffered_stdout(void);
 /// write end (close-on-exec), or -1 with errno set.
 int wh_start_reaper(void);
 
+/// The calling thread's name (at most 15 bytes and a NUL) into `name`,
+/// which holds 16 bytes: PR_GET_NAME. Returns 0, or -1 with errno set.
+int wh_thread_name(char name[16]);
+
+/// Names the calling thread for `top -H`, `perf`, gdb and /proc: Foundation's
+/// `Thread.name` does not reach the kernel on Linux, and a thread otherwise
+/// inherits its creator's name (a dispatch worker's). The kernel keeps 15
+/// bytes. Returns 0, or -1 with errno set.
+int wh_set_thread_name(const char *name);
+
 #endif

@@ -1,3 +1,4 @@
+import CProcessControl
 import DequeModule
 import Foundation
 import Synchronization
@@ -21,6 +22,7 @@ final class HostExecutor: SerialExecutor, Sendable {
     init(name: String) {
         let queue = self.queue
         let thread = Thread { [weak self] in
+            wh_set_thread_name(name)
             while true {
                 queue.ready.wait()
                 let next: UnownedJob? = queue.jobs.withLock { state in

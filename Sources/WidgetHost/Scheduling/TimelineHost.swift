@@ -97,7 +97,7 @@ public actor TimelineHost {
                 onNotice: @escaping @Sendable (String) -> Void = { _ in },
                 onSaved: @escaping @Sendable ([SchedulerEvent]) -> Void = { _ in }) throws {
         self.workspace = workspace
-        executor = HostExecutor(name: "widgethost-host")
+        executor = HostExecutor(name: "wh-host")
         clock = workspace.clock
         self.onEvent = onEvent
         self.onProblem = onProblem

@@ -1,3 +1,4 @@
+import CProcessControl
 import ExtensionProtocol
 import Foundation
 import HostText
@@ -71,11 +72,17 @@ final class ExtensionProcess: Sendable {
                                        services: services, grace: grace, onExit: onExit)
         ProcessReaper.shared.watch(spawned.pid)
         OutputReader.start(descriptors: [spawned.stdout, spawned.stderr], module: module, output: output)
-        let reader = Thread { process.readMessages() }
-        reader.name = "widgethost-extension-\(module)"
+        let reader = Thread {
+            wh_set_thread_name("wh-read-\(module)")
+            process.readMessages()
+        }
+        reader.name = "wh-read-\(module)"
         reader.start()
-        let waiter = Thread { process.awaitExit() }
-        waiter.name = "widgethost-wait-\(module)"
+        let waiter = Thread {
+            wh_set_thread_name("wh-wait-\(module)")
+            process.awaitExit()
+        }
+        waiter.name = "wh-wait-\(module)"
         waiter.start()
         return process
     }

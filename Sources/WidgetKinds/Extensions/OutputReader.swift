@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 
 /// Reads what an extension prints on stdout and stderr, on a thread of its
@@ -8,6 +9,7 @@ enum OutputReader {
 
     static func start(descriptors: [Int32], module: String, output: @escaping @Sendable (String) -> Void) {
         let thread = Thread {
+            wh_set_thread_name("wh-out-\(module)")
             var open = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             var pending = Array(repeating: [UInt8](), count: descriptors.count)
             var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -36,7 +38,7 @@ enum OutputReader {
                 }
             }
         }
-        thread.name = "widgethost-output-\(module)"
+        thread.name = "wh-out-\(module)"
         thread.start()
     }
 }

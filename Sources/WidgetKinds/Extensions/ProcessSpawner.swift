@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -15,13 +16,14 @@ final class ProcessSpawner: Sendable {
 
     private init() {
         let thread = Thread { [self] in
+            wh_set_thread_name("wh-spawner")
             while true {
                 signal.wait()
                 let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
                 job?()
             }
         }
-        thread.name = "widgethost-spawner"
+        thread.name = "wh-spawner"
         thread.start()
     }
 

@@ -429,6 +429,23 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
+    /// Issue 21: the host's threads carry their names in the kernel, for
+    /// `top -H`, `perf` and gdb, and so that a dispatch worker of the
+    /// cooperative pool can be told from them; Foundation's `Thread.name`
+    /// never reached the kernel, so each had its creator's name.
+    @Test func theHostsThreadsAreNamedInTheKernel() async throws {
+        let fixture = try Fixture(widgets: [])
+        let host = try fixture.host()
+        #expect(await host.waitFor("host started"), "\(host.output)")
+        let pid = host.process.processIdentifier
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        let names = Set(tasks.compactMap { try? TestSupport.readProcFile("/proc/\(pid)/task/\($0)/comm").trimmingCharacters(in: .whitespacesAndNewlines) })
+        for name in ["wh-host", "wh-spawner", "wh-inotify", "wh-read-FixtureS", "wh-wait-FixtureS", "wh-out-FixtureSc"] {
+            #expect(names.contains { $0 == String(name.prefix(15)) }, "\(name) among \(names.sorted())")
+        }
+        #expect(await Self.stopLeavingNoExtension(host) == 0)
+    }
+
     // MARK: Untrusted entries and bytes (issue 20)
 
     /// An entry out of bounds is that instance's failed reload, with what
