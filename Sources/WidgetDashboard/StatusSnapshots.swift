@@ -7,24 +7,41 @@ import WidgetHost
 /// when the container has changed or a second has passed (ages like
 /// "updated 5m ago" move on): decoding every stored timeline, avatars
 /// included, on each request held the page to 60 requests a second.
+///
+/// A change is heard of as the container announces it (inotify on a SQLite
+/// file, NOTIFY on PostgreSQL), so a request asks the database nothing
+/// while nothing changed: asking it each time (`PRAGMA data_version`) was a
+/// blocking call on the cooperative pool per request. Where changes cannot
+/// be announced, each request asks, as before.
 final class StatusSnapshots: Sendable {
     static let maximumAge: TimeInterval = 1
 
     private let workspace: Workspace
     private let watcher: any ContainerChangeWatching
     private let latest = Mutex<(at: Date, statuses: [InstanceStatus])?>(nil)
+    /// Set by the container's announcement, taken by the next request.
+    private final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+    private let announced = Flag()
+    private let announces: Bool
 
     init(workspace: Workspace) throws {
         self.workspace = workspace
         watcher = try workspace.container.changeWatcher(includingTimelines: true)
+        let announced = self.announced
+        announces = watcher.onChange { announced.value.store(true, ordering: .releasing) }
     }
 
     func current() throws -> [InstanceStatus] {
         let now = Date()
-        let changed = try watcher.hasChanged()
+        let changed = announces ? announced.value.exchange(false, ordering: .acquiringAndReleasing) : try watcher.hasChanged()
         if !changed, let latest = latest.withLock({ $0 }), now.timeIntervalSince(latest.at) < Self.maximumAge {
             return latest.statuses
         }
+        // Taken before reading, so a change committed meanwhile is read next time;
+        // it also keeps a PostgreSQL listener connected (it reconnects on a look).
+        if announces { _ = try watcher.changes() }
         let statuses = try workspace.statuses(at: now)
         latest.withLock { $0 = (now, statuses) }
         return statuses
