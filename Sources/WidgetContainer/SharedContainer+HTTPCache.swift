@@ -19,17 +19,18 @@ public struct CachedResponse: Codable, Sendable, FetchableRecord, PersistableRec
     }
 }
 
+/// The network's cache, asked from its tasks: never on the cooperative pool.
 extension SharedContainer {
-    public func cachedResponse(for url: String) throws -> CachedResponse? {
-        try read { db in try db.cachedResponse(for: url) }
+    public func cachedResponse(for url: String) async throws -> CachedResponse? {
+        try await read { db in try db.cachedResponse(for: url) }
     }
 
-    public func storeResponse(_ response: CachedResponse) throws {
-        try write { db in try db.store(response) }
+    public func storeResponse(_ response: CachedResponse) async throws {
+        try await write { db in try db.store(response) }
     }
 
     /// A 304 says the cached body is still current: it counts as fetched now.
-    public func markRevalidated(_ url: String, at date: Date) throws {
-        try write { db in try db.markRevalidated(url, at: date) }
+    public func markRevalidated(_ url: String, at date: Date) async throws {
+        try await write { db in try db.markRevalidated(url, at: date) }
     }
 }

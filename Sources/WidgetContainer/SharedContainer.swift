@@ -25,18 +25,43 @@ public final class SharedContainer: Sendable {
         try self.init(location: ContainerLocation(manifest: manifest))
     }
 
+    /// Opens the container on its own threads: opening may create its file
+    /// and schema, or connect to a server, and a task must not wait for that.
+    public static func open(manifest: Manifest) async throws -> SharedContainer {
+        try await ContainerThreads.shared.run { try SharedContainer(manifest: manifest) }
+    }
+
     /// Whether the container exists, without creating it. A database server
     /// is not asked: its container is made when first opened.
     public static func exists(at location: ContainerLocation) -> Bool {
         location.postgres != nil || FileManager.default.fileExists(atPath: location.databasePath)
     }
 
-    package func write<T>(_ updates: (any ContainerTransaction) throws -> T) throws -> T {
-        try BlockingCalls.measure { try store.write(updates) }
+    /// One transaction, blocking this thread until the database answers:
+    /// for the host's loop on its own thread, and for commands. A task on
+    /// the cooperative pool uses the async API instead.
+    package func write<T>(operation: String = #function, _ updates: (any ContainerTransaction) throws -> T) throws -> T {
+        try BlockingCalls.measure(operation) { try store.write(updates) }
     }
 
-    package func read<T>(_ value: (any ContainerTransaction) throws -> T) throws -> T {
-        try BlockingCalls.measure { try store.read(value) }
+    package func read<T>(operation: String = #function, _ value: (any ContainerTransaction) throws -> T) throws -> T {
+        try BlockingCalls.measure(operation) { try store.read(value) }
+    }
+
+    /// One transaction on the container's own threads, suspending the
+    /// caller instead of holding its thread.
+    package func write<T: Sendable>(operation: String = #function, _ updates: @escaping @Sendable (any ContainerTransaction) throws -> T) async throws -> T {
+        try await offPool { container in try container.write(operation: operation, updates) }
+    }
+
+    package func read<T: Sendable>(operation: String = #function, _ value: @escaping @Sendable (any ContainerTransaction) throws -> T) async throws -> T {
+        try await offPool { container in try container.read(operation: operation, value) }
+    }
+
+    /// `work` (blocking calls of this container) on the container's own
+    /// threads, suspending the caller instead of holding its thread.
+    package func offPool<T: Sendable>(_ work: @escaping @Sendable (SharedContainer) throws -> T) async throws -> T {
+        try await ContainerThreads.shared.run { [self] in try work(self) }
     }
 
     /// Checks that the container can be written now, with a real commit that changes nothing.

@@ -33,7 +33,7 @@ public enum Dashboard {
         router.add(middleware: requestGuard)
         let cards = CardCache()
         serve(router, "/") { _, _ in
-            let statuses = try snapshots.current()
+            let statuses = try await snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                    HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
                             body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token))))
@@ -49,17 +49,17 @@ public enum Dashboard {
             }
         }
         serve(router, "/instances") { _, _ in
-            try json(try snapshots.current().map { InstanceSummary($0) })
+            try json(try await snapshots.current().map { InstanceSummary($0) })
         }
-        @Sendable func status(_ id: String) throws -> InstanceStatus {
-            guard let status = try snapshots.current().first(where: { $0.instance.id == id }) else {
+        @Sendable func status(_ id: String) async throws -> InstanceStatus {
+            guard let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
             return status
         }
         // One parameter name per level: Hummingbird's router refuses two.
         serve(router, "/instances/:file/actions") { _, context in
-            let status = try status(try context.parameters.require("file"))
+            let status = try await status(try context.parameters.require("file"))
             guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
             return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family) })
         }
@@ -67,7 +67,7 @@ public enum Dashboard {
             try requestGuard.checkTap(request)
             let id = try context.parameters.require("file")
             guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.badRequest, message: "not an action number") }
-            _ = try status(id)
+            _ = try await status(id)
             let entry = request.uri.queryParameters.get("entry")
             do {
                 switch try await workspace.tap(id, number: number, entry: entry, reload: { kind in await reloadKind(kind) }) {
@@ -84,7 +84,7 @@ public enum Dashboard {
         serve(router, "/instances/:file") { request, context in
             let file = try context.parameters.require("file")
             let id = file.hasSuffix(".svg") ? String(file.dropLast(4)) : file
-            let status = try status(id)
+            let status = try await status(id)
             guard file.hasSuffix(".svg") else { return try json(InstanceSummary(status, includingView: true)) }
             let mode = try renderingMode(request)
             // A card with text that keeps time is drawn again each second it is asked for.
@@ -109,7 +109,7 @@ public enum Dashboard {
         }
         if let metrics {
             serve(router, "/metrics") { _, _ in
-                if let counts = workspace.container.leaseCounts() { HostMetrics.fleetLeases(counts) }
+                if let counts = try await workspace.container.offPool({ $0.leaseCounts() }) { HostMetrics.fleetLeases(counts) }
                 return plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
         }

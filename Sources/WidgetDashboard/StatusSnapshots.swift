@@ -33,8 +33,18 @@ final class StatusSnapshots: Sendable {
         announces = watcher.onChange { announced.value.store(true, ordering: .releasing) }
     }
 
-    func current() throws -> [InstanceStatus] {
+    /// The statuses: those read last while nothing was announced and they
+    /// are younger than a second, else read again on the container's threads.
+    func current() async throws -> [InstanceStatus] {
         let now = Date()
+        if announces, !announced.value.load(ordering: .acquiring), let latest = latest.withLock({ $0 }),
+           now.timeIntervalSince(latest.at) < Self.maximumAge {
+            return latest.statuses
+        }
+        return try await workspace.container.offPool { _ in try self.read(at: now) }
+    }
+
+    private func read(at now: Date) throws -> [InstanceStatus] {
         let changed = announces ? announced.value.exchange(false, ordering: .acquiringAndReleasing) : try watcher.hasChanged()
         if !changed, let latest = latest.withLock({ $0 }), now.timeIntervalSince(latest.at) < Self.maximumAge {
             return latest.statuses

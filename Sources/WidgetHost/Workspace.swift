@@ -38,7 +38,7 @@ public final class Workspace: Sendable {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws {
         self.clock = clock
-        container = try SharedContainer(manifest: manifest)
+        container = try await SharedContainer.open(manifest: manifest)
         defaults = ContainerDefaultsStore(container: container)
         http = GitHubService(settings: manifest.github, token: manifest.github.token(in: environment), container: container, clock: clock)
         // What the host does for the extensions: HTTP and shared defaults.
@@ -49,7 +49,7 @@ public final class Workspace: Sendable {
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)
         let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool)
         loaded = Mutex(bundle)
-        migrations = try container.migrateInstances(of: bundle.kinds)
+        migrations = try await container.offPool { try $0.migrateInstances(of: bundle.kinds) }
     }
 
     /// Puts a newly loaded bundle in place of the current one.

@@ -8,9 +8,11 @@ import PostgresNIO
 import Synchronization
 import WidgetConfiguration
 
-/// Connections to one container's database, reused between calls. The
-/// container's API is synchronous (SQLite's always was), so a call blocks its
-/// thread on the driver's event loop, which is never one of the callers'.
+/// Connections to one container's database, reused between calls. A
+/// container transaction is synchronous (SQLite's always were), so a call
+/// blocks its thread on the driver's event loop, which is never one of the
+/// callers': the host's loop thread, a command's, or the container's own
+/// threads for the async API (`ContainerThreads`), never the cooperative pool.
 ///
 /// Every wait is bounded, on the server and here: a host that stalls inside
 /// a transaction, or a statement sent into a network that no longer answers,
@@ -102,10 +104,13 @@ final class PostgresConnections: Sendable {
     func connect(searchPath: Bool = true) throws -> PostgresConnection {
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: try configuration(),
-                id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
-            ).wait()
+            let configuration = try configuration()
+            connection = try BlockingCalls.measure("connecting to PostgreSQL") {
+                try PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration,
+                    id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, logger: logger
+                ).wait()
+            }
         } catch {
             noteFailure(error)
             throw error
@@ -136,7 +141,7 @@ final class PostgresConnections: Sendable {
         }
         defer { watchdog.cancel() }
         do {
-            return try answer.futureResult.wait()
+            return try BlockingCalls.measure("a PostgreSQL statement") { try answer.futureResult.wait() }
         } catch {
             noteFailure(error)
             throw error

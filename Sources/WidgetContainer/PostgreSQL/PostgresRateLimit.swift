@@ -27,9 +27,26 @@ final class PostgresRateLimit: RateLimitLedger {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
+    // Each is a statement of its own on the container's threads: the network
+    // asks from its tasks, which must not wait on the database.
+
+    func reserve(at now: Date, lease: HeldLease?) async throws {
+        try await ContainerThreads.shared.run { try self.reserveBlocking(at: now, lease: lease) }
+    }
+
+    @discardableResult
+    func record(remaining: Int?, reset: Date?) async -> Int? {
+        // A local count never fails.
+        (try? await ContainerThreads.shared.run { self.recordBlocking(remaining: remaining, reset: reset) }) ?? nil
+    }
+
+    func pause(until: Date) async {
+        _ = try? await ContainerThreads.shared.run { self.pauseBlocking(until: until) }
+    }
+
     /// With a `lease`, the request is counted only while the lease still
     /// has its token, checked in the statement that counts it.
-    func reserve(at now: Date, lease: HeldLease?) throws {
+    private func reserveBlocking(at now: Date, lease: HeldLease?) throws {
         enum Refusal { case until(Date), leaseLost }
         let refusal: Refusal?
         do {
@@ -70,8 +87,7 @@ final class PostgresRateLimit: RateLimitLedger {
     /// Within one window the count only goes down, whichever host's answer
     /// arrives last; a later reset time starts a new window. A request that
     /// got no answer is recorded with neither.
-    @discardableResult
-    func record(remaining: Int?, reset: Date?) -> Int? {
+    private func recordBlocking(remaining: Int?, reset: Date?) -> Int? {
         let left = local.record(remaining: remaining, reset: reset)
         _ = try? store.inOwnTransaction { transaction in
             // In SET, columns are their values before the update: `others` is the requests still on their way.
@@ -90,7 +106,7 @@ final class PostgresRateLimit: RateLimitLedger {
         return left
     }
 
-    func pause(until: Date) {
+    private func pauseBlocking(until: Date) {
         local.pause(until: until)
         _ = try? store.inOwnTransaction { transaction in
             try transaction.run("UPDATE rate_limit SET paused_until = GREATEST(paused_until, \(until)) WHERE key = \(key)")

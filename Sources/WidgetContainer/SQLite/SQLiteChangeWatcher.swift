@@ -33,7 +33,7 @@ final class SQLiteChangeWatcher: ContainerChangeWatching {
 
     func changes() throws -> ContainerChanges {
         let last = state.withLock { ($0.version, $0.seq) }
-        let (version, changes, seq) = try BlockingCalls.measure { try connection.read { db -> (Int?, ContainerChanges, Int64?) in
+        let (version, changes, seq) = try BlockingCalls.measure("changes()") { try connection.read { db -> (Int?, ContainerChanges, Int64?) in
             let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
             guard let seq = last.1 else {
                 return (version, ContainerChanges(everything: true), try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change") ?? 0)

@@ -113,7 +113,7 @@ extension Workspace {
     ///   is current, nothing is done and `TapError.entryChanged` is thrown.
     public func tap(_ id: String, number: Int, entry: String? = nil, at now: Date = Date(),
                     reload: (@Sendable (String) async throws -> Void)? = nil) async throws -> TapResult {
-        let status = try status(of: id, at: now)
+        let status = try await container.offPool { _ in try self.status(of: id, at: now) }
         if let entry, let current = status.currentEntry?.digest, current != entry {
             throw TapError.entryChanged(id: id, listed: entry, current: current)
         }
@@ -138,9 +138,9 @@ extension Workspace {
             if let reload {
                 try await reload(kind.name)
             } else {
-                try container.addReloadRequest(ReloadRequest(kind: kind.name, instanceID: nil, force: true))
+                _ = try await container.offPool { try $0.addReloadRequest(ReloadRequest(kind: kind.name, instanceID: nil, force: true)) }
             }
-            let reloading = try container.instances().filter { $0.kind == kind.name }.map(\.id)
+            let reloading = try await container.offPool { try $0.instances() }.filter { $0.kind == kind.name }.map(\.id)
             return .performed(action, kind: kind.name, reloading: reloading)
         }
     }

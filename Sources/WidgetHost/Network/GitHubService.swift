@@ -35,6 +35,9 @@ public actor GitHubService: ScopedHTTPService {
     private let clock: any SchedulerClock
     private let client: HTTPClient
     private var inFlight: [String: Task<HTTPResponse, any Error>] = [:]
+    /// How many fetches of each URL have ended: a caller that read the
+    /// cache across one's end reads it again.
+    private var fetchesEnded: [String: UInt] = [:]
     /// Shared by the fleet when the container is (PostgreSQL).
     private let ledger: any RateLimitLedger
     public private(set) var statistics = Statistics()
@@ -71,10 +74,16 @@ public actor GitHubService: ScopedHTTPService {
     public func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse {
         let url = settings.api + (path.hasPrefix("/") ? path : "/" + path)
         let now = clock.now()
-        if !scope.revalidate, let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
+        let fetchesBefore = fetchesEnded[url, default: 0]
+        if !scope.revalidate, let cached = try await container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < settings.cacheFor.seconds {
             statistics.cacheHits += 1
             HostMetrics.githubServedLocally("cache")
             return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
+        }
+        // A fetch that ended while the cache was read has stored its answer:
+        // read again rather than send the same request twice.
+        if !scope.revalidate, inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore {
+            return try await api(path, scope: scope)
         }
         if let running = inFlight[url] {
             statistics.shared += 1
@@ -91,7 +100,7 @@ public actor GitHubService: ScopedHTTPService {
     private func fetchOnceInFleet(_ url: String, askedAt: Date, lease: HeldLease?) async throws -> HTTPResponse {
         let container = container
         return try await container.exclusively("GET \(url)", waitingAtMost: .seconds(settings.timeout.seconds + 5)) { waited in
-            if waited, let cached = try container.cachedResponse(for: url), cached.fetchedAt >= askedAt {
+            if waited, let cached = try await container.cachedResponse(for: url), cached.fetchedAt >= askedAt {
                 await self.servedByFleet()
                 return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
             }
@@ -107,10 +116,12 @@ public actor GitHubService: ScopedHTTPService {
 
     public func asset(_ url: String) async throws -> Data {
         let now = clock.now()
-        if let cached = try container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
+        let fetchesBefore = fetchesEnded[url, default: 0]
+        if let cached = try await container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
             statistics.assetCacheHits += 1
             return cached.body
         }
+        if inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore { return try await asset(url) }
         if let running = inFlight[url] { return try await running.value.body }
         return try await shared(url) { try await self.fetchAsset(url) }.body
     }
@@ -119,9 +130,9 @@ public actor GitHubService: ScopedHTTPService {
 
     /// Refuses a request the API would refuse, or one for an instance this
     /// host no longer holds, and counts the one it lets through.
-    private func reserveRequest(at now: Date, lease: HeldLease?) throws {
+    private func reserveRequest(at now: Date, lease: HeldLease?) async throws {
         do {
-            try ledger.reserve(at: now, lease: lease)
+            try await ledger.reserve(at: now, lease: lease)
         } catch let error as LeaseLost {
             HostMetrics.fencedWrites(1)
             throw error
@@ -131,8 +142,8 @@ public actor GitHubService: ScopedHTTPService {
         }
     }
 
-    private func readRateLimit(_ headers: [String: String]) {
-        if let left = ledger.record(remaining: headers["x-ratelimit-remaining"].flatMap(Int.init), reset: Self.reset(headers)) {
+    private func readRateLimit(_ headers: [String: String]) async {
+        if let left = await ledger.record(remaining: headers["x-ratelimit-remaining"].flatMap(Int.init), reset: Self.reset(headers)) {
             HostMetrics.githubRemaining(left)
         }
     }
@@ -158,12 +169,15 @@ public actor GitHubService: ScopedHTTPService {
     private func shared(_ url: String, _ fetch: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
         let task = Task { try await fetch() }
         inFlight[url] = task
-        defer { inFlight[url] = nil }
+        defer {
+            inFlight[url] = nil
+            fetchesEnded[url, default: 0] &+= 1
+        }
         return try await task.value
     }
 
     private func fetchAPI(_ url: String) async throws -> HTTPResponse {
-        let cached = try container.cachedResponse(for: url)
+        let cached = try await container.cachedResponse(for: url)
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/vnd.github+json")
         request.headers.add(name: "X-GitHub-Api-Version", value: "2022-11-28")
@@ -175,21 +189,21 @@ public actor GitHubService: ScopedHTTPService {
             (status, headers, body) = try await send(request)
         } catch {
             // No answer: the request no longer waits for one in the fleet's count.
-            ledger.record(remaining: nil, reset: nil)
+            await ledger.record(remaining: nil, reset: nil)
             throw error
         }
         HostMetrics.githubRequest(status: status)
         let now = clock.now()
-        readRateLimit(headers)
+        await readRateLimit(headers)
 
         if status == 304, let cached {
             statistics.notModified += 1
-            try container.markRevalidated(url, at: now)
+            try await container.markRevalidated(url, at: now)
             return HTTPResponse(status: cached.status, headers: headers, body: cached.body, fromCache: true)
         }
         if let until = rateLimitEnd(status: status, headers: headers, at: now) {
             statistics.rateLimitRefusals += 1
-            ledger.pause(until: until)
+            await ledger.pause(until: until)
             throw RateLimitedError(until: until)
         }
         if status == 200 {
@@ -197,7 +211,7 @@ public actor GitHubService: ScopedHTTPService {
             guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
                 throw HTTPServiceError.invalidResponse("malformed JSON from \(url.dropFirst(settings.api.count))")
             }
-            try container.storeResponse(CachedResponse(url: url, status: status, etag: headers["etag"], body: body, fetchedAt: now))
+            try await container.storeResponse(CachedResponse(url: url, status: status, etag: headers["etag"], body: body, fetchedAt: now))
         }
         return HTTPResponse(status: status, headers: headers, body: body)
     }
@@ -207,7 +221,7 @@ public actor GitHubService: ScopedHTTPService {
         statistics.assetRequests += 1
         let (status, headers, body) = try await send(HTTPClientRequest(url: url))
         guard status == 200 else { throw HTTPServiceError.invalidResponse("HTTP \(status) for an asset") }
-        try container.storeResponse(CachedResponse(url: url, status: status, etag: nil, body: body, fetchedAt: clock.now()))
+        try await container.storeResponse(CachedResponse(url: url, status: status, etag: nil, body: body, fetchedAt: clock.now()))
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 

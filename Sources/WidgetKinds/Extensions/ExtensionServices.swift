@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import HostText
+import WidgetContainer
 import WidgetSDK
 
 /// What the host does for its extensions: HTTP with its token, cache and
@@ -65,10 +66,13 @@ public struct ExtensionServices: Sendable {
                 return .data(try await http.asset(url))
             case .readDefault(let key):
                 if DefaultsSuites.isReserved(key) { return .data(nil) }
-                return .data(try defaults.data(forKey: suites.storedKey(key, module: module)))
+                let (defaults, key) = (defaults, suites.storedKey(key, module: module))
+                // The defaults live in the container: read on its threads, not the pool's.
+                return .data(try await ContainerThreads.shared.run { try defaults.data(forKey: key) })
             case .writeDefault(let key, let data):
                 if let problem = Self.problem(writing: data, forKey: key) { return .failure(.other(problem)) }
-                try defaults.setData(data, forKey: suites.storedKey(key, module: module))
+                let (defaults, key) = (defaults, suites.storedKey(key, module: module))
+                try await ContainerThreads.shared.run { try defaults.setData(data, forKey: key) }
                 return .done
             }
         } catch {

@@ -131,19 +131,19 @@ struct ContainerStoreTests {
         #expect(try container.takeReloadRequests().map(\.instanceID) == [other], "the other one stays for whoever holds it")
     }
 
-    @Test(arguments: backends) func theHTTPCacheKeepsBodiesAndETags(backend: ContainerFixture.Backend) throws {
+    @Test(arguments: backends) func theHTTPCacheKeepsBodiesAndETags(backend: ContainerFixture.Backend) async throws {
         let container = try ContainerFixture(backend: backend).container()
         let url = "http://127.0.0.1:9/repos/apple/swift"
-        #expect(try container.cachedResponse(for: url) == nil)
+        #expect(try await container.cachedResponse(for: url) == nil)
         let body = Data((0..<256).map { UInt8($0) })
         let fetched = Date(timeIntervalSince1970: 1_700_000_000)
-        try container.storeResponse(CachedResponse(url: url, status: 200, etag: #"W/"abc""#, body: body, fetchedAt: fetched))
-        let cached = try #require(try container.cachedResponse(for: url))
+        try await container.storeResponse(CachedResponse(url: url, status: 200, etag: #"W/"abc""#, body: body, fetchedAt: fetched))
+        let cached = try #require(try await container.cachedResponse(for: url))
         #expect(cached.body == body && cached.etag == #"W/"abc""# && cached.status == 200 && cached.fetchedAt == fetched)
-        try container.markRevalidated(url, at: fetched + 60)
-        #expect(try container.cachedResponse(for: url)?.fetchedAt == fetched + 60)
-        try container.storeResponse(CachedResponse(url: url, status: 200, etag: nil, body: Data("new".utf8), fetchedAt: fetched + 120))
-        #expect(try container.cachedResponse(for: url)?.etag == nil)
+        try await container.markRevalidated(url, at: fetched + 60)
+        #expect(try await container.cachedResponse(for: url)?.fetchedAt == fetched + 60)
+        try await container.storeResponse(CachedResponse(url: url, status: 200, etag: nil, body: Data("new".utf8), fetchedAt: fetched + 120))
+        #expect(try await container.cachedResponse(for: url)?.etag == nil)
     }
 
     @Test(arguments: backends) func aChangeByAnotherProcessIsSeen(backend: ContainerFixture.Backend) async throws {
@@ -300,7 +300,7 @@ struct ContainerStoreTests {
 
     /// Issue 19: a host that lost an instance still saved it, and the new
     /// holder's timeline went back to an older one.
-    @Test func aSaveWithATokenTheLeaseNoLongerHasIsRefused() throws {
+    @Test func aSaveWithATokenTheLeaseNoLongerHasIsRefused() async throws {
         let container = try ContainerFixture(backend: .postgres).container()
         let id = try container.insert(newInstance()).instance.id
         let old = try #require(try container.claimHost(leaseDuration: .seconds(60)))
@@ -323,8 +323,8 @@ struct ContainerStoreTests {
         let ledger = try #require(container.rateLimitLedger(for: nil))
         let (oldMember, newMember) = (try #require(old.member), try #require(new.member))
         let stale = try #require(HeldLease("\(oldMember) \(id) \(oldToken)"))
-        #expect(throws: LeaseLost.self) { try ledger.reserve(at: Date(), lease: stale) }
+        await #expect(throws: LeaseLost.self) { try await ledger.reserve(at: Date(), lease: stale) }
         let current = try #require(HeldLease("\(newMember) \(id) \(newToken)"))
-        try ledger.reserve(at: Date(), lease: current)
+        try await ledger.reserve(at: Date(), lease: current)
     }
 }

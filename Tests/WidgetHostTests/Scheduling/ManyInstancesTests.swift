@@ -23,7 +23,7 @@ struct ManyInstancesTests {
     static func place(_ count: Int, in fixture: SchedulerFixture) async throws -> [String] {
         let template = try fixture.workspace.container.existingInstance(id: try await fixture.add("Ticker", "--policy", "never"))
         let ids = (1..<count).map { String(format: "m%05d", $0) }
-        try fixture.workspace.container.write { db in
+        try await fixture.workspace.container.write { db in
             for id in ids {
                 var instance = template
                 instance.id = id

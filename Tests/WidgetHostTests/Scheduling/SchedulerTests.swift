@@ -195,7 +195,7 @@ struct SchedulerTests {
         instance.configuration["entries"] = .int(0)
         instance.configuration["policy"] = .string("atEnd")
         instance.updatedAt = Date()
-        try fixture.workspace.container.write { try $0.update(instance) }
+        try await fixture.workspace.container.write { [instance] in try $0.update(instance) }
         try await host.run(until: fixture.at(1_001))
 
         let schedule = try #require(await host.schedule(for: id))
