@@ -123,6 +123,14 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // widgethost run as one value: the host's loop, the dashboard and a
+        // front end's services in one ServiceGroup.
+        .target(name: "WidgetApplication", dependencies: [
+            "WidgetHost", "WidgetDashboard", "WidgetContainer",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // widgethost new and dev: the scaffold, swift build and its
         // diagnostics, the source watcher, the gallery.
@@ -151,7 +159,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
+                "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
                 "HostText", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -183,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
+                "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
                 "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
                 // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
                 "CProcessControl",

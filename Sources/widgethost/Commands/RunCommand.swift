@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 import Foundation
+import WidgetApplication
 import WidgetDashboard
 import WidgetHost
 
@@ -76,72 +77,25 @@ struct RunCommand: AsyncParsableCommand {
         for diagnostic in workspace.bundle.diagnostics {
             logger.warning("\(diagnostic.description)")
         }
-        guard let claim = try workspace.container.claimHost(leaseDuration: workspace.manifest.container.leaseDuration) else {
-            let holder = workspace.container.runningHost().map { " (\($0))" } ?? ""
-            Terminal.error("error: another host\(holder) is already running on container \(workspace.container.location.group)")
+        let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
+        let application = HostApplication(
+            workspace: workspace, logger: logger,
+            dashboard: try serve.map(ServeAddress.init).map { address in
+                HostApplication.Address(host: address.host, port: address.port, isLoopback: address.isLoopback,
+                                        url: { address.url(port: $0) })
+            },
+            observers: HostApplication.Observers(
+                event: { event, instance in
+                    board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
+                },
+                saved: { name, instance in board?.send(name == "entry" ? .refresh(instance) : .redrawAll) }),
+            services: board.map { [BoardService(board: $0, captionRefresh: .seconds(captionRefresh))] } ?? [])
+        do {
+            try await application.run()
+        } catch let error as HostApplication.ContainerTaken {
+            Terminal.error("error: \(error)")
             throw ExitCode.failure
         }
-        // Everything the host does ends in a write: refuse now rather than
-        // run with nothing saved.
-        try workspace.container.checkWritable()
-        let events = DashboardEvents()
-        let metrics = HostMetrics()
-        metrics.bootstrap()
-        let board = boardMode ? LiveBoard(workspace: workspace, colors: .detect(isTerminal: true)) : nil
-        let host = try TimelineHost(
-            workspace: workspace, claim: claim,
-            onEvent: { event, instance in
-                logger.info("\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
-                board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
-            },
-            onProblem: { logger.error("\($0)") },
-            onWarning: { logger.warning("\($0)") },
-            onNotice: { logger.notice("\($0)") },
-            // Pages and tiles read the container: they hear of a change once it is saved.
-            onSaved: { saved in
-                // One save often holds several events of one instance: each view hears of it once.
-                var told: Set<String> = []
-                for event in saved {
-                    guard let name = Dashboard.event(for: event), told.insert("\(name) \(event.instance)").inserted else { continue }
-                    events.publish(name, data: event.instance)
-                    board?.send(name == "entry" ? .refresh(event.instance) : .redrawAll)
-                }
-            })
-        let schedule = workspace.manifest.schedule
-        logger.info("host started", metadata: [
-            "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
-            "container": "\(workspace.container.location)",
-            "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
-        ])
-        if try workspace.container.instances().isEmpty {
-            logger.notice("no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
-        }
-        var services: [any Service] = [HostService(host: host)]
-        if let board { services.append(BoardService(board: board, captionRefresh: .seconds(captionRefresh))) }
-        if let address = try serve.map(ServeAddress.init) {
-            if !address.isLoopback {
-                logger.warning("the dashboard listens on \(address.host), so other machines can reach it; it has no authentication")
-            }
-            var serverLogger = logger
-            serverLogger.logLevel = .warning
-            services.append(try Dashboard.application(
-                workspace: workspace, events: events, host: address.host, port: address.port, logger: serverLogger,
-                metrics: metrics, notReady: { host.notReady() },
-                reloadKind: { kind in await host.reloadKind(kind) }) { bound in
-                logger.info("dashboard at \(address.url(port: bound))")
-            })
-            // Last in the group, so first to hear of shutdown (the group shuts
-            // down in reverse order): it closes the pages' event streams
-            // before the server waits for its connections to end.
-            services.append(EventStreamCloser(events: events))
-        }
-        let group = ServiceGroup(configuration: .init(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
-        // Calls still running had their grace; no extension outlives the host.
-        await workspace.bundle.pool.shutDown()
-        logger.info("host stopped; state saved")
-        withExtendedLifetime(claim) {}
     }
 }
 
@@ -172,26 +126,5 @@ struct BoardService: Service {
             group.cancelAll()
         }
         input.restore()
-    }
-}
-
-/// Ends the dashboard's event streams when shutdown begins.
-struct EventStreamCloser: Service {
-    let events: DashboardEvents
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        events.finish()
-    }
-}
-
-/// The host as a service of the group that turns signals into graceful shutdown.
-struct HostService: Service {
-    let host: TimelineHost
-
-    func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            try await host.run()
-        }
     }
 }

@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import WidgetContainer
+import WidgetDashboard
+import WidgetHost
+
+/// `widgethost run` as one value: the workspace, the host's loop, the
+/// dashboard when asked for, and the services a front end adds (the live
+/// board), run together in one `ServiceGroup` that turns SIGTERM and SIGINT
+/// into a graceful shutdown. The command parses and builds it; nothing else
+/// wires the host.
+public struct HostApplication: Sendable {
+    /// Where the dashboard listens.
+    public struct Address: Sendable {
+        public var host: String
+        public var port: Int
+        /// Whether only this machine can reach it.
+        public var isLoopback: Bool
+        /// How a person reaches it once bound (`port` may be 0).
+        public var url: @Sendable (_ boundPort: Int) -> String
+
+        public init(host: String, port: Int, isLoopback: Bool, url: @escaping @Sendable (_ boundPort: Int) -> String) {
+            self.host = host
+            self.port = port
+            self.isLoopback = isLoopback
+            self.url = url
+        }
+    }
+
+    /// What the host tells a front end.
+    public struct Observers: Sendable {
+        /// Each scheduler event, with its instance as far as the host knows it.
+        public var event: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
+        /// Each event the dashboard names ("entry", "instances"…), for an
+        /// instance, once a save holds it: views read what is saved.
+        public var saved: @Sendable (_ name: String, _ instance: String) -> Void
+
+        public init(event: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
+                    saved: @escaping @Sendable (_ name: String, _ instance: String) -> Void = { _, _ in }) {
+            self.event = event
+            self.saved = saved
+        }
+    }
+
+    /// Another host holds the container (SQLite takes one).
+    public struct ContainerTaken: Error, CustomStringConvertible {
+        public let group: String
+        public let holder: HostHolder?
+        public var description: String {
+            "another host\(holder.map { " (\($0))" } ?? "") is already running on container \(group)"
+        }
+    }
+
+    public let workspace: Workspace
+    public let logger: Logger
+    public let dashboard: Address?
+    public let observers: Observers
+    /// Run beside the host, stopped with it.
+    public let services: [any Service]
+
+    public init(workspace: Workspace, logger: Logger, dashboard: Address? = nil, observers: Observers = Observers(),
+                services: [any Service] = []) {
+        self.workspace = workspace
+        self.logger = logger
+        self.dashboard = dashboard
+        self.observers = observers
+        self.services = services
+    }
+
+    /// Claims the container, runs until SIGTERM or SIGINT, then ends the
+    /// extensions; state is saved as the host's loop stops.
+    public func run() async throws {
+        let (claim, host, empty) = try await start()
+        let schedule = workspace.manifest.schedule
+        logger.say(.info, "host started", metadata: [
+            "kinds": "\(workspace.bundle.kinds.map(\.name).joined(separator: ","))",
+            "container": "\(workspace.container.location)",
+            "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
+        ])
+        if empty {
+            logger.say(.notice, "no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
+        }
+        var services: [any Service] = [HostService(host: host)] + self.services
+        if let dashboard {
+            if !dashboard.isLoopback {
+                logger.say(.warning, "the dashboard listens on \(dashboard.host), so other machines can reach it; it has no authentication")
+            }
+            var serverLogger = logger
+            serverLogger.logLevel = .warning
+            let logger = logger
+            services.append(try Dashboard.application(
+                workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, logger: serverLogger,
+                metrics: metrics, notReady: { host.notReady() },
+                reloadKind: { kind in await host.reloadKind(kind) }) { bound in
+                logger.say(.info, "dashboard at \(dashboard.url(bound))")
+            })
+            // Last in the group, so first to hear of shutdown (the group shuts
+            // down in reverse order): it closes the pages' event streams
+            // before the server waits for its connections to end.
+            services.append(EventStreamCloser(events: events))
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        // Calls still running had their grace; no extension outlives the host.
+        await workspace.bundle.pool.shutDown()
+        logger.say(.info, "host stopped; state saved")
+        withExtendedLifetime(claim) {}
+    }
+
+    private let events = DashboardEvents()
+    private let metrics: HostMetrics = {
+        let metrics = HostMetrics()
+        metrics.bootstrap()
+        return metrics
+    }()
+
+    /// The claim, the host and whether the container holds no instance yet:
+    /// all calls that wait on the database, made on the container's threads.
+    private func start() async throws -> (any HostClaim, TimelineHost, Bool) {
+        let (workspace, logger, observers, events) = (workspace, logger, observers, events)
+        return try await workspace.container.offPool { container in
+            guard let claim = try container.claimHost(leaseDuration: workspace.manifest.container.leaseDuration) else {
+                throw ContainerTaken(group: container.location.group, holder: container.runningHost())
+            }
+            // Everything the host does ends in a write: refuse now rather
+            // than run with nothing saved.
+            try container.checkWritable()
+            let host = try TimelineHost(
+                workspace: workspace, claim: claim,
+                onEvent: { event, instance in
+                    logger.say(.info, "\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
+                    observers.event(event, instance)
+                },
+                onProblem: { logger.say(.error, "\($0)") },
+                onWarning: { logger.say(.warning, "\($0)") },
+                onNotice: { logger.say(.notice, "\($0)") },
+                onSaved: { saved in
+                    // One save often holds several events of one instance: each view hears of it once.
+                    var told: Set<String> = []
+                    for event in saved {
+                        guard let name = Dashboard.event(for: event), told.insert("\(name) \(event.instance)").inserted else { continue }
+                        events.publish(name, data: event.instance)
+                        observers.saved(name, event.instance)
+                    }
+                })
+            return (claim, host, try container.instances().isEmpty)
+        }
+    }
+}
+
+/// The host as a service of the group that turns signals into graceful shutdown.
+struct HostService: Service {
+    let host: TimelineHost
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            try await host.run()
+        }
+    }
+}
+
+extension Logger {
+    /// A line whose source is the program, not the module that logs it:
+    /// the log's text is what people and scripts read.
+    func say(_ level: Logger.Level, _ message: @autoclosure () -> Logger.Message, metadata: Logger.Metadata? = nil) {
+        log(level: level, message(), metadata: metadata, source: "widgethost")
+    }
+}
