@@ -34,8 +34,12 @@ public final class Workspace: Sendable {
     public var manifest: Manifest { bundle.manifest }
 
     /// - Parameter output: receives each line a kind prints, prefixed `[Module]`.
+    /// - Parameter describing: `.remembered` for a command that needs only
+    ///   the kinds' names, families and parameters: no extension process is
+    ///   started while the modules are as they were last described.
     public init(manifest: Manifest, clock: any SchedulerClock = SystemClock(),
                 environment: [String: String] = ProcessInfo.processInfo.environment,
+                describing: ModuleLoader.Describing = .asking,
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws {
         self.clock = clock
         container = try await SharedContainer.open(manifest: manifest)
@@ -47,7 +51,8 @@ public final class Workspace: Sendable {
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)
-        let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool)
+        let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool,
+                                             describing: describing)
         loaded = Mutex(bundle)
         migrations = try await container.offPool { try $0.migrateInstances(of: bundle.kinds) }
     }

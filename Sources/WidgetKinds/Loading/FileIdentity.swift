@@ -3,7 +3,7 @@ import Foundation
 /// Which file is at a path, and which version of it: device, inode, size
 /// and modification time, one `stat`. A file rebuilt in place, copied over
 /// with `cp` or replaced with `mv` has another identity.
-package struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable, Codable {
     let device: UInt64
     let inode: UInt64
     let size: Int64

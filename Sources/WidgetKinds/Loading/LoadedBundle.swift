@@ -24,10 +24,11 @@ public struct LoadedBundle: Sendable {
     /// one module's failure does not stop the others. Modules in `reusing`
     /// (by path) are not asked for their kinds again.
     public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil,
-                            reusing: [String: ModuleLoader.LoadedModule] = [:]) async -> LoadedBundle {
+                            reusing: [String: ModuleLoader.LoadedModule] = [:],
+                            describing: ModuleLoader.Describing = .asking) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
         let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
-        let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: callTimeout(manifest))
+        let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: callTimeout(manifest), describing: describing)
         let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) }, reusing: reusing)
         return validate(manifest, modules: modules, pool: pool)
     }

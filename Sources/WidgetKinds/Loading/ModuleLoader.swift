@@ -13,15 +13,33 @@ public struct ModuleLoader: Sendable {
         public let `extension`: ModuleExtension
     }
 
+    /// How a module's kinds are learnt.
+    public enum Describing: Sendable {
+        /// Its extension is asked (starting its process); the answer is kept.
+        case asking
+        /// What it said last time, if neither it nor the runner changed;
+        /// else asked. For commands that only need the kinds' names and
+        /// families: no extension process is started for them.
+        case remembered
+    }
+
     public let searchPath: ModuleSearchPath
     public let pool: ExtensionPool
     /// Bounds each call into a module's code, `describe` included.
     public let callTimeout: Duration
+    public let describing: Describing
+    let descriptions: DescriptionCache?
 
-    public init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration = .seconds(30)) {
+    public init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration = .seconds(30), describing: Describing = .asking) {
+        self.init(searchPath: searchPath, pool: pool, callTimeout: callTimeout, describing: describing, descriptions: .standard())
+    }
+
+    init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration, describing: Describing, descriptions: DescriptionCache?) {
         self.searchPath = searchPath
         self.pool = pool
         self.callTimeout = callTimeout
+        self.describing = describing
+        self.descriptions = descriptions
     }
 
     /// Loads each named module once, with its limits. A module found at a
@@ -51,6 +69,11 @@ public struct ModuleLoader: Sendable {
     /// Starts (or reuses) the module's extension and asks it for its kinds.
     public func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
         let moduleExtension = pool.extension(path: path, module: module, limits: limits)
+        let runner = pool.settings.runner
+        if describing == .remembered, let runner, let kinds = descriptions?.kinds(of: path, runner: runner) {
+            return .success(loaded(kinds, path: path, extension: moduleExtension))
+        }
+        let file = FileIdentity(path: path)
         let caller = RemoteCaller(module: moduleExtension, timeout: callTimeout)
         let description: ModuleDescription
         do {
@@ -63,8 +86,13 @@ public struct ModuleLoader: Sendable {
         case .failed(let failure):
             return .failure(ModuleLoadError(failure, path: path))
         case .kinds(let kinds):
-            let descriptors = kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) }
-            return .success(LoadedModule(path: path, descriptors: descriptors, extension: moduleExtension))
+            if let runner { descriptions?.store(kinds, of: path, module: file, runner: runner) }
+            return .success(loaded(kinds, path: path, extension: moduleExtension))
         }
+    }
+
+    private func loaded(_ kinds: [KindDescription], path: String, extension moduleExtension: ModuleExtension) -> LoadedModule {
+        LoadedModule(path: path, descriptors: kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) },
+                     extension: moduleExtension)
     }
 }

@@ -16,7 +16,7 @@ struct ListInstancesCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try await manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace(describing: .remembered)
         let rows = try await Terminal.failing { try workspace.instancesWithState() }
         if json {
             try Terminal.printJSON(rows.map { InstanceJSON($0.instance, state: $0.state) })

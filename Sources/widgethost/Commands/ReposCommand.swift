@@ -34,7 +34,7 @@ struct ReposCommand: AsyncParsableCommand {
 
         func run() async throws {
             let repositories = try listed.values(repositories, naming: "repository")
-            let workspace = try await manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace(describing: .remembered)
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {
                 var checked: [String] = []
@@ -57,7 +57,7 @@ struct ReposCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let workspace = try await manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace(describing: .remembered)
             let list = try ReposCommand.savedList(in: workspace)
             let repositories = try await Terminal.failing { try await list.currentValues() }
             if json {
@@ -82,7 +82,7 @@ struct ReposCommand: AsyncParsableCommand {
         @OptionGroup var manifest: ManifestOptions
 
         func run() async throws {
-            let workspace = try await manifest.openWorkspace()
+            let workspace = try await manifest.openWorkspace(describing: .remembered)
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {
                 let removed = try workspace.container.removeFromSavedList(

@@ -21,7 +21,7 @@ struct StatusCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try await manifest.openWorkspace()
+        let workspace = try await manifest.openWorkspace(describing: .remembered)
         let known = workspace.container.fleetHosts()
         let hosts = known.filter(\.isLive)
         let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: !hosts.isEmpty) }

@@ -28,10 +28,13 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest's container opened and its kinds loaded; notes about
     /// migrated instances go to standard error.
-    func openWorkspace(_ loaded: Manifest? = nil, output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws -> Workspace {
+    /// - Parameter describing: `.remembered` for commands that only read or
+    ///   write the container: no extension process while modules are unchanged.
+    func openWorkspace(_ loaded: Manifest? = nil, describing: ModuleLoader.Describing = .asking,
+                       output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws -> Workspace {
         let manifest = try loaded ?? loadManifest()
         do {
-            let workspace = try await Workspace(manifest: manifest, output: output)
+            let workspace = try await Workspace(manifest: manifest, describing: describing, output: output)
             for report in workspace.migrations { Terminal.note(report.description) }
             return workspace
         } catch {

@@ -75,6 +75,48 @@ struct ContainerCommandTests {
         }
     }
 
+    /// Issue 21: `status` and `list-instances` need only the kinds' names,
+    /// families and parameters, which a module said when it was last
+    /// described: while neither it nor the runner changed, they start no
+    /// extension process. The runner here is a script that marks each start.
+    @Test func statusAndListInstancesStartNoExtensionOnceModulesAreKnown() async throws {
+        let fixture = try ContainerFixture()
+        let marks = fixture.folder.appendingPathComponent("starts")
+        let runner = fixture.folder.appendingPathComponent("runner.sh")
+        let real = TestSupport.productsDirectory.appendingPathComponent("widgethost-extension").path
+        try "#!/bin/sh\necho started >> '\(marks.path)'\nexec '\(real)' \"$@\"\n".write(to: runner, atomically: true, encoding: .utf8)
+        chmod(runner.path, 0o755)
+        let cache = fixture.folder.appendingPathComponent("cache")
+        let environment = ["WIDGETHOST_EXTENSION_RUNNER": runner.path, "XDG_CACHE_HOME": cache.path]
+        func run(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + ["--config", fixture.manifestPath], environment: environment)
+        }
+        func starts() -> Int {
+            ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        #expect(try await run("add-instance", "SingleRepo", "--repo", "apple/swift").status == 0)
+        #expect(try await run("add-instance", "Gauge").status == 0)
+        #expect(starts() > 0, "the first command asks each module, through the runner")
+        let before = starts()
+        let status = try await run("status", "--json")
+        let list = try await run("list-instances")
+        for result in [status, list] {
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(starts() == before, "no extension process was started")
+        #expect(list.stdout.contains("SingleRepo") && list.stdout.contains("Gauge") && !list.stdout.contains("kind-unavailable"), "\(list.stdout)")
+        #expect(status.stdout.contains(#""state""#) && status.stdout.contains("Gauge"), "\(status.stdout)")
+
+        // A module that changes is asked again.
+        let module = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("widgethost/modules").path)
+            .first { $0.contains("FixtureKinds-") })
+        try Data("not json".utf8).write(to: cache.appendingPathComponent("widgethost/modules/\(module)"))
+        let again = try await run("list-instances")
+        #expect(again.status == 0 && again.stdout == list.stdout, "an unreadable cache entry is as if absent: \(again.stderr)")
+        #expect(starts() > before, "the module was asked again")
+    }
+
     @Test(arguments: ContainerFixture.Backend.allCases) func addInstanceWithDefaultsAndFlags(backend: ContainerFixture.Backend) async throws {
         let fixture = try ContainerFixture(backend: backend)
         let single = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge", "--name", "Swift")

@@ -20,7 +20,7 @@ final class RunningHost {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
         process.arguments = command
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = TestSupport.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -28,7 +28,7 @@ final class TerminalHost: Sendable {
         process = ChildProcess()
         process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
         process.arguments = ["run", manifestPath] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"].merging(environment) { $1 }) { $1 }
+        process.environment = TestSupport.environment.merging(["TERM": "xterm-256color"].merging(environment) { $1 }) { $1 }
         process.standardInput = slave
         process.standardOutput = slave
         process.standardError = slave

@@ -15,6 +15,14 @@ enum TestSupport {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The environment of every process the tests start: the user's, with
+    /// widgethost's cache in a folder of this run's own (never the user's
+    /// `~/.cache`).
+    static let environment: [String: String] = {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-cache-\(UUID().uuidString)")
+        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
+    }()
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -127,7 +135,7 @@ enum TestSupport {
         let process = ChildProcess()
         process.executableURL = productsDirectory.appendingPathComponent("widgethost")
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = try temporaryDirectory()
         let stdoutURL = output.appendingPathComponent("stdout"), stderrURL = output.appendingPathComponent("stderr")
