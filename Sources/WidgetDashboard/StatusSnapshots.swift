@@ -19,6 +19,7 @@ final class StatusSnapshots: Sendable {
     private let workspace: Workspace
     private let watcher: any ContainerChangeWatching
     private let latest = Mutex<(at: Date, statuses: [InstanceStatus])?>(nil)
+    private let refreshing = Mutex<Task<[InstanceStatus], any Error>?>(nil)
     /// Set by the container's announcement, taken by the next request.
     private final class Flag: Sendable {
         let value = Atomic<Bool>(false)
@@ -41,7 +42,16 @@ final class StatusSnapshots: Sendable {
            now.timeIntervalSince(latest.at) < Self.maximumAge {
             return latest.statuses
         }
-        return try await workspace.container.offPool { _ in try self.read(at: now) }
+        // One read for every request that finds the statuses stale: fifty
+        // clients at once would otherwise decode every timeline fifty times.
+        let reading = refreshing.withLock { running in
+            if let running { return running }
+            let task = Task { try await workspace.container.offPool { _ in try self.read(at: now) } }
+            running = task
+            return task
+        }
+        defer { refreshing.withLock { if $0 == reading { $0 = nil } } }
+        return try await reading.value
     }
 
     private func read(at now: Date) throws -> [InstanceStatus] {
