@@ -8,11 +8,11 @@ import WidgetSDK
 ///
 /// Every switch is exhaustive: a view case or modifier added to the SDK does
 /// not compile until it has its form here. Raw-value enums travel by name.
-public enum ArchiveCodec {
+package enum ArchiveCodec {
     /// Deeper view trees are refused, so hostile bytes cannot exhaust the stack.
-    public static let maximumDepth = EntryValidator.maximumDepth
+    package static let maximumDepth = EntryValidator.maximumDepth
 
-    public static func encode(_ timeline: ArchivedTimeline) -> Data {
+    package static func encode(_ timeline: ArchivedTimeline) -> Data {
         var writer = ArchiveWriter()
         writer.count(timeline.entries.count)
         for entry in timeline.entries { writer.entry(entry) }
@@ -25,7 +25,7 @@ public enum ArchiveCodec {
     /// larger than `EntryValidator.maximumEntryBytes`, is refused before it
     /// is built, so what a message may cost the host is bounded by the
     /// limits, not by the message's size.
-    public static func decodeTimeline(_ data: Data) throws -> ArchivedTimeline {
+    package static func decodeTimeline(_ data: Data) throws -> ArchivedTimeline {
         var reader = ArchiveReader([UInt8](data))
         let count = try reader.elements().count
         guard count <= EntryValidator.maximumEntries else {
@@ -45,13 +45,13 @@ public enum ArchiveCodec {
         return timeline
     }
 
-    public static func encode(_ entry: ArchivedEntry) -> Data {
+    package static func encode(_ entry: ArchivedEntry) -> Data {
         var writer = ArchiveWriter()
         writer.entry(entry)
         return Data(writer.bytes)
     }
 
-    public static func decodeEntry(_ data: Data) throws -> ArchivedEntry {
+    package static func decodeEntry(_ data: Data) throws -> ArchivedEntry {
         var reader = ArchiveReader([UInt8](data))
         let entry = try reader.boundedEntry()
         guard reader.isAtEnd else { throw ArchiveReader.Truncated() }

@@ -1,42 +1,42 @@
 /// How the host starts an extension process: the runner's arguments, and
 /// the descriptor the channel is on. Both sides read them from here.
-public struct ExtensionLaunch: Sendable, Equatable {
+package struct ExtensionLaunch: Sendable, Equatable {
     /// The channel is always this descriptor in the extension: not stdin or
     /// stdout, so nothing a kind prints can corrupt the protocol.
-    public static let channelDescriptor: Int32 = 3
+    package static let channelDescriptor: Int32 = 3
     /// Bumped whenever a message changes shape. A runner from another build
     /// refuses to start rather than misread the host.
-    public static let protocolVersion = 5
+    package static let protocolVersion = 5
     /// The runner's exit status when the host speaks another protocol version.
-    public static let protocolMismatchStatus: Int32 = 65
+    package static let protocolMismatchStatus: Int32 = 65
 
-    public var modulePath: String
+    package var modulePath: String
     /// The limit on the extension's data segment (`RLIMIT_DATA`), in bytes.
-    public var memoryLimit: Int
+    package var memoryLimit: Int
     /// The limit on open descriptors (`RLIMIT_NOFILE`).
-    public var openFilesLimit: Int
+    package var openFilesLimit: Int
     /// The host's pid: the extension exits when its parent is no longer this.
-    public var hostPID: Int32
+    package var hostPID: Int32
 
-    public init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32) {
+    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
         self.hostPID = hostPID
     }
 
-    public var arguments: [String] {
+    package var arguments: [String] {
         ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID),
          "--protocol", String(Self.protocolVersion)]
     }
 
     /// The protocol version the host that wrote `arguments` speaks.
-    public static func hostProtocol(in arguments: [String]) -> Int? {
+    package static func hostProtocol(in arguments: [String]) -> Int? {
         arguments.firstIndex(of: "--protocol").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
     }
 
     /// Reads `arguments` back; nil when they are not the host's.
-    public init?(arguments: [String]) {
+    package init?(arguments: [String]) {
         var values: [String: String] = [:]
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {

@@ -3,7 +3,7 @@ import WidgetSDK
 
 /// Everything that crosses between the host and an extension process. Calls
 /// carry ids, so many can be in flight each way at once.
-public enum ExtensionMessage: Codable, Sendable {
+package enum ExtensionMessage: Codable, Sendable {
     /// Host → extension: run the kind's code.
     case call(id: UInt64, HostCall)
     /// Host → extension: the host gave up on a call (its timeout); stop it.
@@ -17,7 +17,7 @@ public enum ExtensionMessage: Codable, Sendable {
 }
 
 /// What the host asks of a module's kinds.
-public enum HostCall: Codable, Sendable {
+package enum HostCall: Codable, Sendable {
     /// The module's kinds, or why it could not be loaded.
     case describe
     case placeholder(kind: String, context: TimelineProviderContext)
@@ -31,7 +31,7 @@ public enum HostCall: Codable, Sendable {
     case perform(kind: String, intent: IntentReference)
 }
 
-public enum CallResult: Codable, Sendable {
+package enum CallResult: Codable, Sendable {
     case described(ModuleDescription)
     /// An `ArchivedEntry` in `ArchiveCodec`'s form.
     case entry(Data)
@@ -44,7 +44,7 @@ public enum CallResult: Codable, Sendable {
 }
 
 /// The services a kind reaches through the host: HTTP and the shared defaults.
-public enum ServiceCall: Codable, Sendable {
+package enum ServiceCall: Codable, Sendable {
     /// `scope`: the timeline call it is made during, as the host named it.
     case api(path: String, scope: ReloadScope)
     case asset(url: String)
@@ -54,22 +54,22 @@ public enum ServiceCall: Codable, Sendable {
 
 /// What a timeline call is for, as the host says when it makes the call; the
 /// extension sends it back with each API request the kind makes meanwhile.
-public struct ReloadScope: Codable, Sendable, Equatable {
+package struct ReloadScope: Codable, Sendable, Equatable {
     /// An explicit reload: the kind's API requests skip the host's
     /// freshness window and ask GitHub whether anything changed.
-    public var revalidate: Bool
+    package var revalidate: Bool
     /// A fleet host's lease on the instance, `<member> <instance> <token>`:
     /// a request is counted against the fleet's budget only while the lease
     /// still holds, so a host that lost the instance spends nothing for it.
-    public var lease: String?
+    package var lease: String?
 
-    public init(revalidate: Bool = false, lease: String? = nil) {
+    package init(revalidate: Bool = false, lease: String? = nil) {
         self.revalidate = revalidate
         self.lease = lease
     }
 }
 
-public enum ServiceResult: Codable, Sendable {
+package enum ServiceResult: Codable, Sendable {
     case response(status: Int, headers: [String: String], body: Data, fromCache: Bool)
     case data(Data?)
     case done

@@ -4,18 +4,18 @@ import Synchronization
 /// Messages over a stream socket, each a frame: a 4-byte big-endian length,
 /// then the message as `MessageCodec` writes it. One thread reads; any
 /// thread may send.
-public final class FrameChannel: Sendable {
+package final class FrameChannel: Sendable {
     /// Larger frames are refused: a kind cannot make the host allocate without bound.
-    public static let maximumFrameSize = 64 << 20
+    package static let maximumFrameSize = 64 << 20
 
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let writeLock = Mutex(())
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public func send(_ message: ExtensionMessage) throws {
+    package func send(_ message: ExtensionMessage) throws {
         let body = try MessageCodec.encode(message)
         var frame = [UInt8]()
         frame.reserveCapacity(body.count + 4)
@@ -27,7 +27,7 @@ public final class FrameChannel: Sendable {
     }
 
     /// The next message, or nil when the other side has closed the channel.
-    public func receive() throws -> ExtensionMessage? {
+    package func receive() throws -> ExtensionMessage? {
         var header = [UInt8](repeating: 0, count: 4)
         guard try header.withUnsafeMutableBytes({ try readExactly($0) }) else { return nil }
         let length = Int(header.reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
@@ -67,12 +67,12 @@ public final class FrameChannel: Sendable {
     }
 }
 
-public enum FrameError: Error, CustomStringConvertible {
+package enum FrameError: Error, CustomStringConvertible {
     case tooLarge(Int)
     case truncated
     case system(Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let size): "a message of \(size) bytes is larger than the limit of \(FrameChannel.maximumFrameSize)"
         case .truncated: "the channel closed in the middle of a message"

@@ -1,13 +1,13 @@
 import WidgetSDK
 
 /// What an extension process found in its module.
-public enum ModuleDescription: Codable, Sendable {
+package enum ModuleDescription: Codable, Sendable {
     case kinds([KindDescription])
     case failed(ModuleLoadFailure)
 }
 
 /// Why the extension could not use its module; the host words the message.
-public enum ModuleLoadFailure: Error, Codable, Sendable, Hashable {
+package enum ModuleLoadFailure: Error, Codable, Sendable, Hashable {
     case openFailed(reason: String)
     case missingSymbol(String)
     case sdkMismatch(moduleVersion: Int32, hostVersion: Int32)
@@ -15,18 +15,18 @@ public enum ModuleLoadFailure: Error, Codable, Sendable, Hashable {
 }
 
 /// A kind's descriptor without its code: what the host validates and shows.
-public struct KindDescription: Codable, Sendable {
-    public var kind: String
-    public var displayName: String
-    public var description: String
-    public var supportedFamilies: [WidgetFamily]
-    public var style: ConfigurationDescriptor.Style
-    public var identifier: String?
-    public var title: String?
-    public var replacedIdentifier: String?
-    public var parameters: [ParameterDescription]
+package struct KindDescription: Codable, Sendable {
+    package var kind: String
+    package var displayName: String
+    package var description: String
+    package var supportedFamilies: [WidgetFamily]
+    package var style: ConfigurationDescriptor.Style
+    package var identifier: String?
+    package var title: String?
+    package var replacedIdentifier: String?
+    package var parameters: [ParameterDescription]
 
-    public init(_ descriptor: WidgetDescriptor) {
+    package init(_ descriptor: WidgetDescriptor) {
         kind = descriptor.kind
         displayName = descriptor.displayName
         description = descriptor.description
@@ -40,22 +40,22 @@ public struct KindDescription: Codable, Sendable {
     }
 }
 
-public struct ParameterDescription: Codable, Sendable {
-    public enum Options: Codable, Sendable {
+package struct ParameterDescription: Codable, Sendable {
+    package enum Options: Codable, Sendable {
         case any
         case list([ConfigurationValue])
         case dynamic(providerName: String, savedListKey: String?)
     }
 
-    public var name: String
-    public var title: String
-    public var description: String?
-    public var type: ParameterType
-    public var isOptional: Bool
-    public var defaultValue: ConfigurationValue?
-    public var options: Options
+    package var name: String
+    package var title: String
+    package var description: String?
+    package var type: ParameterType
+    package var isOptional: Bool
+    package var defaultValue: ConfigurationValue?
+    package var options: Options
 
-    public init(_ parameter: ConfigurationParameter) {
+    package init(_ parameter: ConfigurationParameter) {
         name = parameter.name
         title = parameter.title
         description = parameter.description

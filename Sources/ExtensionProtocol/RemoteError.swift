@@ -3,7 +3,7 @@ import WidgetSDK
 
 /// An error thrown on one side and rethrown on the other. The SDK's errors
 /// that callers act on keep their type; any other keeps its description.
-public enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
+package enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
     case rateLimited(until: Date)
     case unreachable(String)
     case timedOut
@@ -13,7 +13,7 @@ public enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
     case cancelled
     case other(String)
 
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case let error as RemoteError: self = error
         case let error as RateLimitedError: self = .rateLimited(until: error.until)
@@ -31,7 +31,7 @@ public enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
     }
 
     /// The error as its own type again, where the SDK has one.
-    public var rethrowable: any Error {
+    package var rethrowable: any Error {
         switch self {
         case .rateLimited(let until): RateLimitedError(until: until)
         case .unreachable(let reason): HTTPServiceError.unreachable(reason)
@@ -44,7 +44,7 @@ public enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .other(let text): text
         default: String(describing: rethrowable)

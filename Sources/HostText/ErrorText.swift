@@ -3,10 +3,10 @@ import Foundation
 /// An error in this tool's words, on one line. Foundation's own text for its
 /// errors is "Error Domain=NSCocoaErrorDomain Code=516 "(null)" UserInfo=…",
 /// which tells a user nothing; file errors become the system's reason.
-public enum ErrorText {
+package enum ErrorText {
     /// - Parameter withPath: starts a file error with its path; off where
     ///   the message names the file already.
-    public static func describe(_ error: any Error, withPath: Bool = true) -> String {
+    package static func describe(_ error: any Error, withPath: Bool = true) -> String {
         let text: String
         switch error {
         case let error as POSIXError:

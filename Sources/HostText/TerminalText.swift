@@ -2,11 +2,11 @@
 /// kind's entries, errors and output, and what GitHub says all reach the
 /// user's terminal; a control character among them could move the cursor,
 /// clear the screen, set the title or write the clipboard (OSC 52).
-public enum TerminalText {
+package enum TerminalText {
     /// Whether a scalar does something to a terminal, or to the order text
     /// shows in, instead of showing: C0 and C1 controls, DEL, line and
     /// paragraph separators, and the bidi embeddings, overrides and isolates.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
         default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
@@ -16,7 +16,7 @@ public enum TerminalText {
 
     /// `text` on one line, each unsafe scalar written as an escape: `\e`,
     /// `\n`, `\r`, `\t`, or `\u{202E}`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -35,7 +35,7 @@ public enum TerminalText {
     /// `text` for character cells: each unsafe scalar as one visible cell
     /// (a control picture such as ␛ for C0 and DEL, � for the rest), so a
     /// line keeps its width.
-    public static func cells(_ text: String) -> String {
+    package static func cells(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -56,7 +56,7 @@ public enum TerminalText {
     /// `\uXXXX` escape: still the same JSON (JSON's encoders escape C0 in
     /// strings already, and such scalars can only be inside strings), but
     /// DEL, C1 controls and bidi overrides no longer reach the terminal raw.
-    public static func json(_ text: String) -> String {
+    package static func json(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x20 && isUnsafe($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

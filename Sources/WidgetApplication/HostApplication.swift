@@ -10,17 +10,17 @@ import WidgetHost
 /// board), run together in one `ServiceGroup` that turns SIGTERM and SIGINT
 /// into a graceful shutdown. The command parses and builds it; nothing else
 /// wires the host.
-public struct HostApplication: Sendable {
+package struct HostApplication: Sendable {
     /// Where the dashboard listens.
-    public struct Address: Sendable {
-        public var host: String
-        public var port: Int
+    package struct Address: Sendable {
+        package var host: String
+        package var port: Int
         /// Whether only this machine can reach it.
-        public var isLoopback: Bool
+        package var isLoopback: Bool
         /// How a person reaches it once bound (`port` may be 0).
-        public var url: @Sendable (_ boundPort: Int) -> String
+        package var url: @Sendable (_ boundPort: Int) -> String
 
-        public init(host: String, port: Int, isLoopback: Bool, url: @escaping @Sendable (_ boundPort: Int) -> String) {
+        package init(host: String, port: Int, isLoopback: Bool, url: @escaping @Sendable (_ boundPort: Int) -> String) {
             self.host = host
             self.port = port
             self.isLoopback = isLoopback
@@ -29,14 +29,14 @@ public struct HostApplication: Sendable {
     }
 
     /// What the host tells a front end.
-    public struct Observers: Sendable {
+    package struct Observers: Sendable {
         /// Each scheduler event, with its instance as far as the host knows it.
-        public var event: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
+        package var event: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
         /// Each event the dashboard names ("entry", "instances"…), for an
         /// instance, once a save holds it: views read what is saved.
-        public var saved: @Sendable (_ name: String, _ instance: String) -> Void
+        package var saved: @Sendable (_ name: String, _ instance: String) -> Void
 
-        public init(event: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
+        package init(event: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                     saved: @escaping @Sendable (_ name: String, _ instance: String) -> Void = { _, _ in }) {
             self.event = event
             self.saved = saved
@@ -44,22 +44,22 @@ public struct HostApplication: Sendable {
     }
 
     /// Another host holds the container (SQLite takes one).
-    public struct ContainerTaken: Error, CustomStringConvertible {
-        public let group: String
-        public let holder: HostHolder?
-        public var description: String {
+    package struct ContainerTaken: Error, CustomStringConvertible {
+        package let group: String
+        package let holder: HostHolder?
+        package var description: String {
             "another host\(holder.map { " (\($0))" } ?? "") is already running on container \(group)"
         }
     }
 
-    public let workspace: Workspace
-    public let logger: Logger
-    public let dashboard: Address?
-    public let observers: Observers
+    package let workspace: Workspace
+    package let logger: Logger
+    package let dashboard: Address?
+    package let observers: Observers
     /// Run beside the host, stopped with it.
-    public let services: [any Service]
+    package let services: [any Service]
 
-    public init(workspace: Workspace, logger: Logger, dashboard: Address? = nil, observers: Observers = Observers(),
+    package init(workspace: Workspace, logger: Logger, dashboard: Address? = nil, observers: Observers = Observers(),
                 services: [any Service] = []) {
         self.workspace = workspace
         self.logger = logger
@@ -70,7 +70,7 @@ public struct HostApplication: Sendable {
 
     /// Claims the container, runs until SIGTERM or SIGINT, then ends the
     /// extensions; state is saved as the host's loop stops.
-    public func run() async throws {
+    package func run() async throws {
         let (claim, host, empty) = try await start()
         let schedule = workspace.manifest.schedule
         logger.say(.info, "host started", metadata: [

@@ -11,32 +11,32 @@ import Synchronization
 /// mapping, that read crosses it: the suite crashed in `Process.run()`'s
 /// memcpy in 2 runs of 4 once enough descriptors were open. Here the child's
 /// other descriptors are closed by `closefrom` in the spawn instead.
-public final class ChildProcess: @unchecked Sendable {
-    public var executableURL: URL?
-    public var arguments: [String] = []
-    public var environment: [String: String]?
-    public var currentDirectoryURL: URL?
+package final class ChildProcess: @unchecked Sendable {
+    package var executableURL: URL?
+    package var arguments: [String] = []
+    package var environment: [String: String]?
+    package var currentDirectoryURL: URL?
     /// A `FileHandle` or a `Pipe`; nil inherits this process's.
-    public var standardInput: Any?
-    public var standardOutput: Any?
-    public var standardError: Any?
-    public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
+    package var standardInput: Any?
+    package var standardOutput: Any?
+    package var standardError: Any?
+    package var terminationHandler: (@Sendable (ChildProcess) -> Void)?
 
     private let state = Mutex<(pid: pid_t, status: Int32?)>((0, nil))
     private let exited = DispatchSemaphore(value: 0)
 
-    public init() {}
+    package init() {}
 
-    public var processIdentifier: Int32 { state.withLock { $0.pid } }
-    public var isRunning: Bool { state.withLock { $0.pid > 0 && $0.status == nil } }
+    package var processIdentifier: Int32 { state.withLock { $0.pid } }
+    package var isRunning: Bool { state.withLock { $0.pid > 0 && $0.status == nil } }
 
     /// The exit status, or the number of the signal that ended it (as `Process` gives it).
-    public var terminationStatus: Int32 {
+    package var terminationStatus: Int32 {
         guard let status = state.withLock({ $0.status }) else { preconditionFailure("the process is still running") }
         return status
     }
 
-    public func run() throws {
+    package func run() throws {
         guard let executable = executableURL?.path else { throw POSIXError(.ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -85,13 +85,13 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    public func waitUntilExit() {
+    package func waitUntilExit() {
         guard state.withLock({ $0.pid > 0 && $0.status == nil }) else { return }
         exited.wait()
         exited.signal()
     }
 
-    public func terminate() {
+    package func terminate() {
         if isRunning { kill(processIdentifier, SIGTERM) }
     }
 }

@@ -5,37 +5,37 @@ import WidgetSDK
 /// One line of `widgethost dev --json`: what a build gave, for scripts and
 /// editors. Each preview carries the text it shows, so a script can tell
 /// that an edit arrived without drawing anything.
-public struct DevReport: Encodable, Sendable {
-    public let build: Int
+package struct DevReport: Encodable, Sendable {
+    package let build: Int
     /// `building`, `ok`, `failed` (the compiler refused), or `unusable` (the manifest).
-    public let status: String
-    public var changed: [String]? = nil
-    public var buildSeconds: Double? = nil
-    public var previewSeconds: Double? = nil
-    public var errors: [CompilerDiagnostic]? = nil
+    package let status: String
+    package var changed: [String]? = nil
+    package var buildSeconds: Double? = nil
+    package var previewSeconds: Double? = nil
+    package var errors: [CompilerDiagnostic]? = nil
     /// A failed build's output when no diagnostic could be read from it, or the manifest's problem.
-    public var message: [String]? = nil
-    public var problems: [String]? = nil
-    public var kinds: [Kind]? = nil
+    package var message: [String]? = nil
+    package var problems: [String]? = nil
+    package var kinds: [Kind]? = nil
 
-    public struct Kind: Encodable, Sendable {
-        public let kind: String
-        public let families: [Family]
+    package struct Kind: Encodable, Sendable {
+        package let kind: String
+        package let families: [Family]
     }
 
-    public struct Family: Encodable, Sendable {
-        public let family: String
-        public let snapshot: Preview
-        public let placeholder: Preview
-        public let timeline: [Preview]
-        public let policy: String?
-        public let timelineError: String?
+    package struct Family: Encodable, Sendable {
+        package let family: String
+        package let snapshot: Preview
+        package let placeholder: Preview
+        package let timeline: [Preview]
+        package let policy: String?
+        package let timelineError: String?
     }
 
-    public struct Preview: Encodable, Sendable {
-        public var date: Date? = nil
-        public var texts: [String]? = nil
-        public var error: String? = nil
+    package struct Preview: Encodable, Sendable {
+        package var date: Date? = nil
+        package var texts: [String]? = nil
+        package var error: String? = nil
 
         init(_ result: Result<RenderableView, PreviewFailure>) {
             switch result {
@@ -48,7 +48,7 @@ public struct DevReport: Encodable, Sendable {
         }
     }
 
-    public init(_ update: DevSession.Update) {
+    package init(_ update: DevSession.Update) {
         switch update {
         case .building(let number, let changed):
             build = number
@@ -81,7 +81,7 @@ public struct DevReport: Encodable, Sendable {
         }
     }
 
-    public func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

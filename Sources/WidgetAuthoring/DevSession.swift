@@ -10,9 +10,9 @@ import WidgetKinds
 /// The kinds run in extension processes, as under `run`: after each build
 /// every module gets a fresh process, so the new library is the one loaded,
 /// and a kind that crashes shows as a failure in the gallery.
-public final class DevSession: Sendable {
-    public let package: URL
-    public let manifestFile: String
+package final class DevSession: Sendable {
+    package let package: URL
+    package let manifestFile: String
     private let builder: PackageBuilder
     private let output: @Sendable (String) -> Void
     /// Saves often come in bursts (an editor's backup, a formatter): a build
@@ -20,7 +20,7 @@ public final class DevSession: Sendable {
     private let settle: Duration
 
     /// What the session shows after each step.
-    public enum Update: Sendable {
+    package enum Update: Sendable {
         /// A build started, because of these files (none for the first).
         case building(number: Int, changed: [String])
         case built(Previews)
@@ -29,7 +29,7 @@ public final class DevSession: Sendable {
         case unusable(number: Int, problem: String)
 
         /// The build this update is about.
-        public var number: Int {
+        package var number: Int {
             switch self {
             case .building(let number, _), .failed(let number, _), .unusable(let number, _): number
             case .built(let previews): previews.number
@@ -38,7 +38,7 @@ public final class DevSession: Sendable {
 
         /// One line for people, the same in the terminal and the gallery:
         /// `build #3 ok · built in 0.58 s, previews in 0.01 s`.
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .building(let number, let changed):
                 "build #\(number) building…" + (changed.isEmpty ? "" : " (\(changed.joined(separator: ", ")) changed)")
@@ -57,17 +57,17 @@ public final class DevSession: Sendable {
         }
     }
 
-    public struct Previews: Sendable {
-        public let number: Int
-        public let galleries: [KindGallery]
+    package struct Previews: Sendable {
+        package let number: Int
+        package let galleries: [KindGallery]
         /// Kinds that did not load or validate, as `file:line:column: kind: message`.
-        public let problems: [String]
-        public let buildDuration: Duration
+        package let problems: [String]
+        package let buildDuration: Duration
         /// From the end of the build to every preview drawn.
-        public let previewDuration: Duration
+        package let previewDuration: Duration
     }
 
-    public init(package: URL, manifestFile: String, builder: PackageBuilder, settle: Duration = .milliseconds(100),
+    package init(package: URL, manifestFile: String, builder: PackageBuilder, settle: Duration = .milliseconds(100),
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) {
         self.package = package
         self.manifestFile = manifestFile
@@ -77,7 +77,7 @@ public final class DevSession: Sendable {
     }
 
     /// Builds and previews now, then after every change, until cancelled.
-    public func run(onUpdate: @escaping @Sendable (Update) async -> Void) async throws {
+    package func run(onUpdate: @escaping @Sendable (Update) async -> Void) async throws {
         // The manifest too, when it lives in the package: narrowing a family
         // or adding a kind shows without a restart.
         let manifest = URL(fileURLWithPath: manifestFile).standardizedFileURL

@@ -5,15 +5,15 @@ import WidgetSDK
 
 /// What `dev --serve` shows: the last build's previews (or its errors, in
 /// their place) and whether a newer build is running.
-public final class GalleryPage: Sendable {
+package final class GalleryPage: Sendable {
     private let state = Mutex<(result: DevSession.Update?, building: (number: Int, changed: [String])?)>((nil, nil))
     private let title: String
 
-    public init(title: String) {
+    package init(title: String) {
         self.title = title
     }
 
-    public func record(_ update: DevSession.Update) {
+    package func record(_ update: DevSession.Update) {
         state.withLock { state in
             if case .building(let number, let changed) = update {
                 state.building = (number, changed)
@@ -24,7 +24,7 @@ public final class GalleryPage: Sendable {
     }
 
     /// The whole page; its script swaps in `fragment()` on each update.
-    public func html() -> String {
+    package func html() -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -43,7 +43,7 @@ public final class GalleryPage: Sendable {
     }
 
     /// The status line and the previews, or the errors in their place.
-    public func fragment() -> String {
+    package func fragment() -> String {
         let (result, building) = state.withLock { ($0.result, $0.building) }
         var html = "<header id=\"status\" data-build=\"\(building?.number ?? result?.number ?? 0)\">"
         if let building {
@@ -124,7 +124,7 @@ public final class GalleryPage: Sendable {
         """
 
     /// Swaps in the new gallery when the server says a build finished or began.
-    public static let script = """
+    package static let script = """
         const events = new EventSource('/events');
         events.addEventListener('update', async () => {
           const response = await fetch('/gallery', {cache: 'no-store'});

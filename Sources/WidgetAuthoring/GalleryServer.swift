@@ -7,8 +7,8 @@ import WidgetDashboard
 /// The live gallery of `dev --serve`: the page, the gallery as a fragment,
 /// and an event stream that says when to fetch it again. It shares the
 /// dashboard's guards: only requests naming the bound address are answered.
-public enum GalleryServer {
-    public static func application(page: GalleryPage, events: DashboardEvents, host: String, port: Int, logger: Logger,
+package enum GalleryServer {
+    package static func application(page: GalleryPage, events: DashboardEvents, host: String, port: Int, logger: Logger,
                                    onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router()
         let requestGuard = RequestGuard<BasicRequestContext>(host: host, token: "")

@@ -5,20 +5,20 @@ import WidgetSDK
 /// The gallery as terminal text: per kind and family, the snapshot in each
 /// rendering mode and the placeholder side by side, then the timeline's
 /// entries under their dates; as many cards a row as `width` holds.
-public struct GalleryText: Sendable {
-    public let width: Int
-    public let colors: ANSIRenderer.ColorSupport
+package struct GalleryText: Sendable {
+    package let width: Int
+    package let colors: ANSIRenderer.ColorSupport
 
-    public init(width: Int, colors: ANSIRenderer.ColorSupport) {
+    package init(width: Int, colors: ANSIRenderer.ColorSupport) {
         self.width = max(width, 40)
         self.colors = colors
     }
 
-    public func render(_ galleries: [KindGallery]) -> String {
+    package func render(_ galleries: [KindGallery]) -> String {
         galleries.map(render).joined(separator: "\n")
     }
 
-    public func render(_ gallery: KindGallery) -> String {
+    package func render(_ gallery: KindGallery) -> String {
         var lines = [bold("\(gallery.kind)") + (gallery.displayName == gallery.kind ? "" : " — \(gallery.displayName)")]
         for sheet in gallery.sheets {
             lines.append("")
@@ -43,7 +43,7 @@ public struct GalleryText: Sendable {
     }
 
     /// A build that failed: its errors with file:line:column, in place of the previews.
-    public func render(failedBuild build: PackageBuild) -> String {
+    package func render(failedBuild build: PackageBuild) -> String {
         ([failed("build failed")] + build.failureSummary).joined(separator: "\n") + "\n"
     }
 

@@ -10,27 +10,27 @@ import WidgetSDK
 /// and the entries of one timeline at their dates. Each call runs in the
 /// kind's extension process, so a kind that crashes or throws shows as a
 /// failure in its place while the rest of the gallery is drawn.
-public struct KindGallery: Sendable {
-    public let kind: String
-    public let displayName: String
-    public let description: String
-    public let sheets: [FamilySheet]
+package struct KindGallery: Sendable {
+    package let kind: String
+    package let displayName: String
+    package let description: String
+    package let sheets: [FamilySheet]
 
     /// One family's previews.
-    public struct FamilySheet: Sendable {
-        public let family: WidgetFamily
-        public let snapshot: Result<RenderableView, PreviewFailure>
-        public let placeholder: Result<RenderableView, PreviewFailure>
+    package struct FamilySheet: Sendable {
+        package let family: WidgetFamily
+        package let snapshot: Result<RenderableView, PreviewFailure>
+        package let placeholder: Result<RenderableView, PreviewFailure>
         /// The entries of one timeline, each drawn as at its own date; nil
         /// when not asked for (a timeline may use the network).
-        public let timeline: Result<[RenderableView], PreviewFailure>?
+        package let timeline: Result<[RenderableView], PreviewFailure>?
         /// `atEnd`, `after 2026-11-22 10:00`, `never`; nil when the timeline failed.
-        public let policy: String?
+        package let policy: String?
     }
 
     /// Asks the kind for all of it, with its parameters at their defaults,
     /// as the gallery of WidgetKit's previews does.
-    public static func make(for kind: LoadedKind, in workspace: Workspace, includingTimeline: Bool = true) async -> KindGallery {
+    package static func make(for kind: LoadedKind, in workspace: Workspace, includingTimeline: Bool = true) async -> KindGallery {
         let configuration = await kind.defaultConfiguration()
         // A crash would hold the module back for its restart backoff: for
         // an author's previews, start a fresh process at once instead, so
@@ -75,8 +75,8 @@ public struct KindGallery: Sendable {
 }
 
 /// Why one preview could not be drawn, in one line.
-public struct PreviewFailure: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct PreviewFailure: Error, Sendable, CustomStringConvertible {
+    package let description: String
     /// The kind's extension process died during the call.
     var crashed = false
 

@@ -3,13 +3,13 @@ import Synchronization
 
 /// Builds a widget package with `swift build`, as `widgethost dev` does on
 /// every save, and reads the compiler's diagnostics out of its output.
-public struct PackageBuilder: Sendable {
-    public let package: URL
-    public let swift: String
+package struct PackageBuilder: Sendable {
+    package let package: URL
+    package let swift: String
 
     /// - Parameter swift: the `swift` driver; by default `$SWIFT`, else the
     ///   first `swift` on `PATH`.
-    public init(package: URL, swift: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(AuthoringError) {
+    package init(package: URL, swift: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(AuthoringError) {
         self.package = package
         guard let driver = swift ?? environment["SWIFT"] ?? Self.onPath("swift", environment: environment) else {
             throw .noSwift
@@ -19,7 +19,7 @@ public struct PackageBuilder: Sendable {
 
     /// Runs one build to its end. `changed` are the sources saved since the
     /// last build, relative to the package.
-    public func build(changed: [String] = []) async throws -> PackageBuild {
+    package func build(changed: [String] = []) async throws -> PackageBuild {
         forgetObjects(of: changed)
         let started = ContinuousClock.now
         let process = ChildProcess()
@@ -76,17 +76,17 @@ public struct PackageBuilder: Sendable {
 }
 
 /// The result of one `swift build`.
-public struct PackageBuild: Sendable {
-    public let status: Int32
-    public let log: String
-    public let duration: Duration
+package struct PackageBuild: Sendable {
+    package let status: Int32
+    package let log: String
+    package let duration: Duration
     let package: URL
 
-    public var succeeded: Bool { status == 0 }
+    package var succeeded: Bool { status == 0 }
 
     /// The compiler's errors (and warnings), in the order it printed them,
     /// each once: the driver repeats a file's diagnostics for every job.
-    public var diagnostics: [CompilerDiagnostic] {
+    package var diagnostics: [CompilerDiagnostic] {
         var seen = Set<CompilerDiagnostic>()
         return log.split(separator: "\n").compactMap { CompilerDiagnostic(line: String($0), relativeTo: package) }
             .filter { seen.insert($0).inserted }
@@ -94,7 +94,7 @@ public struct PackageBuild: Sendable {
 
     /// What to show for a failed build: its diagnostics, or when it printed
     /// none that parse (a linker or manifest error), the end of its output.
-    public var failureSummary: [String] {
+    package var failureSummary: [String] {
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { return errors.map(\.description) }
         let lines = log.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("[") && !$0.isEmpty }
@@ -103,17 +103,17 @@ public struct PackageBuild: Sendable {
 }
 
 /// `Sources/Weather/Weather.swift:12:9: error: cannot find 'x' in scope`.
-public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Codable { case error, warning }
+package struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Codable { case error, warning }
 
     /// Relative to the package when inside it.
-    public let file: String
-    public let line: Int
-    public let column: Int
-    public let severity: Severity
-    public let message: String
+    package let file: String
+    package let line: Int
+    package let column: Int
+    package let severity: Severity
+    package let message: String
 
-    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 
     init?(line text: String, relativeTo package: URL) {
         // path:line:column: severity: message — the path may itself hold colons.
@@ -137,7 +137,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConve
 }
 
 /// Why an authoring command could not go on.
-public enum AuthoringError: Error, Sendable, CustomStringConvertible {
+package enum AuthoringError: Error, Sendable, CustomStringConvertible {
     case noSwift
     case notAPackage(String)
     case invalidKindName(String, reason: String)
@@ -146,7 +146,7 @@ public enum AuthoringError: Error, Sendable, CustomStringConvertible {
     case noSDK(searched: [String])
     case noFamilies
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSwift:
             "no 'swift' on PATH; dev builds the package with it (set SWIFT to the driver's path)"

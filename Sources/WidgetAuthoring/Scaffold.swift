@@ -8,15 +8,15 @@ import YAML
 /// previews as generated, laid out as a WidgetKit extension is (a widget,
 /// its configuration intent, a provider with its entry, a view), plus the
 /// two symbols every module exports and a manifest naming the kind.
-public struct Scaffold: Sendable {
-    public let kind: String
-    public let families: [WidgetFamily]
+package struct Scaffold: Sendable {
+    package let kind: String
+    package let families: [WidgetFamily]
     /// A `StaticConfiguration`, without an intent.
-    public let isStatic: Bool
+    package let isStatic: Bool
     /// The WidgetSDK package folder `Package.swift` depends on.
-    public let sdk: URL
+    package let sdk: URL
 
-    public init(kind: String, families: [WidgetFamily], isStatic: Bool, sdk: URL) throws(AuthoringError) {
+    package init(kind: String, families: [WidgetFamily], isStatic: Bool, sdk: URL) throws(AuthoringError) {
         try Self.check(kind)
         self.kind = kind
         self.families = families
@@ -57,7 +57,7 @@ public struct Scaffold: Sendable {
     }
 
     /// `systemSmall,systemMedium` as families, each once, in the order given.
-    public static func families(_ text: String) throws -> [WidgetFamily] {
+    package static func families(_ text: String) throws -> [WidgetFamily] {
         var families: [WidgetFamily] = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let family = WidgetFamily(rawValue: name) else {
@@ -70,7 +70,7 @@ public struct Scaffold: Sendable {
     }
 
     /// Paths relative to the package folder, and their contents.
-    public var files: [(path: String, contents: String)] {
+    package var files: [(path: String, contents: String)] {
         var files = [
             ("Package.swift", packageManifest),
             ("Sources/\(kind)/\(kind)Widget.swift", widget),
@@ -86,7 +86,7 @@ public struct Scaffold: Sendable {
     }
 
     /// Writes the package into `folder`, which must be missing or empty.
-    public func write(to folder: URL) throws {
+    package func write(to folder: URL) throws {
         let manager = FileManager.default
         if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             throw AuthoringError.folderNotEmpty(folder.path)
@@ -105,7 +105,7 @@ public struct Scaffold: Sendable {
     /// Where the SDK package is, seen from the running `widgethost`: beside
     /// an installed one (`<prefix>/share/widgethost/SDK`), or the checkout's
     /// `SDK/` when it runs from `.build`.
-    public static func locateSDK(from executable: URL? = ModuleSearchPath.executableDirectory) throws(AuthoringError) -> URL {
+    package static func locateSDK(from executable: URL? = ModuleSearchPath.executableDirectory) throws(AuthoringError) -> URL {
         var searched: [String] = []
         var folder = executable
         while let current = folder, current.path != "/" {
@@ -119,7 +119,7 @@ public struct Scaffold: Sendable {
     }
 
     /// A package whose manifest declares the WidgetSDK library.
-    public static func isSDK(_ folder: URL) -> Bool {
+    package static func isSDK(_ folder: URL) -> Bool {
         guard let manifest = try? String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) else { return false }
         return manifest.contains("name: \"WidgetSDK\"")
     }
@@ -312,10 +312,10 @@ public struct Scaffold: Sendable {
         // was built against, and its kinds. To ship two kinds in one module, pass
         // both: WidgetModule(\(kind)Widget(), OtherWidget()).
         @_cdecl("widgethost_sdk_version")
-        public func sdkVersion() -> Int32 { WidgetSDK.version }
+        package func sdkVersion() -> Int32 { WidgetSDK.version }
 
         @_cdecl("widgethost_module")
-        public func widgetModule() -> UnsafeMutableRawPointer {
+        package func widgetModule() -> UnsafeMutableRawPointer {
             WidgetModule(\(kind)Widget()).retainedPointer()
         }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// (`.build`, `.git`), and folders created later. Editors that save by
 /// writing a new file and renaming it over the old one are seen by the
 /// rename into the folder.
-public final class SourceWatcher: Sendable {
+package final class SourceWatcher: Sendable {
     private let descriptor: Int32
     private let package: URL
     /// Files in the package folder watched besides Swift sources.
@@ -20,9 +20,9 @@ public final class SourceWatcher: Sendable {
     private let pending = Mutex<Set<String>>([])
     private let signal: AsyncStream<Void>.Continuation
     /// One element for any number of changes made since the last was taken.
-    public let changes: AsyncStream<Void>
+    package let changes: AsyncStream<Void>
 
-    public init(package: URL, also: Set<String> = []) throws(AuthoringError) {
+    package init(package: URL, also: Set<String> = []) throws(AuthoringError) {
         self.package = package.standardizedFileURL
         self.also = also
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -38,7 +38,7 @@ public final class SourceWatcher: Sendable {
     }
 
     /// The files changed since the last call, relative to the package.
-    public func takeChanged() -> [String] {
+    package func takeChanged() -> [String] {
         pending.withLock { paths in
             defer { paths.removeAll() }
             return paths.sorted()

@@ -5,25 +5,25 @@ import YAML
 /// What one extension process may use: `widgets[].limits` in the manifest.
 /// Going over the memory limit makes allocation fail, and the extension
 /// crashes like any other crash; the host is untouched.
-public struct ExtensionLimits: Decodable, Sendable, Equatable {
-    public static let defaultMemory = 256 << 20
-    public static let defaultOpenFiles = 256
+package struct ExtensionLimits: Decodable, Sendable, Equatable {
+    package static let defaultMemory = 256 << 20
+    package static let defaultOpenFiles = 256
     /// The most `memory` may say: `9000000000GB` once overflowed and crashed `validate`.
-    public static let maximumMemory = 1 << 40
+    package static let maximumMemory = 1 << 40
 
     /// Bytes of data segment (`RLIMIT_DATA`: heap, anonymous mappings, thread stacks).
-    public var memory = Self.defaultMemory
+    package var memory = Self.defaultMemory
     /// Open descriptors (`RLIMIT_NOFILE`).
-    public var openFiles = Self.defaultOpenFiles
+    package var openFiles = Self.defaultOpenFiles
 
     enum CodingKeys: String, CodingKey {
         case memory
         case openFiles = "open_files"
     }
 
-    public init() {}
+    package init() {}
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .memory) {
             guard let bytes = Self.bytes(text), (32 << 20 ... Self.maximumMemory).contains(bytes) else {
@@ -55,7 +55,7 @@ public struct ExtensionLimits: Decodable, Sendable, Equatable {
     }
 
     /// "256MB"
-    public static func format(_ bytes: Int) -> String {
+    package static func format(_ bytes: Int) -> String {
         bytes % (1 << 30) == 0 ? "\(bytes >> 30)GB" : "\(bytes >> 20)MB"
     }
 }

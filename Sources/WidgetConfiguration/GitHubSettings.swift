@@ -1,16 +1,16 @@
 import Foundation
 
 /// The manifest's `github:` section: where the API is and how to use it.
-public struct GitHubSettings: Decodable, Sendable, Equatable {
+package struct GitHubSettings: Decodable, Sendable, Equatable {
     /// The API's base URL; GitHub Enterprise and the tests' fake server differ.
-    public var api = "https://api.github.com"
+    package var api = "https://api.github.com"
     /// The environment variable holding the token. The token itself never
     /// appears in the manifest, a log, the container or any output.
-    public var tokenEnv = "GITHUB_TOKEN"
+    package var tokenEnv = "GITHUB_TOKEN"
     /// API responses younger than this are reused without a request.
-    public var cacheFor = DurationValue(seconds: 10 * 60)
+    package var cacheFor = DurationValue(seconds: 10 * 60)
     /// A request with no complete answer after this fails as timed out.
-    public var timeout = DurationValue(seconds: 20)
+    package var timeout = DurationValue(seconds: 20)
 
     enum CodingKeys: String, CodingKey {
         case api, timeout
@@ -18,9 +18,9 @@ public struct GitHubSettings: Decodable, Sendable, Equatable {
         case cacheFor = "cache_for"
     }
 
-    public init() {}
+    package init() {}
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = GitHubSettings()
         api = try container.decodeIfPresent(String.self, forKey: .api) ?? defaults.api
@@ -34,7 +34,7 @@ public struct GitHubSettings: Decodable, Sendable, Equatable {
     }
 
     /// The token from the environment, if set and not empty.
-    public func token(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package func token(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         environment[tokenEnv].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     }
 }

@@ -4,7 +4,7 @@ import YAML
 extension Manifest {
     /// Reads and checks a manifest. Every error names the file, and where the
     /// problem is in it, line and column.
-    public static func load(from path: String) throws(YAMLError) -> Manifest {
+    package static func load(from path: String) throws(YAMLError) -> Manifest {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -20,7 +20,7 @@ extension Manifest {
         return try parse(text, file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(YAMLError) -> Manifest {
+    package static func parse(_ text: String, file: String) throws(YAMLError) -> Manifest {
         var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
         manifest.file = file
         try manifest.check()

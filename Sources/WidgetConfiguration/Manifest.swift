@@ -6,25 +6,25 @@ import YAML
 /// The bundle manifest (`config.yaml`): the widget kinds a host offers, where
 /// their modules are, and the container their instances live in. The
 /// WidgetBundle of widgethost.
-public struct Manifest: Decodable, Sendable {
+package struct Manifest: Decodable, Sendable {
     /// The bundle's name, shown in summaries.
-    public var name: String?
-    public var container: ContainerSettings
+    package var name: String?
+    package var container: ContainerSettings
     /// Folders searched for widget modules, relative to the manifest.
-    public var modulePaths: [Located<String>]
-    public var widgets: [WidgetEntry]
-    public var schedule: ScheduleSettings
-    public var github: GitHubSettings
+    package var modulePaths: [Located<String>]
+    package var widgets: [WidgetEntry]
+    package var schedule: ScheduleSettings
+    package var github: GitHubSettings
 
     /// The manifest file this was read from.
-    public var file: String = ""
+    package var file: String = ""
 
     enum CodingKeys: String, CodingKey {
         case name, container, widgets, schedule, github
         case modulePaths = "module_paths"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         self.container = try container.decode(ContainerSettings.self, forKey: .container)
@@ -35,37 +35,37 @@ public struct Manifest: Decodable, Sendable {
     }
 
     /// The folder the manifest is in; relative paths in it start here.
-    public var directory: URL {
+    package var directory: URL {
         URL(fileURLWithPath: file).deletingLastPathComponent()
     }
 }
 
 /// A kind the bundle offers, and the module that exports it.
-public struct WidgetEntry: Decodable, Sendable {
-    public var kind: Located<String>
+package struct WidgetEntry: Decodable, Sendable {
+    package var kind: Located<String>
     /// The module's name: `SingleRepo` is `libSingleRepo.so`.
-    public var module: Located<String>
+    package var module: Located<String>
     /// Narrows the kind's supported families; never widens them.
-    public var families: Located<[WidgetFamily]>?
+    package var families: Located<[WidgetFamily]>?
     /// Handed to the kind's provider as `context.settings`.
-    public var settings: [String: String]
+    package var settings: [String: String]
     /// What the kind's extension process may use.
-    public var limits: ExtensionLimits
+    package var limits: ExtensionLimits
     /// Whether the kind's module shares the App Group's defaults suite (the
     /// default, as one app's extensions do), or keeps a suite of its own:
     /// for a module from another vendor than the manifest's other kinds.
-    public var appGroup: Located<Bool>?
-    public var mark: Mark?
+    package var appGroup: Located<Bool>?
+    package var mark: Mark?
 
     /// `app_group`, or the default.
-    public var sharesAppGroup: Bool { appGroup?.value ?? true }
+    package var sharesAppGroup: Bool { appGroup?.value ?? true }
 
     enum CodingKeys: String, CodingKey {
         case kind, module, families, settings, limits
         case appGroup = "app_group"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         mark = decoder.yamlMark
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Located<String>.self, forKey: .kind)
@@ -85,28 +85,28 @@ public struct WidgetEntry: Decodable, Sendable {
 }
 
 /// Where instances and shared defaults are stored: the App Group.
-public struct ContainerSettings: Decodable, Sendable {
+package struct ContainerSettings: Decodable, Sendable {
     /// A group identifier such as `group.co.harold.RepoWatcher`.
-    public var group: Located<String>
+    package var group: Located<String>
     /// The folder for the container's files; default
     /// `$XDG_DATA_HOME/widgethost/<group>/`. Relative to the manifest.
-    public var path: String?
+    package var path: String?
     /// A PostgreSQL database to keep the container in instead of a SQLite
     /// file, shared by a fleet of hosts: `postgres://user@host:5432/db`.
-    public var url: Located<String>?
+    package var url: Located<String>?
     /// `url`, read and checked when the manifest is loaded.
-    public internal(set) var postgres: PostgresURL?
+    package internal(set) var postgres: PostgresURL?
     /// On PostgreSQL, how long a host's leases on its instances outlive its
     /// last renewal: how soon the others take over from a host that died.
-    public var lease: Located<DurationValue>?
+    package var lease: Located<DurationValue>?
 
     /// Long enough for a busy database's round trips, short enough that
     /// a dead host's instances move well within 30 s.
-    public static let defaultLease = Duration.seconds(10)
+    package static let defaultLease = Duration.seconds(10)
     static let leaseRange: ClosedRange<TimeInterval> = 2 ... 600
 
     /// `lease`, or the default.
-    public var leaseDuration: Duration { lease.map { .milliseconds(Int64($0.value.seconds * 1000)) } ?? Self.defaultLease }
+    package var leaseDuration: Duration { lease.map { .milliseconds(Int64($0.value.seconds * 1000)) } ?? Self.defaultLease }
 
     enum CodingKeys: String, CodingKey {
         case group, path, url, lease

@@ -5,18 +5,18 @@ import YAML
 /// `postgres://user[:password]@host[:port]/database[?sslmode=…]`, as libpq
 /// reads it. The password is never printed: `description` redacts it, and it
 /// may instead come from `PGPASSWORD`, so that it need not be in the manifest.
-public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
-    public enum SSLMode: String, Sendable, CaseIterable {
+package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
+    package enum SSLMode: String, Sendable, CaseIterable {
         case disable, allow, prefer, require, verifyCA = "verify-ca", verifyFull = "verify-full"
     }
 
-    public let user: String
-    public let host: String
-    public let port: Int
-    public let database: String
-    public let sslMode: SSLMode
-    public let applicationName: String?
-    public let connectTimeout: Duration
+    package let user: String
+    package let host: String
+    package let port: Int
+    package let database: String
+    package let sslMode: SSLMode
+    package let applicationName: String?
+    package let connectTimeout: Duration
     /// From the URL, else from `PGPASSWORD` when the URL was read.
     package let password: String?
 
@@ -24,14 +24,14 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// refused rather than silently ignored.
     static let parameters = ["sslmode", "application_name", "connect_timeout"]
 
-    public enum ParseError: Error, CustomStringConvertible, Equatable {
+    package enum ParseError: Error, CustomStringConvertible, Equatable {
         case notAURL
         case scheme(String)
         case missing(String)
         case unknownParameter(String, suggestion: String?)
         case badValue(parameter: String, value: String, expected: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAURL:
                 "expected a URL such as postgres://widgethost@db.internal:5432/widgethost"
@@ -48,7 +48,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParseError) {
+    package init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParseError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme else { throw .notAURL }
         guard ["postgres", "postgresql"].contains(scheme.lowercased()) else { throw .scheme(scheme) }
         guard let host = components.host, !host.isEmpty else { throw .missing("host") }
@@ -90,7 +90,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL with any password replaced, fit for a log line or a message.
-    public var description: String {
+    package var description: String {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
 

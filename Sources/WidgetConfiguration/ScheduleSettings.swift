@@ -3,15 +3,15 @@ import HostText
 
 /// The manifest's `schedule:` section: how often and how long the host may
 /// ask providers for timelines.
-public struct ScheduleSettings: Decodable, Sendable, Equatable {
+package struct ScheduleSettings: Decodable, Sendable, Equatable {
     /// Reloads each instance may make in any 24 hours.
-    public var dailyBudget: Int = 72
+    package var dailyBudget: Int = 72
     /// The shortest time between two reloads of one instance.
-    public var minInterval: DurationValue = .init(seconds: 5 * 60)
+    package var minInterval: DurationValue = .init(seconds: 5 * 60)
     /// A provider call still running after this is cut off and counted as failed.
-    public var timeout: DurationValue = .init(seconds: 30)
+    package var timeout: DurationValue = .init(seconds: 30)
     /// Provider calls running at once, across all instances.
-    public var maxConcurrent: Int = 8
+    package var maxConcurrent: Int = 8
 
     enum CodingKeys: String, CodingKey {
         case dailyBudget = "daily_budget"
@@ -20,9 +20,9 @@ public struct ScheduleSettings: Decodable, Sendable, Equatable {
         case maxConcurrent = "max_concurrent"
     }
 
-    public init() {}
+    package init() {}
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ScheduleSettings()
         dailyBudget = try container.decodeIfPresent(Int.self, forKey: .dailyBudget) ?? defaults.dailyBudget
@@ -40,17 +40,17 @@ public struct ScheduleSettings: Decodable, Sendable, Equatable {
 
 /// A duration written `90`, `30s`, `5m`, `12h` or `1d` (a number, then a unit),
 /// from 0 to 365 days: `.nan`, `.inf` or `1e19` once passed and crashed the host.
-public struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+package struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvertible {
     /// The longest duration a manifest may give, a year.
-    public static let maximum: TimeInterval = 365 * 86_400
+    package static let maximum: TimeInterval = 365 * 86_400
 
-    public let seconds: TimeInterval
+    package let seconds: TimeInterval
 
-    public init(seconds: TimeInterval) {
+    package init(seconds: TimeInterval) {
         self.seconds = seconds
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let outOfRange = { (found: String) in
             DecodingError.dataCorruptedError(in: container, debugDescription: "expected a duration from 0s to 365d, found '\(found)'")
@@ -71,7 +71,7 @@ public struct DurationValue: Decodable, Sendable, Equatable, CustomStringConvert
         self.seconds = seconds
     }
 
-    public var description: String {
+    package var description: String {
         let whole = Int(seconds)
         for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60)] where whole >= size && whole % size == 0 {
             return "\(whole / size)\(unit)"

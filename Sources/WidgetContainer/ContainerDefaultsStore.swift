@@ -2,18 +2,18 @@ import Foundation
 import WidgetSDK
 
 /// Serves `SharedDefaults.appGroup` to widget modules from the container.
-public struct ContainerDefaultsStore: SharedDefaultsStore {
+package struct ContainerDefaultsStore: SharedDefaultsStore {
     let container: SharedContainer
 
-    public init(container: SharedContainer) {
+    package init(container: SharedContainer) {
         self.container = container
     }
 
-    public func data(forKey key: String) throws -> Data? {
+    package func data(forKey key: String) throws -> Data? {
         try container.read { try $0.defaultsData(forKey: key) }
     }
 
-    public func setData(_ data: Data?, forKey key: String) throws {
+    package func setData(_ data: Data?, forKey key: String) throws {
         try container.write { try $0.setDefaultsData(data, forKey: key) }
     }
 }

@@ -1,5 +1,5 @@
 /// Why a container cannot be used. Nothing is written when one is raised.
-public enum ContainerError: Error, Sendable, CustomStringConvertible {
+package enum ContainerError: Error, Sendable, CustomStringConvertible {
     case cannotCreateFolder(path: String, reason: String)
     case notWritable(path: String)
     case notADatabase(path: String)
@@ -10,7 +10,7 @@ public enum ContainerError: Error, Sendable, CustomStringConvertible {
     case savedListEntryInUse(value: String, instanceIDs: [String])
     case notInSavedList(value: String, key: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateFolder(let path, let reason):
             "cannot create the container folder \(path): \(reason)"

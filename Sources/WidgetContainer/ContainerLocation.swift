@@ -6,32 +6,32 @@ import WidgetConfiguration
 /// `$XDG_DATA_HOME/widgethost/<group>/`, else
 /// `~/.local/share/widgethost/<group>/`), or a PostgreSQL database named by
 /// `container.url`, where the group is a schema of its own.
-public struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
-    public static let databaseFileName = "container.sqlite"
+package struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
+    package static let databaseFileName = "container.sqlite"
 
-    public let group: String
+    package let group: String
     /// The SQLite container's folder. A PostgreSQL container keeps nothing here.
-    public let directory: URL
-    public let postgres: PostgresURL?
+    package let directory: URL
+    package let postgres: PostgresURL?
     /// On PostgreSQL, how long a host's leases outlive its renewals; the
     /// database's waits are bounded by it.
-    public let leaseDuration: Duration
+    package let leaseDuration: Duration
 
-    public var databasePath: String { directory.appendingPathComponent(Self.databaseFileName).path }
+    package var databasePath: String { directory.appendingPathComponent(Self.databaseFileName).path }
 
     /// The file's path, or the database's URL without its password.
-    public var description: String {
+    package var description: String {
         postgres.map { "\($0) (schema \(group))" } ?? databasePath
     }
 
-    public init(group: String, directory: URL, postgres: PostgresURL? = nil, leaseDuration: Duration = ContainerSettings.defaultLease) {
+    package init(group: String, directory: URL, postgres: PostgresURL? = nil, leaseDuration: Duration = ContainerSettings.defaultLease) {
         self.group = group
         self.directory = directory
         self.postgres = postgres
         self.leaseDuration = leaseDuration
     }
 
-    public init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let group = manifest.container.group.value
         if let path = manifest.container.path {
             self.init(group: group, directory: URL(fileURLWithPath: path, relativeTo: manifest.directory).standardizedFileURL)

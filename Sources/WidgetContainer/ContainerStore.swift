@@ -41,7 +41,7 @@ package protocol ContainerStore: Sendable {
 /// On SQLite it covers the whole container, for one host at a time; on
 /// PostgreSQL it is a share of the instances, leased and renewed, so that
 /// several hosts serve one container.
-public protocol HostClaim: Sendable {
+package protocol HostClaim: Sendable {
     /// How long a lease outlives its last renewal; nil for a claim that
     /// lasts as long as the process (SQLite's lock).
     var leaseDuration: Duration? { get }
@@ -67,14 +67,14 @@ public protocol HostClaim: Sendable {
 }
 
 extension HostClaim {
-    public var leaseDuration: Duration? { nil }
-    public var member: String? { nil }
-    public func renew() throws -> LeaseRenewal { LeaseRenewal(lapsed: false, hosts: []) }
-    public func heldLeases() throws -> [String: Int64] { [:] }
-    public func claim(_ count: Int, takingOverFrom lapsedHosts: [String]) throws -> [ClaimedLease] { [] }
-    public func release(_ instances: [String]) throws {}
-    public func releaseAll() throws {}
-    public var lastConnectionFailure: ContinuousClock.Instant? { nil }
+    package var leaseDuration: Duration? { nil }
+    package var member: String? { nil }
+    package func renew() throws -> LeaseRenewal { LeaseRenewal(lapsed: false, hosts: []) }
+    package func heldLeases() throws -> [String: Int64] { [:] }
+    package func claim(_ count: Int, takingOverFrom lapsedHosts: [String]) throws -> [ClaimedLease] { [] }
+    package func release(_ instances: [String]) throws {}
+    package func releaseAll() throws {}
+    package var lastConnectionFailure: ContinuousClock.Instant? { nil }
 }
 
 extension ContainerStore {
@@ -99,31 +99,31 @@ extension ContainerStore {
 /// What other processes changed in the container since the last look. A
 /// PostgreSQL container names what changed; SQLite's says only that something
 /// did (`everything`).
-public struct ContainerChanges: Sendable, Equatable {
+package struct ContainerChanges: Sendable, Equatable {
     /// Read it all again: the first look, a reconnect after which notices
     /// may have been missed, or a container that cannot say more.
-    public var everything = false
+    package var everything = false
     /// Instances placed, changed or removed.
-    public var instances: Set<String> = []
+    package var instances: Set<String> = []
     /// Instances with reload requests waiting; nil among them stands for
     /// "every instance" (an older request naming none).
-    public var reloadRequests: Set<String> = []
-    public var allReloadRequests = false
+    package var reloadRequests: Set<String> = []
+    package var allReloadRequests = false
     /// A lease given back, or a host that joined or left.
-    public var fleet = false
+    package var fleet = false
     /// Timelines saved (only for a watcher that asked for them).
-    public var timelines: Set<String> = []
-    public var defaults = false
+    package var timelines: Set<String> = []
+    package var defaults = false
 
-    public init(everything: Bool = false) {
+    package init(everything: Bool = false) {
         self.everything = everything
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !everything && instances.isEmpty && reloadRequests.isEmpty && !allReloadRequests && !fleet && timelines.isEmpty && !defaults
     }
 
-    public mutating func formUnion(_ other: ContainerChanges) {
+    package mutating func formUnion(_ other: ContainerChanges) {
         everything = everything || other.everything
         instances.formUnion(other.instances)
         reloadRequests.formUnion(other.reloadRequests)
@@ -135,7 +135,7 @@ public struct ContainerChanges: Sendable, Equatable {
 }
 
 /// Tells what changed in the container since the last look.
-public protocol ContainerChangeWatching: Sendable {
+package protocol ContainerChangeWatching: Sendable {
     /// Everything, the first time; then what other connections committed.
     func changes() throws -> ContainerChanges
     /// Runs `action` as soon as a change is announced: PostgreSQL's NOTIFY,
@@ -148,7 +148,7 @@ public protocol ContainerChangeWatching: Sendable {
 extension ContainerChangeWatching {
 
     /// Whether anything changed since the last look.
-    public func hasChanged() throws -> Bool {
+    package func hasChanged() throws -> Bool {
         !(try changes().isEmpty)
     }
 }

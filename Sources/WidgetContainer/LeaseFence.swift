@@ -3,13 +3,13 @@
 /// write only for leases that still carry those tokens, in the same
 /// statement, so a host that lost an instance (it stalled, or was cut off
 /// longer than a lease) can never write over the host that holds it now.
-public struct LeaseFence: Sendable, Equatable {
+package struct LeaseFence: Sendable, Equatable {
     /// The host's id in the fleet.
-    public let member: String
+    package let member: String
     /// Instance id → the token of this host's lease on it.
-    public let tokens: [String: Int64]
+    package let tokens: [String: Int64]
 
-    public init(member: String, tokens: [String: Int64]) {
+    package init(member: String, tokens: [String: Int64]) {
         self.member = member
         self.tokens = tokens
     }

@@ -3,13 +3,13 @@ import Foundation
 /// What a fleet host learns when it renews: whether its own row had lapsed
 /// before this renewal (so another host may have taken some of its leases),
 /// and every host's row.
-public struct LeaseRenewal: Sendable {
+package struct LeaseRenewal: Sendable {
     /// The host's row had expired, or did not exist: what it holds must be read again.
-    public var lapsed: Bool
+    package var lapsed: Bool
     /// Every host the container knows of, live or lapsed, oldest first.
-    public var hosts: [FleetMember]
+    package var hosts: [FleetMember]
 
-    public init(lapsed: Bool, hosts: [FleetMember]) {
+    package init(lapsed: Bool, hosts: [FleetMember]) {
         self.lapsed = lapsed
         self.hosts = hosts
     }
@@ -17,13 +17,13 @@ public struct LeaseRenewal: Sendable {
 
 /// A lease a host took: the instance, the lease's new token, and the host
 /// it was taken over from, if one held it.
-public struct ClaimedLease: Sendable, Equatable {
-    public let instance: String
-    public let token: Int64
+package struct ClaimedLease: Sendable, Equatable {
+    package let instance: String
+    package let token: Int64
     /// The id of the lapsed host that held it; nil for a free lease.
-    public let from: String?
+    package let from: String?
 
-    public init(instance: String, token: Int64, from: String?) {
+    package init(instance: String, token: Int64, from: String?) {
         self.instance = instance
         self.token = token
         self.from = from

@@ -15,21 +15,21 @@ extension SharedContainer {
 /// their JSON values.
 extension SharedContainer {
     /// Every key with its value, sorted by key.
-    public func allDefaults() throws -> [(key: String, value: Data)] {
+    package func allDefaults() throws -> [(key: String, value: Data)] {
         try read { db in try db.allDefaults() }
     }
 
-    public func defaultsValue(forKey key: String) throws -> Data? {
+    package func defaultsValue(forKey key: String) throws -> Data? {
         try read { db in try db.defaultsData(forKey: key) }
     }
 
     /// Stores `json` (already checked to be JSON) under `key`.
-    public func writeDefaults(_ json: Data, forKey key: String) throws {
+    package func writeDefaults(_ json: Data, forKey key: String) throws {
         try write { db in try db.setDefaultsData(json, forKey: key) }
     }
 
     /// Whether there was a value to delete.
-    public func deleteDefaults(forKey key: String) throws -> Bool {
+    package func deleteDefaults(forKey key: String) throws -> Bool {
         try write { db in try db.deleteDefaults(forKey: key) }
     }
 }

@@ -4,16 +4,16 @@ import YAML
 
 extension SharedContainer {
     /// What a new instance needs; the id and dates are given on insert.
-    public struct NewInstance: Sendable {
-        public var kind: String
-        public var family: WidgetFamily
-        public var name: String?
-        public var configurationIdentifier: String?
-        public var configuration: ConfigurationValues
+    package struct NewInstance: Sendable {
+        package var kind: String
+        package var family: WidgetFamily
+        package var name: String?
+        package var configurationIdentifier: String?
+        package var configuration: ConfigurationValues
         /// Values to add to saved lists (key → values) in the same transaction.
-        public var savedListAdditions: [String: [String]]
+        package var savedListAdditions: [String: [String]]
         /// Each saved list as its provider offers it when nothing is saved yet.
-        public var savedListInitialValues: [String: [String]]
+        package var savedListInitialValues: [String: [String]]
 
         package init(kind: String, family: WidgetFamily, name: String?, configurationIdentifier: String?, configuration: ConfigurationValues,
                      savedListAdditions: [String: [String]], savedListInitialValues: [String: [String]]) {
@@ -29,7 +29,7 @@ extension SharedContainer {
 
     /// Inserts an instance and its saved-list additions in one transaction.
     /// Returns the instance and the values that were new to their lists.
-    public func insert(_ new: NewInstance) throws -> (instance: WidgetInstance, addedToSavedLists: [String: [String]]) {
+    package func insert(_ new: NewInstance) throws -> (instance: WidgetInstance, addedToSavedLists: [String: [String]]) {
         try write { db in
             var added: [String: [String]] = [:]
             for (key, values) in new.savedListAdditions {
@@ -48,27 +48,27 @@ extension SharedContainer {
         }
     }
 
-    public func instances() throws -> [WidgetInstance] {
+    package func instances() throws -> [WidgetInstance] {
         try read { db in try db.instances() }
     }
 
     /// The instances of `ids` that still exist.
-    public func instances(ids: [String]) throws -> [WidgetInstance] {
+    package func instances(ids: [String]) throws -> [WidgetInstance] {
         try read { db in try db.instances(ids: ids) }
     }
 
-    public func instance(id: String) throws -> WidgetInstance? {
+    package func instance(id: String) throws -> WidgetInstance? {
         try read { db in try db.instance(id: id) }
     }
 
     /// The instance with `id`; an unknown id is an error naming the closest one.
-    public func existingInstance(id: String) throws -> WidgetInstance {
+    package func existingInstance(id: String) throws -> WidgetInstance {
         try read { db in try Self.existingInstance(id: id, in: db) }
     }
 
     /// Removes an instance; an unknown id is an error naming the closest one.
     @discardableResult
-    public func removeInstance(id: String) throws -> WidgetInstance {
+    package func removeInstance(id: String) throws -> WidgetInstance {
         try removeInstances(ids: [id])[0]
     }
 
@@ -76,7 +76,7 @@ extension SharedContainer {
     /// unknown, nothing is removed and the error names the closest one.
     /// An id given twice is removed once.
     @discardableResult
-    public func removeInstances(ids: [String]) throws -> [WidgetInstance] {
+    package func removeInstances(ids: [String]) throws -> [WidgetInstance] {
         try write { db in
             var seen = Set<String>()
             let instances = try ids.filter { seen.insert($0).inserted }.map { try Self.existingInstance(id: $0, in: db) }

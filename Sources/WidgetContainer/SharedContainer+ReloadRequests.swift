@@ -3,22 +3,22 @@ import GRDB
 
 /// A `widgethost reload` waiting for the running host: one instance, every
 /// instance of a kind, or (neither) every instance.
-public struct ReloadRequest: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "reloadRequest"
-    public var id: Int64?
-    public var kind: String?
-    public var instanceID: String?
-    public var force: Bool
-    public var requestedAt: Date
+package struct ReloadRequest: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "reloadRequest"
+    package var id: Int64?
+    package var kind: String?
+    package var instanceID: String?
+    package var force: Bool
+    package var requestedAt: Date
 
-    public init(kind: String? = nil, instanceID: String? = nil, force: Bool, requestedAt: Date = Date()) {
+    package init(kind: String? = nil, instanceID: String? = nil, force: Bool, requestedAt: Date = Date()) {
         self.kind = kind
         self.instanceID = instanceID
         self.force = force
         self.requestedAt = requestedAt
     }
 
-    public func applies(to instance: WidgetInstance) -> Bool {
+    package func applies(to instance: WidgetInstance) -> Bool {
         (kind == nil || kind == instance.kind) && (instanceID == nil || instanceID == instance.id)
     }
 }
@@ -29,7 +29,7 @@ extension SharedContainer {
     /// holds, and a request for all of them reaches every host. Returns
     /// how many instances it asks to reload.
     @discardableResult
-    public func addReloadRequest(_ request: ReloadRequest) throws -> Int {
+    package func addReloadRequest(_ request: ReloadRequest) throws -> Int {
         try write { db in
             guard request.instanceID == nil else {
                 try db.insert(request)
@@ -49,7 +49,7 @@ extension SharedContainer {
     /// those of the instances whose leases a fleet host holds with the
     /// tokens in `fence`, and with `orphans` those that name no instance or
     /// one gone.
-    public func takeReloadRequests(fence: LeaseFence? = nil, orphans: Bool = true) throws -> [ReloadRequest] {
+    package func takeReloadRequests(fence: LeaseFence? = nil, orphans: Bool = true) throws -> [ReloadRequest] {
         try store.writeGuarded { db in try db.takeReloadRequests(fence: fence, orphans: orphans) }
     }
 }

@@ -6,13 +6,13 @@ import WidgetSDK
 /// value once.
 extension SharedContainer {
     /// The list under `key`, or `initial` when nothing is saved yet.
-    public func savedList(key: String, initial: [String]) throws -> [String] {
+    package func savedList(key: String, initial: [String]) throws -> [String] {
         try read { db in try stringList(forKey: key, in: db) ?? initial }
     }
 
     /// Adds the values not yet in the list, in one transaction; returns those added.
     @discardableResult
-    public func addToSavedList(_ values: [String], key: String, initial: [String]) throws -> [String] {
+    package func addToSavedList(_ values: [String], key: String, initial: [String]) throws -> [String] {
         try write { db in try addToSavedList(values, key: key, initial: initial, in: db) }
     }
 
@@ -40,7 +40,7 @@ extension SharedContainer {
     /// Removes `value` from the list. Instances whose configuration uses it
     /// (in one of `parameters`) block the removal unless `force`, which removes
     /// them in the same transaction. Returns the removed instances.
-    public func removeFromSavedList(
+    package func removeFromSavedList(
         _ value: String, key: String, initial: [String], usedBy parameters: [(kind: String, parameter: String)], force: Bool
     ) throws -> [WidgetInstance] {
         try write { db in

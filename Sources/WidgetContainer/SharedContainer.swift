@@ -6,12 +6,12 @@ import WidgetConfiguration
 /// the running host and every widget module. It lives in a SQLite file, or
 /// in a PostgreSQL database shared by several hosts (`container.url`).
 /// Any number of processes may use it at once; each write is one transaction.
-public final class SharedContainer: Sendable {
-    public let location: ContainerLocation
+package final class SharedContainer: Sendable {
+    package let location: ContainerLocation
     package let store: any ContainerStore
 
     /// Opens the container, creating it if needed and bringing its schema up to date.
-    public init(location: ContainerLocation) throws(ContainerError) {
+    package init(location: ContainerLocation) throws(ContainerError) {
         self.location = location
         if let url = location.postgres {
             store = try PostgresStore(url: url, group: location.group, lease: location.leaseDuration)
@@ -21,19 +21,19 @@ public final class SharedContainer: Sendable {
     }
 
     /// The container of a manifest.
-    public convenience init(manifest: Manifest) throws(ContainerError) {
+    package convenience init(manifest: Manifest) throws(ContainerError) {
         try self.init(location: ContainerLocation(manifest: manifest))
     }
 
     /// Opens the container on its own threads: opening may create its file
     /// and schema, or connect to a server, and a task must not wait for that.
-    public static func open(manifest: Manifest) async throws -> SharedContainer {
+    package static func open(manifest: Manifest) async throws -> SharedContainer {
         try await ContainerThreads.shared.run { try SharedContainer(manifest: manifest) }
     }
 
     /// Whether the container exists, without creating it. A database server
     /// is not asked: its container is made when first opened.
-    public static func exists(at location: ContainerLocation) -> Bool {
+    package static func exists(at location: ContainerLocation) -> Bool {
         location.postgres != nil || FileManager.default.fileExists(atPath: location.databasePath)
     }
 
@@ -65,14 +65,14 @@ public final class SharedContainer: Sendable {
     }
 
     /// Checks that the container can be written now, with a real commit that changes nothing.
-    public func checkWritable() throws(ContainerError) {
+    package func checkWritable() throws(ContainerError) {
         try store.checkWritable()
     }
 
     /// Tells whether another process changed the container since the last
     /// look: its instances, defaults or reload requests, and with
     /// `includingTimelines` also what hosts saved of their timelines.
-    public func changeWatcher(includingTimelines: Bool = false) throws -> any ContainerChangeWatching {
+    package func changeWatcher(includingTimelines: Bool = false) throws -> any ContainerChangeWatching {
         try store.changeWatcher(includingTimelines: includingTimelines)
     }
 
@@ -80,39 +80,39 @@ public final class SharedContainer: Sendable {
     /// dropped or the process ends: the one host of a SQLite file (nil while
     /// another holds it), or one of a fleet on PostgreSQL, whose leases
     /// lapse `leaseDuration` after their last renewal.
-    public func claimHost(leaseDuration: Duration = ContainerSettings.defaultLease) throws -> (any HostClaim)? {
+    package func claimHost(leaseDuration: Duration = ContainerSettings.defaultLease) throws -> (any HostClaim)? {
         try store.claimHost(leaseDuration: leaseDuration)
     }
 
     /// The hosts running on this container, oldest first.
-    public func runningHosts() -> [HostHolder] {
+    package func runningHosts() -> [HostHolder] {
         store.runningHosts()
     }
 
     /// The running host that reloads `instance`: the one host, or in a fleet
     /// the holder of its lease (nil between leases).
-    public func host(of instance: String) -> HostHolder? {
+    package func host(of instance: String) -> HostHolder? {
         store.host(of: instance)
     }
 
     /// Every host the container knows of, lapsed fleet hosts included, oldest first.
-    public func fleetHosts() -> [HostHolder] {
+    package func fleetHosts() -> [HostHolder] {
         store.fleetHosts()
     }
 
     /// How many leases each live fleet host holds, as the database counts
     /// them; nil for a SQLite container.
-    public func leaseCounts() -> [(host: HostHolder, leases: Int)]? {
+    package func leaseCounts() -> [(host: HostHolder, leases: Int)]? {
         store.leaseCounts()
     }
 
     /// The oldest host running on this container, if one is.
-    public func runningHost() -> HostHolder? {
+    package func runningHost() -> HostHolder? {
         runningHosts().first
     }
 
     /// Runs `body` while no other host of the fleet runs it for `key`; see `ContainerStore.exclusively`.
-    public func exclusively<T: Sendable>(_ key: String, waitingAtMost limit: Duration,
+    package func exclusively<T: Sendable>(_ key: String, waitingAtMost limit: Duration,
                                          _ body: @Sendable (_ waited: Bool) async throws -> T) async throws -> T {
         try await store.exclusively(key, waitingAtMost: limit, body)
     }

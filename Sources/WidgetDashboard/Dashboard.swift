@@ -9,7 +9,7 @@ import WidgetSDK
 /// The web dashboard of `run --serve`: every instance as its SVG, laid out
 /// like a home screen, updated through server-sent events without reloading
 /// the page; a JSON endpoint per instance for other clients.
-public enum Dashboard {
+package enum Dashboard {
     /// The page may run its own script and nothing else.
     package static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
         + "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -19,7 +19,7 @@ public enum Dashboard {
     /// - Parameters:
     ///   - metrics: served at `/metrics` in Prometheus's text format.
     ///   - notReady: why the host cannot do its work now (`/readyz` answers 503 with it), or nil.
-    public static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, logger: Logger,
+    package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, logger: Logger,
                                    metrics: HostMetrics? = nil,
                                    notReady: @escaping @Sendable () async -> String? = { nil },
                                    reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
@@ -176,7 +176,7 @@ public enum Dashboard {
     }
 
     /// Which dashboard event a scheduler event is, if any.
-    public static func event(for event: SchedulerEvent) -> String? {
+    package static func event(for event: SchedulerEvent) -> String? {
         switch event.kind {
         case .added, .removed: "instances"
         case .timelineReceived, .entryBecameCurrent, .reloadFailed, .quarantined: "entry"

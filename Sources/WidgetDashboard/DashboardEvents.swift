@@ -7,19 +7,19 @@ import Synchronization
 /// One change makes several scheduler events (a timeline arrives and its
 /// first entry becomes current), and each would make every page fetch the
 /// card again: messages are held for `coalescing` and sent once each.
-public final class DashboardEvents: Sendable {
+package final class DashboardEvents: Sendable {
     private let subscribers = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
     private let finished = Mutex(false)
     private let pending = Mutex<(messages: [String], flushing: Bool)>(([], false))
     private let coalescing: Duration
 
-    public init(coalescing: Duration = .milliseconds(100)) {
+    package init(coalescing: Duration = .milliseconds(100)) {
         self.coalescing = coalescing
     }
 
     /// One SSE message to every subscriber, once however often it is
     /// published within `coalescing`.
-    public func publish(_ event: String, data: String) {
+    package func publish(_ event: String, data: String) {
         let message = "event: \(event)\ndata: \(data)\n\n"
         let startFlush = pending.withLock { pending in
             if !pending.messages.contains(message) { pending.messages.append(message) }
@@ -44,7 +44,7 @@ public final class DashboardEvents: Sendable {
     }
 
     /// Messages from now on, starting with a comment so the page knows it is connected.
-    public func subscribe() -> AsyncStream<String> {
+    package func subscribe() -> AsyncStream<String> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
         continuation.onTermination = { [weak self] _ in
@@ -61,7 +61,7 @@ public final class DashboardEvents: Sendable {
 
     /// Ends every stream, now and later: an open event stream would keep the
     /// server's graceful shutdown waiting for ever.
-    public func finish() {
+    package func finish() {
         finished.withLock { $0 = true }
         for continuation in subscribers.withLock({ Array($0.values) }) {
             continuation.finish()

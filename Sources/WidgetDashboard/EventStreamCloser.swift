@@ -3,14 +3,14 @@ import ServiceLifecycle
 /// Ends the dashboard's (or the gallery's) event streams when shutdown
 /// begins: placed last in a service group, it hears first, so the server
 /// does not wait on streams that never end.
-public struct EventStreamCloser: Service {
+package struct EventStreamCloser: Service {
     let events: DashboardEvents
 
-    public init(events: DashboardEvents) {
+    package init(events: DashboardEvents) {
         self.events = events
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try? await gracefulShutdown()
         events.finish()
     }

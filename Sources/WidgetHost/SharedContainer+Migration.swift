@@ -5,15 +5,15 @@ import WidgetSDK
 
 extension SharedContainer {
     /// What migrating one kind's instances did.
-    public struct MigrationReport: Sendable, Hashable, CustomStringConvertible {
-        public let kind: String
-        public let from: String
-        public let to: String
-        public let count: Int
+    package struct MigrationReport: Sendable, Hashable, CustomStringConvertible {
+        package let kind: String
+        package let from: String
+        package let to: String
+        package let count: Int
         /// Parameters that no longer exist and were dropped, by name.
-        public let droppedParameters: [String]
+        package let droppedParameters: [String]
 
-        public var description: String {
+        package var description: String {
             var text = "migrated \(count) \(kind) instance\(count == 1 ? "" : "s") from \(from) to \(to)"
             if !droppedParameters.isEmpty { text += " (dropped parameters no longer declared: \(droppedParameters.joined(separator: ", ")))" }
             return text
@@ -23,7 +23,7 @@ extension SharedContainer {
     /// Moves instances stored under a configuration a kind now replaces
     /// (`CustomIntentMigratedAppIntent`) to the new one, keeping every
     /// parameter whose name still exists. One transaction for all kinds.
-    public func migrateInstances(of kinds: [LoadedKind]) throws -> [MigrationReport] {
+    package func migrateInstances(of kinds: [LoadedKind]) throws -> [MigrationReport] {
         let migrating = kinds.compactMap { kind -> (LoadedKind, String, String)? in
             guard let old = kind.configuration.replacedIdentifier, let new = kind.configuration.identifier else { return nil }
             return (kind, old, new)

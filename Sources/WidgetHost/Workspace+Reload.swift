@@ -10,7 +10,7 @@ extension Workspace {
     /// restarting after a crash, or slow to answer, must not drop its kinds
     /// or hold up the reload. The caller puts the result in place with
     /// `replace(_:)`.
-    public func loadAgain(_ manifest: Manifest, changedModules: Set<String>) async -> LoadedBundle {
+    package func loadAgain(_ manifest: Manifest, changedModules: Set<String>) async -> LoadedBundle {
         let previous = bundle
         for path in changedModules {
             await previous.pool.all.first { $0.modulePath == path }?.replace()

@@ -5,7 +5,7 @@ import WidgetSDK
 
 extension Workspace {
     /// The instance as it shows now.
-    public func renderable(_ status: InstanceStatus) async throws -> RenderableView {
+    package func renderable(_ status: InstanceStatus) async throws -> RenderableView {
         if status.state == .unsupported {
             // What it last showed, if anything, never passed off as live.
             let entry = status.currentEntry ?? status.schedule?.entries.last
@@ -43,7 +43,7 @@ extension Workspace {
 
     /// A kind's snapshot with sample data (`isPreview`), its parameters at
     /// their defaults: what the widget gallery shows. No network.
-    public func preview(_ kind: LoadedKind, family: WidgetFamily) async throws -> RenderableView {
+    package func preview(_ kind: LoadedKind, family: WidgetFamily) async throws -> RenderableView {
         let configuration = await kind.defaultConfiguration()
         let context = kind.context(for: family, isPreview: true, date: clock.now())
         let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)

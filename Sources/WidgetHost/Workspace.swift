@@ -10,12 +10,12 @@ import YAML
 /// host. The container is opened first, so the kinds' extension processes
 /// reach its shared defaults and the host's HTTP service from their first
 /// call; stored instances are then migrated.
-public final class Workspace: Sendable {
+package final class Workspace: Sendable {
     private let loaded: Mutex<LoadedBundle>
-    public let container: SharedContainer
+    package let container: SharedContainer
     /// The time for the scheduler and the HTTP service's rate limits alike.
-    public let clock: any SchedulerClock
-    public let http: GitHubService
+    package let clock: any SchedulerClock
+    package let http: GitHubService
     private let defaults: ContainerDefaultsStore
     /// Which modules keep a defaults suite of their own (`app_group: false`).
     private let suites: DefaultsSuites
@@ -24,20 +24,20 @@ public final class Workspace: Sendable {
     private let bundleGeneration = Mutex(0)
 
     /// Counts replaced bundles: what was drawn from an earlier one is stale.
-    public var generation: Int { bundleGeneration.withLock { $0 } }
+    package var generation: Int { bundleGeneration.withLock { $0 } }
     /// What migrating stored instances did on opening.
-    public let migrations: [SharedContainer.MigrationReport]
+    package let migrations: [SharedContainer.MigrationReport]
 
     /// The kinds as last loaded; a running host replaces them when a module
     /// or the manifest changes.
-    public var bundle: LoadedBundle { loaded.withLock { $0 } }
-    public var manifest: Manifest { bundle.manifest }
+    package var bundle: LoadedBundle { loaded.withLock { $0 } }
+    package var manifest: Manifest { bundle.manifest }
 
     /// - Parameter output: receives each line a kind prints, prefixed `[Module]`.
     /// - Parameter describing: `.remembered` for a command that needs only
     ///   the kinds' names, families and parameters: no extension process is
     ///   started while the modules are as they were last described.
-    public init(manifest: Manifest, clock: any SchedulerClock = SystemClock(),
+    package init(manifest: Manifest, clock: any SchedulerClock = SystemClock(),
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 describing: ModuleLoader.Describing = .asking,
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) async throws {
@@ -58,7 +58,7 @@ public final class Workspace: Sendable {
     }
 
     /// Puts a newly loaded bundle in place of the current one.
-    public func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
+    package func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
         loaded.withLock { $0 = bundle }
         suites.update(bundle.manifest)
         placeholders.withLock { $0.removeAll() }
@@ -69,7 +69,7 @@ public final class Workspace: Sendable {
     /// Runs `body` with the container's shared defaults and the HTTP service
     /// visible to SDK code in this process (tests read the defaults this way).
     /// Kinds never run here: they reach the same services over their channel.
-    public func withServices<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    package func withServices<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         try await HostServices.$scopedHTTP.withValue(http) {
             try await SharedDefaults.$scopedStore.withValue(defaults) {
                 try await body()
@@ -78,7 +78,7 @@ public final class Workspace: Sendable {
     }
 
     /// Every stored instance with what the bundle says of it.
-    public func instancesWithState() throws -> [(instance: WidgetInstance, state: InstanceState)] {
+    package func instancesWithState() throws -> [(instance: WidgetInstance, state: InstanceState)] {
         let bundle = self.bundle
         return try container.instances().map { ($0, InstanceState($0, in: bundle)) }
     }

@@ -3,18 +3,18 @@ import WidgetSDK
 
 /// What a renderer draws for an instance: its current entry, or its kind's
 /// placeholder (drawn redacted) before it has one.
-public struct RenderableView: Sendable {
-    public let view: ViewNode
-    public let family: WidgetFamily
-    public let date: Date?
-    public let redacted: Bool
+package struct RenderableView: Sendable {
+    package let view: ViewNode
+    package let family: WidgetFamily
+    package let date: Date?
+    package let redacted: Bool
     /// Why it cannot be shown as live (see `SVGRenderer.unavailable`).
-    public var unavailable: String? = nil
+    package var unavailable: String? = nil
     /// The moment text that keeps time is drawn for; nil is the moment of
     /// drawing. A timeline's later entries are previewed at their own dates.
-    public var now: Date? = nil
+    package var now: Date? = nil
 
-    public init(view: ViewNode, family: WidgetFamily, date: Date?, redacted: Bool, unavailable: String? = nil, now: Date? = nil) {
+    package init(view: ViewNode, family: WidgetFamily, date: Date?, redacted: Bool, unavailable: String? = nil, now: Date? = nil) {
         self.view = view
         self.family = family
         self.date = date
@@ -23,16 +23,16 @@ public struct RenderableView: Sendable {
         self.now = now
     }
 
-    public func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
+    package func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
         (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family)
     }
 
-    public func svg(mode: RenderingMode = .fullColor) -> String {
+    package func svg(mode: RenderingMode = .fullColor) -> String {
         SVGRenderer(mode: mode, redacted: redacted, unavailable: unavailable).render(layout())
     }
 
     /// A standalone page with the card inline, for a browser or a static site.
-    public func html(mode: RenderingMode = .fullColor, title: String) -> String {
+    package func html(mode: RenderingMode = .fullColor, title: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -44,7 +44,7 @@ public struct RenderableView: Sendable {
         """
     }
 
-    public func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
+    package func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
         ANSIRenderer(mode: mode, colors: colors, redacted: redacted, unavailable: unavailable).render(layout())
     }
 }

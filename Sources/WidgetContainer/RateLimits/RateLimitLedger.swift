@@ -36,9 +36,9 @@ package struct HeldLease: Sendable, Equatable {
 
 /// A request not sent: the instance it was for has another holder now, whose
 /// own reload is the one that counts.
-public struct LeaseLost: Error, Sendable, CustomStringConvertible {
-    public let instance: String
-    public var description: String {
+package struct LeaseLost: Error, Sendable, CustomStringConvertible {
+    package let instance: String
+    package var description: String {
         "this host no longer holds \(instance) (another host took it over); the request was not sent"
     }
 }

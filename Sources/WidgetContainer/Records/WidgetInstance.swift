@@ -3,17 +3,17 @@ import GRDB
 import WidgetSDK
 
 /// A placed widget: a kind at a family with the user's configuration.
-public struct WidgetInstance: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "instance"
+package struct WidgetInstance: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "instance"
 
-    public var id: String
-    public var kind: String
-    public var family: WidgetFamily
-    public var name: String?
+    package var id: String
+    package var kind: String
+    package var family: WidgetFamily
+    package var name: String?
     /// The configuration intent the values were stored under; nil for a
     /// static configuration. Migration compares it with `replacedIdentifier`.
-    public var configurationIdentifier: String?
-    public var configuration: ConfigurationValues
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var configurationIdentifier: String?
+    package var configuration: ConfigurationValues
+    package var createdAt: Date
+    package var updatedAt: Date
 }

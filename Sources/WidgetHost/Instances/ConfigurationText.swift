@@ -4,12 +4,12 @@ import HostText
 /// stored in the container, handed to a kind and shown in tables, on the
 /// board and in errors, so it stays on one line and sends nothing to a
 /// terminal, and it is of a size a table can hold.
-public enum ConfigurationText {
+package enum ConfigurationText {
     /// Bytes of UTF-8 in one configuration value.
-    public static let maximumBytes = 4_096
+    package static let maximumBytes = 4_096
 
     /// Why `text` is refused, or nil.
-    public static func problem(_ text: String) -> String? {
+    package static func problem(_ text: String) -> String? {
         if text.unicodeScalars.contains(where: TerminalText.isUnsafe) {
             return "control characters (escapes, line breaks, tabs) are not allowed"
         }

@@ -3,17 +3,17 @@ import HostText
 /// The rules for an instance's `--name`: it is shown in tables and on the
 /// board, so it may not carry terminal escapes or line breaks, it is short
 /// in characters and in bytes, and every character of it shows.
-public enum InstanceName {
-    public static let maximumLength = 64
+package enum InstanceName {
+    package static let maximumLength = 64
     /// A character may be many scalars: one letter with 60,000 combining
     /// marks counted as one character of 64.
-    public static let maximumBytes = 256
+    package static let maximumBytes = 256
     /// Marks stacked on one character: Vietnamese takes two, decomposed;
     /// more is the "zalgo" that draws over the lines around it.
-    public static let maximumMarksPerCharacter = 3
+    package static let maximumMarksPerCharacter = 3
 
     /// The name as stored: nil for none or an empty one; refused when it breaks a rule.
-    public static func checked(_ name: String?) throws(InstanceRequestError) -> String? {
+    package static func checked(_ name: String?) throws(InstanceRequestError) -> String? {
         guard let name, !name.isEmpty else { return nil }
         if name.unicodeScalars.contains(where: isUnprintable) {
             throw .invalidValue(flag: "--name", message: "control characters (escapes, line breaks, tabs) are not allowed")
@@ -35,7 +35,7 @@ public enum InstanceName {
 
     /// C0 and C1 controls, line and paragraph separators, and the bidi
     /// overrides that reorder what follows them on screen.
-    public static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         TerminalText.isUnsafe(scalar)
     }
 

@@ -6,15 +6,15 @@ import YAML
 /// Turns `add-instance` arguments into a checked new instance: parameters by
 /// their `--kebab-case` flags, defaults filled in, values checked against the
 /// kind's types and options, the family against the kind's families.
-public struct InstancePlanner: Sendable {
-    public let bundle: LoadedBundle
+package struct InstancePlanner: Sendable {
+    package let bundle: LoadedBundle
 
-    public init(bundle: LoadedBundle) {
+    package init(bundle: LoadedBundle) {
         self.bundle = bundle
     }
 
     /// The loaded kind named `name`, or why there is none.
-    public func kind(named name: String) throws(InstanceRequestError) -> LoadedKind {
+    package func kind(named name: String) throws(InstanceRequestError) -> LoadedKind {
         if let kind = bundle.kind(named: name) { return kind }
         if bundle.manifest.widgets.contains(where: { $0.kind.value == name }) {
             throw .kindNotLoaded(name, problems: bundle.diagnostics.filter { $0.kind == name }.map(\.message))
@@ -23,7 +23,7 @@ public struct InstancePlanner: Sendable {
         throw .unknownKind(name, suggestion: Suggestion.closest(to: name, in: available), available: available)
     }
 
-    public func plan(kind name: String, family: String?, name instanceName: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
+    package func plan(kind name: String, family: String?, name instanceName: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
         let kind = try kind(named: name)
         let instanceName = try InstanceName.checked(instanceName)
         let family = try self.family(family, for: kind)
@@ -86,7 +86,7 @@ public struct InstancePlanner: Sendable {
     }
 
     /// The family asked for, checked against the kind; its first by default.
-    public func family(_ requested: String?, for kind: LoadedKind) throws(InstanceRequestError) -> WidgetFamily {
+    package func family(_ requested: String?, for kind: LoadedKind) throws(InstanceRequestError) -> WidgetFamily {
         guard let requested else { return kind.defaultFamily }
         guard let family = WidgetFamily(rawValue: requested) else {
             throw .unknownFamily(requested, suggestion: Suggestion.closest(to: requested, in: WidgetFamily.allCases.map(\.rawValue)))

@@ -1,7 +1,7 @@
 import WidgetSDK
 
 /// Why an `add-instance` request was refused. Nothing was written.
-public enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
+package enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
     case unknownKind(String, suggestion: String?, available: [String])
     case kindNotLoaded(String, problems: [String])
     case unknownFamily(String, suggestion: String?)
@@ -17,7 +17,7 @@ public enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
     case missingRequired(flag: String)
     case noOptions(kind: String, parameter: String, available: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownKind(let kind, let suggestion, let available):
             "unknown kind '\(kind)'" + hint(suggestion) + "; this bundle offers: \(available.joined(separator: ", "))"

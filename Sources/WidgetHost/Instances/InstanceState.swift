@@ -3,14 +3,14 @@ import WidgetKinds
 import WidgetSDK
 
 /// What the bundle says about a stored instance.
-public enum InstanceState: Sendable, Hashable, CustomStringConvertible {
+package enum InstanceState: Sendable, Hashable, CustomStringConvertible {
     case ready
     /// The kind no longer supports the instance's family; the instance is kept.
     case unsupportedFamily(supported: [WidgetFamily])
     /// The bundle offers no kind by this name; the instance is kept.
     case kindUnavailable
 
-    public init(_ instance: WidgetInstance, in bundle: LoadedBundle) {
+    package init(_ instance: WidgetInstance, in bundle: LoadedBundle) {
         guard let kind = bundle.kind(named: instance.kind) else {
             self = .kindUnavailable
             return
@@ -19,7 +19,7 @@ public enum InstanceState: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Short, for tables and JSON.
-    public var name: String {
+    package var name: String {
         switch self {
         case .ready: "ready"
         case .unsupportedFamily: "unsupported-family"
@@ -27,7 +27,7 @@ public enum InstanceState: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .ready: "ready"
         case .unsupportedFamily(let supported):

@@ -3,27 +3,27 @@ import WidgetSDK
 
 /// A list of the user's own values kept in the shared defaults (the saved
 /// repositories), with the parameters that draw their options from it.
-public struct SavedList: Sendable {
-    public let key: String
-    public let options: DynamicOptions
+package struct SavedList: Sendable {
+    package let key: String
+    package let options: DynamicOptions
     /// The parameters whose options come from this list, by kind.
-    public let parameters: [(kind: String, parameter: String)]
+    package let parameters: [(kind: String, parameter: String)]
 
     /// The list as the provider offers it: the saved values, or its starting
     /// list when nothing is saved yet.
-    public func currentValues() async throws -> [String] {
+    package func currentValues() async throws -> [String] {
         try await options.results().map(\.description)
     }
 
     /// The provider's check of a value, normalised; throws the rule it broke.
-    public func validate(_ value: String) async throws -> String {
+    package func validate(_ value: String) async throws -> String {
         try await options.validate(.string(value)).description
     }
 }
 
 extension LoadedBundle {
     /// The saved list under `key`, if any kind's options come from one.
-    public func savedList(key: String) -> SavedList? {
+    package func savedList(key: String) -> SavedList? {
         var options: DynamicOptions?
         var parameters: [(kind: String, parameter: String)] = []
         for kind in kinds {

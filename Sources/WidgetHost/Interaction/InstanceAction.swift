@@ -5,18 +5,18 @@ import WidgetSDK
 
 /// One thing a user can tap on an instance's current entry, numbered from 1
 /// in reading order, as `widgethost actions` lists them.
-public struct InstanceAction: Sendable, Encodable {
-    public let number: Int
+package struct InstanceAction: Sendable, Encodable {
+    package let number: Int
     /// "button", "toggle", "link", or "widget" (the whole widget's `widgetURL`).
-    public let type: String
-    public let label: String
-    public let isOn: Bool?
-    public let intent: IntentReference?
-    public let url: URL?
-    public let action: WidgetAction
+    package let type: String
+    package let label: String
+    package let isOn: Bool?
+    package let intent: IntentReference?
+    package let url: URL?
+    package let action: WidgetAction
     /// The entry it was listed from (`ArchivedEntry.digest`): a tap that
     /// names it acts only while that entry is current.
-    public let entry: String
+    package let entry: String
 
     init(number: Int, action: WidgetAction, label: String, entry: String) {
         self.number = number
@@ -34,7 +34,7 @@ public struct InstanceAction: Sendable, Encodable {
     }
 
     /// What it does, in a word or a URL: `FlipSwitchIntent name=lamp`.
-    public var target: String {
+    package var target: String {
         if let url { return url.absoluteString }
         guard let intent else { return "" }
         let type = intent.type.split(separator: ".").last.map(String.init) ?? intent.type
@@ -48,7 +48,7 @@ public struct InstanceAction: Sendable, Encodable {
 }
 
 /// What a tap did.
-public enum TapResult: Sendable {
+package enum TapResult: Sendable {
     /// The intent ran; every instance of `kind` was asked to reload at once.
     case performed(InstanceAction, kind: String, reloading: [String])
     /// A link: the host has no browser to open it in, so it is given back.
@@ -56,7 +56,7 @@ public enum TapResult: Sendable {
 }
 
 /// Why a tap did nothing. Nothing changed when one is thrown.
-public enum TapError: Error, Sendable, CustomStringConvertible {
+package enum TapError: Error, Sendable, CustomStringConvertible {
     case noEntry(id: String)
     case noActions(id: String)
     case unknownNumber(Int, id: String, count: Int)
@@ -66,7 +66,7 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
     /// The entry the actions were listed from is no longer current.
     case entryChanged(id: String, listed: String, current: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noEntry(let id):
             "instance \(id) has no entry yet, so nothing to tap; 'widgethost run' makes its first"
@@ -88,7 +88,7 @@ public enum TapError: Error, Sendable, CustomStringConvertible {
 
 extension Workspace {
     /// The controls and links of the instance's current entry.
-    public func actions(of id: String, at now: Date = Date()) throws -> [InstanceAction] {
+    package func actions(of id: String, at now: Date = Date()) throws -> [InstanceAction] {
         try Self.actions(of: try status(of: id, at: now))
     }
 
@@ -111,7 +111,7 @@ extension Workspace {
     ///   dashboard, inside the host, asks the scheduler directly.
     /// - Parameter entry: the entry the action was listed from; when another
     ///   is current, nothing is done and `TapError.entryChanged` is thrown.
-    public func tap(_ id: String, number: Int, entry: String? = nil, at now: Date = Date(),
+    package func tap(_ id: String, number: Int, entry: String? = nil, at now: Date = Date(),
                     reload: (@Sendable (String) async throws -> Void)? = nil) async throws -> TapResult {
         let status = try await container.offPool { _ in try self.status(of: id, at: now) }
         if let entry, let current = status.currentEntry?.digest, current != entry {

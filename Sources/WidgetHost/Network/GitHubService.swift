@@ -10,20 +10,20 @@ import WidgetSDK
 /// one request per URL however many instances ask at once, responses reused
 /// while fresh and revalidated with ETags after, avatars kept for a day, and
 /// no API request sent while the limit is used up or a 403/429 says to wait.
-public actor GitHubService: ScopedHTTPService {
-    public struct Statistics: Sendable, Equatable {
+package actor GitHubService: ScopedHTTPService {
+    package struct Statistics: Sendable, Equatable {
         /// Requests sent to the API, and how they were answered.
-        public var apiRequests = 0
-        public var notModified = 0
-        public var rateLimitRefusals = 0
+        package var apiRequests = 0
+        package var notModified = 0
+        package var rateLimitRefusals = 0
         /// API answers served from the cache without a request, or shared
         /// with a request already on its way.
-        public var cacheHits = 0
-        public var shared = 0
+        package var cacheHits = 0
+        package var shared = 0
         /// Calls refused locally because the limit was used up.
-        public var heldBack = 0
-        public var assetRequests = 0
-        public var assetCacheHits = 0
+        package var heldBack = 0
+        package var assetRequests = 0
+        package var assetCacheHits = 0
     }
 
     static let maximumBody = 5 * 1_024 * 1_024
@@ -40,9 +40,9 @@ public actor GitHubService: ScopedHTTPService {
     private var fetchesEnded: [String: UInt] = [:]
     /// Shared by the fleet when the container is (PostgreSQL).
     private let ledger: any RateLimitLedger
-    public private(set) var statistics = Statistics()
+    package private(set) var statistics = Statistics()
 
-    public init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
+    package init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
                 client: HTTPClient = GitHubService.defaultClient) {
         self.settings = settings
         self.token = token
@@ -55,7 +55,7 @@ public actor GitHubService: ScopedHTTPService {
     /// The shared client, except that a refused or unreachable connection
     /// fails at once rather than being retried until `github.timeout`: the
     /// host shows "offline" now and retries on its own backoff.
-    public static let defaultClient: HTTPClient = {
+    package static let defaultClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -63,7 +63,7 @@ public actor GitHubService: ScopedHTTPService {
 
     // MARK: HTTPService
 
-    public func api(_ path: String) async throws -> HTTPResponse {
+    package func api(_ path: String) async throws -> HTTPResponse {
         try await api(path, scope: ReloadScope())
     }
 
@@ -71,7 +71,7 @@ public actor GitHubService: ScopedHTTPService {
     /// is not served as it is: GitHub is asked with its ETag, and a 304
     /// (free with a token) confirms it. With a fleet host's lease in the
     /// scope, a request is sent only while the lease holds.
-    public func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse {
+    package func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse {
         let url = settings.api + (path.hasPrefix("/") ? path : "/" + path)
         let now = clock.now()
         let fetchesBefore = fetchesEnded[url, default: 0]
@@ -114,7 +114,7 @@ public actor GitHubService: ScopedHTTPService {
         HostMetrics.githubServedLocally("fleet")
     }
 
-    public func asset(_ url: String) async throws -> Data {
+    package func asset(_ url: String) async throws -> Data {
         let now = clock.now()
         let fetchesBefore = fetchesEnded[url, default: 0]
         if let cached = try await container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {

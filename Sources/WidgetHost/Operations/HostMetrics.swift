@@ -9,28 +9,28 @@ import WidgetSDK
 /// swift-metrics (`Counter`, `Timer`, `Gauge`), which costs nothing until a
 /// process bootstraps a backend; `run` bootstraps this registry, and the
 /// dashboard server emits it in Prometheus's text format.
-public final class HostMetrics: Sendable {
-    public let registry: PrometheusCollectorRegistry
+package final class HostMetrics: Sendable {
+    package let registry: PrometheusCollectorRegistry
 
-    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    package init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
     }
 
     /// Makes every swift-metrics figure of this process land in `registry`.
     /// Once per process, before anything counts (swift-metrics allows one bootstrap).
-    public func bootstrap() {
+    package func bootstrap() {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     }
 
     /// The Prometheus text exposition of every figure counted so far.
-    public func text() -> String {
+    package func text() -> String {
         registry.emitToString()
     }
 
     // MARK: What the host counts
 
     /// A reload ended: `ok`, `failed`, `timed_out`, `crashed` or `rate_limited`.
-    public static func reloadEnded(kind: String, outcome: String) {
+    package static func reloadEnded(kind: String, outcome: String) {
         Counter(label: "widgethost_reloads_total", dimensions: [("kind", kind), ("outcome", outcome)]).increment()
     }
 
@@ -40,12 +40,12 @@ public final class HostMetrics: Sendable {
     }
 
     /// How long a provider's timeline call took, whatever it returned.
-    public static func providerCall(kind: String, took duration: Duration) {
+    package static func providerCall(kind: String, took duration: Duration) {
         Timer(label: "widgethost_provider_duration_seconds", dimensions: [("kind", kind)]).record(duration: duration)
     }
 
     /// From a reload's due date to its call starting: how far the scheduler runs behind.
-    public static func schedulerLag(_ lag: TimeInterval) {
+    package static func schedulerLag(_ lag: TimeInterval) {
         Timer(label: "widgethost_scheduler_lag_seconds").recordNanoseconds(Int64(max(0, lag) * 1e9))
     }
 
@@ -103,7 +103,7 @@ public final class HostMetrics: Sendable {
     /// Leases per live host as the database counts them, read as `/metrics`
     /// is scraped: what the fleet really holds, not what each host believes.
     /// A host that left takes its figure with it.
-    public static func fleetLeases(_ counts: [(host: HostHolder, leases: Int)]) {
+    package static func fleetLeases(_ counts: [(host: HostHolder, leases: Int)]) {
         let named = counts.map { ("pid \($0.host.pid)" + ($0.host.machine.map { " on \($0)" } ?? ""), $0.leases) }
         let gone = fleetLeaseHosts.withLock { reported in
             defer { reported = Set(named.map(\.0)) }

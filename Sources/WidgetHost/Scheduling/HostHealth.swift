@@ -4,7 +4,7 @@ import Synchronization
 /// What `/readyz` says of a running host, kept where it can be read at once:
 /// the host's loop may be blocked on the database, and a probe that waited
 /// for it would time out without a reason.
-public final class HostHealth: Sendable {
+package final class HostHealth: Sendable {
     private struct State {
         var kinds = 0
         var containerTroubleSince: Date?
@@ -18,10 +18,10 @@ public final class HostHealth: Sendable {
     /// A wait on the container longer than this makes the host not ready.
     static let blockedAfter: TimeInterval = 2
 
-    public init() {}
+    package init() {}
 
     /// Why the host cannot do its work now, or nil when it can.
-    public func notReady(at now: Date = Date()) -> String? {
+    package func notReady(at now: Date = Date()) -> String? {
         state.withLock { state in
             if let busy = state.busy, now.timeIntervalSince(busy.since) > Self.blockedAfter {
                 return "waiting on the container for \(InstanceStatus.age(now.timeIntervalSince(busy.since))) (\(busy.what))"

@@ -2,16 +2,16 @@ import Foundation
 import WidgetContainer
 
 /// A host of the container as JSON, for `status --json`.
-public struct HostSummary: Encodable, Sendable {
-    public let pid: Int32
-    public let machine: String?
-    public let since: Date?
+package struct HostSummary: Encodable, Sendable {
+    package let pid: Int32
+    package let machine: String?
+    package let since: Date?
     /// When a fleet host last renewed its leases.
-    public let renewedAt: Date?
+    package let renewedAt: Date?
     /// False for a fleet host that stopped renewing: its leases lapsed.
-    public let live: Bool
+    package let live: Bool
 
-    public init(_ host: HostHolder) {
+    package init(_ host: HostHolder) {
         pid = host.pid
         machine = host.machine
         since = host.since

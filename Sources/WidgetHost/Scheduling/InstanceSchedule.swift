@@ -3,46 +3,46 @@ import WidgetSDK
 
 /// Everything the scheduler knows about one instance; persisted in the
 /// container so a restarted host resumes where it stopped.
-public struct InstanceSchedule: Codable, Sendable, Equatable {
-    public struct Reload: Codable, Sendable, Equatable {
-        public var date: Date
+package struct InstanceSchedule: Codable, Sendable, Equatable {
+    package struct Reload: Codable, Sendable, Equatable {
+        package var date: Date
         /// Explicit reloads are not charged to the daily budget.
-        public var charged: Bool
+        package var charged: Bool
     }
 
     /// The latest timeline's entries; an empty timeline keeps the previous ones.
-    public var entries: [ArchivedEntry] = []
-    public var policy: TimelineReloadPolicy?
-    public var nextReload: Date?
-    public var nextReloadReason = "no timeline yet"
+    package var entries: [ArchivedEntry] = []
+    package var policy: TimelineReloadPolicy?
+    package var nextReload: Date?
+    package var nextReloadReason = "no timeline yet"
     /// Reload attempts of the last 24 hours.
-    public var reloads: [Reload] = []
-    public var lastAttempt: Date?
-    public var lastSuccess: Date?
-    public var lastError: String?
-    public var lastErrorAt: Date?
-    public var consecutiveFailures = 0
-    public var rateLimitedUntil: Date?
+    package var reloads: [Reload] = []
+    package var lastAttempt: Date?
+    package var lastSuccess: Date?
+    package var lastError: String?
+    package var lastErrorAt: Date?
+    package var consecutiveFailures = 0
+    package var rateLimitedUntil: Date?
     /// An explicit reload waiting to run, and whether it was forced.
-    public var explicitReload: Bool?
-    public var providerCalls = 0
+    package var explicitReload: Bool?
+    package var providerCalls = 0
     /// Crashes of the kind's extension during this instance's calls, while
     /// they come in a row; nil once a call ends otherwise.
-    public var crashes: CrashRecord?
+    package var crashes: CrashRecord?
     /// When the provider call running for this instance started; nil when
     /// none runs. Saved, so that a schedule read back with one tells of a
     /// call that a host stopped, died or lost the instance during: the host
     /// that reads it reloads the instance at once instead of waiting for an
     /// answer that will never come.
-    public var callStartedAt: Date?
+    package var callStartedAt: Date?
 
-    public init() {}
+    package init() {}
 
-    public var isQuarantined: Bool { crashes?.quarantined ?? false }
+    package var isQuarantined: Bool { crashes?.quarantined ?? false }
 
     /// Whether a provider call was running when this schedule was saved.
     /// Rows saved before `callStartedAt` existed said so only in their reason.
-    public var hadCallRunning: Bool {
+    package var hadCallRunning: Bool {
         callStartedAt != nil || (nextReload == nil && nextReloadReason == Self.reloadingReason)
     }
 
@@ -57,7 +57,7 @@ public struct InstanceSchedule: Codable, Sendable, Equatable {
     }
 
     /// The latest entry whose date is not in the future.
-    public func currentEntry(at now: Date) -> ArchivedEntry? {
+    package func currentEntry(at now: Date) -> ArchivedEntry? {
         entries.last { $0.date <= now }
     }
 
@@ -66,15 +66,15 @@ public struct InstanceSchedule: Codable, Sendable, Equatable {
         entries.first { $0.date > now }
     }
 
-    public func chargedReloads(at now: Date) -> Int {
+    package func chargedReloads(at now: Date) -> Int {
         reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.count
     }
 }
 
 /// An instance's crashes in a row, and whether they got it quarantined.
-public struct CrashRecord: Codable, Sendable, Equatable {
-    public var inARow: Int
-    public var last: String
-    public var lastAt: Date
-    public var quarantined: Bool
+package struct CrashRecord: Codable, Sendable, Equatable {
+    package var inARow: Int
+    package var last: String
+    package var lastAt: Date
+    package var quarantined: Bool
 }

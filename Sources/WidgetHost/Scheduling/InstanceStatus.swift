@@ -4,8 +4,8 @@ import WidgetSDK
 
 /// What a person sees of an instance: whether it shows real data, and how
 /// fresh it is. Shared by `status`, `timeline` and the renderers.
-public struct InstanceStatus: Sendable {
-    public enum State: String, Sendable, Codable {
+package struct InstanceStatus: Sendable {
+    package enum State: String, Sendable, Codable {
         /// No timeline yet: the kind's placeholder is shown.
         case placeholder
         case fresh
@@ -29,18 +29,18 @@ public struct InstanceStatus: Sendable {
 
     /// How late a reload may be before its instance is `overdue`: longer
     /// than a busy host's queue, shorter than anyone would wait.
-    public static let overdueGrace: TimeInterval = 60
+    package static let overdueGrace: TimeInterval = 60
 
-    public let instance: WidgetInstance
-    public let placement: InstanceState
-    public let state: State
-    public let schedule: InstanceSchedule?
-    public let currentEntry: ArchivedEntry?
-    public let detail: String
+    package let instance: WidgetInstance
+    package let placement: InstanceState
+    package let state: State
+    package let schedule: InstanceSchedule?
+    package let currentEntry: ArchivedEntry?
+    package let detail: String
     /// `detail` with `{age}` where the time since the last success goes, so
     /// that a page can age it without asking again.
-    public let detailTemplate: String
-    public static let ageToken = "{age}"
+    package let detailTemplate: String
+    package static let ageToken = "{age}"
 
     /// - Parameters:
     ///   - hostRunning: false when no host runs on the container; a fresh
@@ -48,7 +48,7 @@ public struct InstanceStatus: Sendable {
     ///   - callTimeout: how long a provider call may run (the manifest's
     ///     `schedule.timeout`): one running longer, plus the grace, was cut
     ///     short without its end being saved.
-    public init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date, hostRunning: Bool = true,
+    package init(instance: WidgetInstance, placement: InstanceState, schedule: InstanceSchedule?, at now: Date, hostRunning: Bool = true,
                 callTimeout: TimeInterval = 30) {
         self.instance = instance
         self.placement = placement
@@ -104,7 +104,7 @@ public struct InstanceStatus: Sendable {
     }
 
     /// "45s", "5m", "3h", "2d"
-    public static func age(_ interval: TimeInterval) -> String {
+    package static func age(_ interval: TimeInterval) -> String {
         let seconds = max(0, Int(interval))
         switch seconds {
         case ..<60: return "\(seconds)s"
@@ -115,7 +115,7 @@ public struct InstanceStatus: Sendable {
     }
 
     /// HH:MM in local time, for messages read at a glance.
-    public static func clock(_ date: Date) -> String {
+    package static func clock(_ date: Date) -> String {
         date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
     }
 }
@@ -123,7 +123,7 @@ public struct InstanceStatus: Sendable {
 extension Workspace {
     /// One instance's status, reading only its own timeline. An unknown id
     /// is an error naming the closest one.
-    public func status(of id: String, at now: Date = Date(), hostRunning: Bool = true) throws -> InstanceStatus {
+    package func status(of id: String, at now: Date = Date(), hostRunning: Bool = true) throws -> InstanceStatus {
         let instance = try container.existingInstance(id: id)
         return InstanceStatus(instance: instance, placement: InstanceState(instance, in: bundle),
                               schedule: try container.schedule(for: id), at: now, hostRunning: hostRunning,
@@ -131,7 +131,7 @@ extension Workspace {
     }
 
     /// Every instance's status from what the container holds now.
-    public func statuses(at now: Date = Date(), hostRunning: Bool = true) throws -> [InstanceStatus] {
+    package func statuses(at now: Date = Date(), hostRunning: Bool = true) throws -> [InstanceStatus] {
         let schedules = try container.schedules()
         return try instancesWithState().map {
             InstanceStatus(instance: $0.instance, placement: $0.state, schedule: schedules[$0.instance.id], at: now, hostRunning: hostRunning,
@@ -140,11 +140,11 @@ extension Workspace {
     }
 
     /// The host running on this container, if any.
-    public var runningHost: HostHolder? { container.runningHost() }
+    package var runningHost: HostHolder? { container.runningHost() }
 
     /// Every host running on this container: several share one in PostgreSQL.
-    public var runningHosts: [HostHolder] { container.runningHosts() }
+    package var runningHosts: [HostHolder] { container.runningHosts() }
 
     /// The running host that reloads `instance`: in a fleet, the one holding its lease.
-    public func host(of instance: String) -> HostHolder? { container.host(of: instance) }
+    package func host(of instance: String) -> HostHolder? { container.host(of: instance) }
 }

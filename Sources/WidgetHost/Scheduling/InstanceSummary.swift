@@ -2,30 +2,30 @@ import Foundation
 import WidgetSDK
 
 /// An instance's status as JSON, for `status --json` and the dashboard.
-public struct InstanceSummary: Encodable, Sendable {
-    public let id: String
-    public let name: String?
-    public let kind: String
-    public let family: String
-    public let width: Double
-    public let height: Double
-    public let state: String
-    public let detail: String
+package struct InstanceSummary: Encodable, Sendable {
+    package let id: String
+    package let name: String?
+    package let kind: String
+    package let family: String
+    package let width: Double
+    package let height: Double
+    package let state: String
+    package let detail: String
     /// `detail` with `{age}` for the time since `lastSuccess`.
-    public let detailTemplate: String
-    public let lastSuccess: Date?
-    public let currentEntryDate: Date?
-    public let nextReload: Date?
-    public let nextReloadReason: String?
-    public let lastError: String?
+    package let detailTemplate: String
+    package let lastSuccess: Date?
+    package let currentEntryDate: Date?
+    package let nextReload: Date?
+    package let nextReloadReason: String?
+    package let lastError: String?
     /// The current entry's view tree, when asked for: it carries avatar images.
-    public let view: ViewNode?
+    package let view: ViewNode?
     /// How many controls and links the current entry has (`widgethost actions`).
-    public let actions: Int
+    package let actions: Int
     /// Whether the current entry has text that keeps time, so its card changes without a new entry.
-    public let ticks: Bool
+    package let ticks: Bool
 
-    public init(_ status: InstanceStatus, includingView: Bool = false) {
+    package init(_ status: InstanceStatus, includingView: Bool = false) {
         id = status.instance.id
         name = status.instance.name
         kind = status.instance.kind

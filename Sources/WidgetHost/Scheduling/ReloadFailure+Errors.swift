@@ -5,17 +5,17 @@ import WidgetSDK
 // What the errors of the layers below the scheduler mean to it.
 
 extension ReloadFailure: ReloadFailureConvertible {
-    public var reloadFailure: ReloadFailure { self }
+    package var reloadFailure: ReloadFailure { self }
 }
 
 extension ExtensionUnavailable: ReloadFailureConvertible {
-    public var reloadFailure: ReloadFailure { ReloadFailure(.unavailable, reason, retryAfter: retryAfter) }
+    package var reloadFailure: ReloadFailure { ReloadFailure(.unavailable, reason, retryAfter: retryAfter) }
 }
 
 extension ExtensionCrash: ReloadFailureConvertible {
-    public var reloadFailure: ReloadFailure { ReloadFailure(.crashed, description) }
+    package var reloadFailure: ReloadFailure { ReloadFailure(.crashed, description) }
 }
 
 extension RateLimitedError: ReloadFailureConvertible {
-    public var reloadFailure: ReloadFailure { ReloadFailure(.rateLimited, String(describing: self), rateLimitedUntil: until) }
+    package var reloadFailure: ReloadFailure { ReloadFailure(.rateLimited, String(describing: self), rateLimitedUntil: until) }
 }

@@ -4,8 +4,8 @@ import HostText
 /// Why a reload gave no timeline, as the scheduler acts on it and as
 /// `/metrics` counts it. Code branches on `code`; `message` is for people
 /// and is never read back.
-public struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable, Equatable {
+package struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Code: String, Sendable, Equatable {
         /// No answer within the call's timeout.
         case timedOut = "timed_out"
         /// The kind's extension crashed, exited or broke the protocol: three
@@ -20,14 +20,14 @@ public struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible
         case failed
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
     /// When an unavailable extension can be asked again.
-    public var retryAfter: Duration?
+    package var retryAfter: Duration?
     /// When a rate limit lifts.
-    public var rateLimitedUntil: Date?
+    package var rateLimitedUntil: Date?
 
-    public init(_ code: Code, _ message: String, retryAfter: Duration? = nil, rateLimitedUntil: Date? = nil) {
+    package init(_ code: Code, _ message: String, retryAfter: Duration? = nil, rateLimitedUntil: Date? = nil) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
@@ -37,7 +37,7 @@ public struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// What any error thrown by a call means to the scheduler: what the
     /// error says of itself (the extension layer's failures, a rate limit),
     /// else a provider's failure.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         if let known = error as? any ReloadFailureConvertible {
             self = known.reloadFailure
         } else {
@@ -45,11 +45,11 @@ public struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// An error that says what it means to the scheduler, so that the
 /// scheduler need not know the layers the error comes from.
-public protocol ReloadFailureConvertible: Error {
+package protocol ReloadFailureConvertible: Error {
     var reloadFailure: ReloadFailure { get }
 }

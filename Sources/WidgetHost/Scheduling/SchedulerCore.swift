@@ -7,27 +7,27 @@ import WidgetSDK
 /// The scheduler's decisions, without I/O or time of its own: the caller says
 /// what time it is and runs the provider calls it is told to start. Deadlines
 /// live in a heap, so finding the next one never scans every instance.
-public struct SchedulerCore: Sendable {
+package struct SchedulerCore: Sendable {
     /// A provider call the caller must make, then report with `complete`.
-    public struct ReloadCall: Sendable, Hashable {
-        public let instance: String
-        public let number: Int
-        public let reason: String
+    package struct ReloadCall: Sendable, Hashable {
+        package let instance: String
+        package let number: Int
+        package let reason: String
         /// Asked for by a person (`reload`): data must be fresh, not merely cached.
-        public var explicit = false
+        package var explicit = false
         /// Forced (`reload --force`, a tap): not held back by the minimum interval.
-        public var forced = false
+        package var forced = false
         /// When it was due; it starts later when the host ran behind or slots were full.
-        public var due: Date? = nil
+        package var due: Date? = nil
     }
 
     /// What the caller must do after `advance` or `complete`.
-    public struct Step: Sendable {
-        public var events: [SchedulerEvent] = []
+    package struct Step: Sendable {
+        package var events: [SchedulerEvent] = []
         /// Provider calls to start now.
-        public var calls: [ReloadCall] = []
+        package var calls: [ReloadCall] = []
         /// Calls that timed out: cancel them; their results will be ignored.
-        public var cancelled: [ReloadCall] = []
+        package var cancelled: [ReloadCall] = []
 
         mutating func append(_ other: Step) {
             events += other.events
@@ -36,18 +36,18 @@ public struct SchedulerCore: Sendable {
         }
     }
 
-    public struct Statistics: Sendable, Equatable {
-        public var providerCalls = 0
-        public var failures = 0
-        public var timeouts = 0
-        public var deferrals = 0
-        public var transitions = 0
+    package struct Statistics: Sendable, Equatable {
+        package var providerCalls = 0
+        package var failures = 0
+        package var timeouts = 0
+        package var deferrals = 0
+        package var transitions = 0
     }
 
     /// Replaced when the manifest changes under a running host.
-    public internal(set) var policy: SchedulePolicy
-    public private(set) var schedules: [String: InstanceSchedule] = [:]
-    public private(set) var statistics = Statistics()
+    package internal(set) var policy: SchedulePolicy
+    package private(set) var schedules: [String: InstanceSchedule] = [:]
+    package private(set) var statistics = Statistics()
 
     private var heap = Heap<Deadline>()
     private var reloadGeneration: [String: Int] = [:]
@@ -65,9 +65,9 @@ public struct SchedulerCore: Sendable {
     private var random: SplitMix64
     /// No call may start: a fleet host's leases lapsed. Due instances wait,
     /// keeping their due dates, until `holdStarts(false)`.
-    public private(set) var startsHeld = false
+    package private(set) var startsHeld = false
 
-    public init(policy: SchedulePolicy, seed: UInt64 = 0x5EED) {
+    package init(policy: SchedulePolicy, seed: UInt64 = 0x5EED) {
         self.policy = policy
         random = SplitMix64(seed: seed)
     }
@@ -80,7 +80,7 @@ public struct SchedulerCore: Sendable {
     /// at once: no call of this scheduler runs it, so the host that started
     /// it stopped, died or lost the instance, and its answer will never come.
     /// A quarantine is kept.
-    public mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date) -> [SchedulerEvent] {
+    package mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date) -> [SchedulerEvent] {
         var schedule = persisted ?? InstanceSchedule()
         if schedule.hadCallRunning {
             schedule.unchargeLastAttempt()
@@ -97,7 +97,7 @@ public struct SchedulerCore: Sendable {
         return [SchedulerEvent(date: now, instance: instance, kind: .added)]
     }
 
-    public mutating func remove(_ instance: String, at now: Date) -> [SchedulerEvent] {
+    package mutating func remove(_ instance: String, at now: Date) -> [SchedulerEvent] {
         guard schedules.removeValue(forKey: instance) != nil else { return [] }
         reloadGeneration[instance, default: 0] += 1
         transitionGeneration[instance, default: 0] += 1
@@ -110,7 +110,7 @@ public struct SchedulerCore: Sendable {
     // MARK: Time
 
     /// The next moment something is due, if any.
-    public mutating func nextDeadline() -> Date? {
+    package mutating func nextDeadline() -> Date? {
         while let top = heap.min {
             if isCurrent(top) { return top.date }
             heap.removeMin()
@@ -120,7 +120,7 @@ public struct SchedulerCore: Sendable {
 
     /// Handles everything due at or before `now`: entries that become
     /// current, reloads (started or deferred), timeouts.
-    public mutating func advance(to now: Date) -> Step {
+    package mutating func advance(to now: Date) -> Step {
         var step = Step()
         while let top = heap.min, top.date <= now {
             heap.removeMin()
@@ -155,7 +155,7 @@ public struct SchedulerCore: Sendable {
 
     /// Applies a call's result. A result for a call that already timed out, or
     /// whose instance was removed, is ignored.
-    public mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date) -> Step {
+    package mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date) -> Step {
         guard running[call.instance] == call.number else { return Step() }
         running[call.instance] = nil
         schedules[call.instance]?.callStartedAt = nil
@@ -190,7 +190,7 @@ public struct SchedulerCore: Sendable {
 
     /// A call the host gave up on as it stopped: not charged, not counted
     /// toward the minimum interval, and due again at once.
-    public mutating func interrupt(_ instance: String, number: Int, at now: Date) -> [SchedulerEvent] {
+    package mutating func interrupt(_ instance: String, number: Int, at now: Date) -> [SchedulerEvent] {
         guard running[instance] == number else { return [] }
         running[instance] = nil
         schedules[instance]?.callStartedAt = nil
@@ -200,7 +200,7 @@ public struct SchedulerCore: Sendable {
     /// A call the caller could not start after all (its lease lapsed in the
     /// meantime): as if it had never started, it waits, first in line, for
     /// starts to be allowed again.
-    public mutating func putBack(_ call: ReloadCall, at now: Date) {
+    package mutating func putBack(_ call: ReloadCall, at now: Date) {
         guard running[call.instance] == call.number, var schedule = schedules[call.instance] else { return }
         running[call.instance] = nil
         schedule.unchargeLastAttempt()
@@ -219,7 +219,7 @@ public struct SchedulerCore: Sendable {
     /// provider for an instance another host may hold by now), or lets the
     /// instances that waited meanwhile start. Nothing is dropped or retried
     /// while held: due instances wait in line with their due dates.
-    public mutating func holdStarts(_ hold: Bool, at now: Date) -> Step {
+    package mutating func holdStarts(_ hold: Bool, at now: Date) -> Step {
         guard hold != startsHeld else { return Step() }
         startsHeld = hold
         return hold ? Step() : startWaiting(at: now)
@@ -227,7 +227,7 @@ public struct SchedulerCore: Sendable {
 
     /// When the oldest reload that is due and not started was due: the
     /// scheduler's queue lag is `now` minus it.
-    public mutating func oldestUnstartedDue(at now: Date) -> Date? {
+    package mutating func oldestUnstartedDue(at now: Date) -> Date? {
         var oldest = waiting.first.flatMap { schedules[$0]?.nextReload }
         while let top = heap.min, top.date <= now {
             guard isCurrent(top) else {
@@ -242,7 +242,7 @@ public struct SchedulerCore: Sendable {
 
     /// `widgethost reload`: not charged to the budget; respects the minimum
     /// interval unless forced.
-    public mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
+    package mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
         guard running[instance] == nil else {
             // The running call may predate what the request is about: reload after it.
@@ -268,7 +268,7 @@ public struct SchedulerCore: Sendable {
 
     /// Lets a quarantined instance be called again and reloads it, uncharged:
     /// its module has changed.
-    public mutating func release(_ instance: String, at now: Date) -> [SchedulerEvent] {
+    package mutating func release(_ instance: String, at now: Date) -> [SchedulerEvent] {
         requestReload(instance, force: true, at: now)
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import WidgetSDK
 
 /// Something the scheduler did; each is one log line of `run`.
-public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         case added
         case removed
         case reloadStarted(reason: String)
@@ -19,20 +19,20 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
         case reloadRefused(reason: String)
     }
 
-    public let date: Date
-    public let instance: String
-    public let kind: Kind
+    package let date: Date
+    package let instance: String
+    package let kind: Kind
     /// What a `reloadFailed` was, for what branches on it (`/metrics`).
-    public let failure: ReloadFailure.Code?
+    package let failure: ReloadFailure.Code?
 
-    public init(date: Date, instance: String, kind: Kind, failure: ReloadFailure.Code? = nil) {
+    package init(date: Date, instance: String, kind: Kind, failure: ReloadFailure.Code? = nil) {
         self.date = date
         self.instance = instance
         self.kind = kind
         self.failure = failure
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .added:
             "instance added"
@@ -60,13 +60,13 @@ public struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 }
 
 extension TimelineReloadPolicy {
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .atEnd: "atEnd"
         case .after(let date): "after(\(SchedulerEvent.format(date)))"

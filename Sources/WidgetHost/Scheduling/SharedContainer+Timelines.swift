@@ -29,7 +29,7 @@ extension SharedContainer {
     /// of it and why; the others are saved. One instance can never stop the
     /// saves of all the rest (a non-finite number in one entry once did).
     @discardableResult
-    public func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)], fence: LeaseFence? = nil,
+    package func saveSchedules(_ schedules: [(instance: String, schedule: InstanceSchedule)], fence: LeaseFence? = nil,
                               unsavable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> Set<String> {
         guard !schedules.isEmpty else { return [] }
         let now = Date()
@@ -58,7 +58,7 @@ extension SharedContainer {
     /// than failing every reader: its instance starts again from its
     /// placeholder, and its next save replaces the row. `unreadable` hears
     /// of each such instance and why.
-    public func schedules(of instanceIDs: [String]? = nil,
+    package func schedules(of instanceIDs: [String]? = nil,
                           unreadable: (_ instance: String, _ reason: String) -> Void = { _, _ in }) throws -> [String: InstanceSchedule] {
         let records = try read { db in try db.timelines(of: instanceIDs) }
         var schedules: [String: InstanceSchedule] = [:]
@@ -73,7 +73,7 @@ extension SharedContainer {
     }
 
     /// The instance's schedule, or nil when none is stored or it cannot be read (see `schedules`).
-    public func schedule(for instance: String) throws -> InstanceSchedule? {
+    package func schedule(for instance: String) throws -> InstanceSchedule? {
         guard let data = try read({ db in try db.timeline(instance: instance) }) else { return nil }
         return try? Self.decoder.decode(InstanceSchedule.self, from: data)
     }

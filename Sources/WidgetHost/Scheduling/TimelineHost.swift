@@ -12,24 +12,24 @@ import WidgetSDK
 /// `run()` follows the workspace's clock and sleeps until the next deadline;
 /// `run(until:)` steps a `ManualClock` through simulated time for tests and
 /// benchmarks.
-public actor TimelineHost {
+package actor TimelineHost {
     /// How often the loop looks at the container and the bundle's files
     /// when something cannot announce its changes (no inotify, a watched
     /// folder gone) or the container is in trouble. Otherwise it looks only
     /// when told of a change, and a fleet host when its lease renewal is due.
-    public static let pollInterval: TimeInterval = 1
+    package static let pollInterval: TimeInterval = 1
     /// Changes are saved at most this often while calls keep finishing: one
     /// commit for every call that ended in the meantime, not one each (a
     /// commit costs a database far more than a row does). Views hear of an
     /// entry once it is saved, so this is also the most they wait.
     static let saveInterval: TimeInterval = 0.05
 
-    public nonisolated let workspace: Workspace
+    package nonisolated let workspace: Workspace
     /// What `/readyz` says, readable while the loop waits on the database.
-    public nonisolated let health = HostHealth()
+    package nonisolated let health = HostHealth()
     /// The loop's own thread: its container calls block it, not the cooperative pool.
     private nonisolated let executor: HostExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let clock: any SchedulerClock
     var core: SchedulerCore
     private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
@@ -78,10 +78,10 @@ public actor TimelineHost {
     var stopping = false
 
     /// Times the loop woke up, for the idle benchmark.
-    public private(set) var wakeUps = 0
+    package private(set) var wakeUps = 0
     /// When the sleeping loop wakes by itself next; nil when only an event
     /// (a call that ends, a change announced) can wake it.
-    public var plannedWake: Date? { timer?.deadline }
+    package var plannedWake: Date? { timer?.deadline }
     /// When changes were last saved (on the wall clock: saving is real I/O).
     private var lastSave = Date.distantPast
 
@@ -90,7 +90,7 @@ public actor TimelineHost {
     ///   - onWarning: trouble the host rides out by itself, said once when
     ///     it starts (the database out of reach, a full disk).
     ///   - onNotice: what a person may want to know (trouble ended, a takeover).
-    public init(workspace: Workspace, claim: (any HostClaim)? = nil, seed: UInt64 = .random(in: 0 ... .max),
+    package init(workspace: Workspace, claim: (any HostClaim)? = nil, seed: UInt64 = .random(in: 0 ... .max),
                 onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (String) -> Void = { _ in },
                 onWarning: (@Sendable (String) -> Void)? = nil,
@@ -111,8 +111,8 @@ public actor TimelineHost {
         health.kindsLoaded(workspace.bundle.kinds.count)
     }
 
-    public var statistics: SchedulerCore.Statistics { core.statistics }
-    public var scheduledInstances: [String] { instances.keys.sorted() }
+    package var statistics: SchedulerCore.Statistics { core.statistics }
+    package var scheduledInstances: [String] { instances.keys.sorted() }
     /// When the loop looks at the container and the files next, though
     /// nothing announced a change: a second after the last look while
     /// something cannot announce its changes or the container is in
@@ -125,13 +125,13 @@ public actor TimelineHost {
         if let leases { next = min(next, now + leases.untilRenewal.seconds) }
         return next
     }
-    public var runningCalls: Int { tasks.count }
+    package var runningCalls: Int { tasks.count }
     /// Whether no call may start now (a fleet host whose leases lapsed).
-    public var heldStarts: Bool { core.startsHeld }
+    package var heldStarts: Bool { core.startsHeld }
     /// The instances this host holds leases on, with their tokens (a fleet host).
-    public var heldLeases: [String: Int64]? { leases?.held }
+    package var heldLeases: [String: Int64]? { leases?.held }
 
-    public func schedule(for instance: String) -> InstanceSchedule? {
+    package func schedule(for instance: String) -> InstanceSchedule? {
         core.schedules[instance]
     }
 
@@ -144,7 +144,7 @@ public actor TimelineHost {
     /// out of reach) must not stop the widgets: what is stored stays on
     /// show, changes wait in memory, and every second the loop tries again.
     /// The trouble is reported once when it starts and once when it ends.
-    public func run(grace: Duration = .seconds(3)) async throws {
+    package func run(grace: Duration = .seconds(3)) async throws {
         var lastLook = Date.distantPast
         containerAnnounces = watcher.onChange { [weak self] in
             Task { await self?.changeArrived() }
@@ -210,7 +210,7 @@ public actor TimelineHost {
     /// time stays running in simulated time, until it returns or times out.
     /// The wait ends as soon as calls return, so a generous `settle` costs
     /// nothing but keeps real I/O (HTTP on a busy machine) from looking hung.
-    public func run(until end: Date, settle: Duration = .seconds(120)) async throws {
+    package func run(until end: Date, settle: Duration = .seconds(120)) async throws {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("run(until:) needs a ManualClock")
         }
@@ -229,7 +229,7 @@ public actor TimelineHost {
     }
 
     /// Asks for a reload as `widgethost reload` does, without the container.
-    public func requestReload(_ instance: String, force: Bool = false) {
+    package func requestReload(_ instance: String, force: Bool = false) {
         handle(SchedulerCore.Step(events: core.requestReload(instance, force: force, at: clock.now())))
     }
 
@@ -237,7 +237,7 @@ public actor TimelineHost {
     /// control asks for. Wakes the loop, which starts the calls. In a fleet
     /// other hosts hold some of them: the request goes through the
     /// container, where each host takes its own at once.
-    public func reloadKind(_ kind: String) {
+    package func reloadKind(_ kind: String) {
         if leases != nil {
             do {
                 try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
@@ -259,7 +259,7 @@ public actor TimelineHost {
     /// or gives back its share. Reads only what the container says changed,
     /// everything the first time or when `force`d (the kinds changed, so
     /// which instances are ready may have too).
-    public func sync(force: Bool = false) throws {
+    package func sync(force: Bool = false) throws {
         var changes = try health.waiting(on: "reading what changed") { try watcher.changes() }
         if force || !readAll { changes.everything = true }
         let renewing = leases?.isDue ?? false
@@ -472,7 +472,7 @@ public actor TimelineHost {
 
     /// Why the host cannot do its work now, for `/readyz`; nil when it can.
     /// Answers at once, even while the loop waits on the database.
-    public nonisolated func notReady() -> String? {
+    package nonisolated func notReady() -> String? {
         health.notReady()
     }
 
@@ -703,11 +703,11 @@ public actor TimelineHost {
     }
 
     /// The last save at stop failed; the next start reloads what it lost.
-    public struct StateNotSaved: Error, CustomStringConvertible {
+    package struct StateNotSaved: Error, CustomStringConvertible {
         let reason: any Error
         let instances: Int
 
-        public var description: String {
+        package var description: String {
             "state not saved at stop: \(reason); \(instances) instance\(instances == 1 ? "" : "s") will reload at the next start"
         }
     }

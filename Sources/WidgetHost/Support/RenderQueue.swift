@@ -7,7 +7,7 @@ import NIOPosix
 /// event stream, the signal handlers that stop it). Here cards wait their
 /// turn instead, and a draw whose task is cancelled before its turn is
 /// dropped.
-public enum RenderQueue {
+package enum RenderQueue {
     private static let pool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
@@ -16,7 +16,7 @@ public enum RenderQueue {
 
     /// `body`'s value, computed on the render thread.
     /// - Throws: `CancellationError` when the task was cancelled before its turn came.
-    public static func draw<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async throws -> Value {
+    package static func draw<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async throws -> Value {
         try await pool.runIfActive(body)
     }
 }

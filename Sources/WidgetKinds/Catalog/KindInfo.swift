@@ -1,44 +1,44 @@
 import WidgetSDK
 
 /// A kind as `widgethost kinds` shows it, and as `--json` prints it.
-public struct KindInfo: Codable, Sendable, Equatable {
-    public struct Configuration: Codable, Sendable, Equatable {
-        public let style: String
-        public let identifier: String?
-        public let title: String?
-        public let replaces: String?
-        public let parameters: [Parameter]
+package struct KindInfo: Codable, Sendable, Equatable {
+    package struct Configuration: Codable, Sendable, Equatable {
+        package let style: String
+        package let identifier: String?
+        package let title: String?
+        package let replaces: String?
+        package let parameters: [Parameter]
     }
 
-    public struct Parameter: Codable, Sendable, Equatable {
-        public let name: String
+    package struct Parameter: Codable, Sendable, Equatable {
+        package let name: String
         /// The `add-instance` flag that sets it.
-        public let flag: String
-        public let title: String
-        public let type: String
-        public let optional: Bool
-        public let `default`: ConfigurationValue?
-        public let options: Options
+        package let flag: String
+        package let title: String
+        package let type: String
+        package let optional: Bool
+        package let `default`: ConfigurationValue?
+        package let options: Options
     }
 
-    public struct Options: Codable, Sendable, Equatable {
+    package struct Options: Codable, Sendable, Equatable {
         /// `any`, `static` or `dynamic`.
-        public let source: String
+        package let source: String
         /// The static list; nil otherwise.
-        public let values: [ConfigurationValue]?
+        package let values: [ConfigurationValue]?
         /// The dynamic provider's type name; nil otherwise.
-        public let provider: String?
+        package let provider: String?
     }
 
-    public let kind: String
-    public let displayName: String
-    public let description: String
-    public let families: [WidgetFamily]
-    public let configuration: Configuration
-    public let module: String
+    package let kind: String
+    package let displayName: String
+    package let description: String
+    package let families: [WidgetFamily]
+    package let configuration: Configuration
+    package let module: String
 
     /// Resolves dynamic defaults, which may read the shared defaults.
-    public init(_ kind: LoadedKind) async {
+    package init(_ kind: LoadedKind) async {
         var parameters: [Parameter] = []
         for parameter in kind.configuration.parameters {
             let options = switch parameter.options {

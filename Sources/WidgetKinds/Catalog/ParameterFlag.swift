@@ -1,6 +1,6 @@
 /// Parameter names as command-line flags: `topRepo` is `--top-repo`.
-public enum ParameterFlag {
-    public static func name(for parameter: String) -> String {
+package enum ParameterFlag {
+    package static func name(for parameter: String) -> String {
         var flag = ""
         for character in parameter {
             if character.isUppercase {

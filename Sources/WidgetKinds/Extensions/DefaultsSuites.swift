@@ -6,19 +6,19 @@ import WidgetConfiguration
 /// its suite, as one app's extensions do, and a module whose entries say
 /// `app_group: false` gets a suite of its own, which no other module and
 /// not `widgethost defaults` (the App Group's) can read or write.
-public final class DefaultsSuites: Sendable {
+package final class DefaultsSuites: Sendable {
     /// Private suites live in the same table, under this prefix and the
     /// module's name; the App Group's keys may not start with it.
-    public static let reservedPrefix = "widgethost.module."
+    package static let reservedPrefix = "widgethost.module."
 
     private let privateModules = Mutex<Set<String>>([])
 
-    public init(_ manifest: Manifest? = nil) {
+    package init(_ manifest: Manifest? = nil) {
         if let manifest { update(manifest) }
     }
 
     /// Takes in a changed manifest.
-    public func update(_ manifest: Manifest) {
+    package func update(_ manifest: Manifest) {
         let modules = Set(manifest.widgets.filter { !$0.sharesAppGroup }.map(\.module.value))
         privateModules.withLock { $0 = modules }
     }
@@ -29,7 +29,7 @@ public final class DefaultsSuites: Sendable {
     }
 
     /// Whether `key` belongs to a module's own suite, not the App Group's.
-    public static func isReserved(_ key: String) -> Bool {
+    package static func isReserved(_ key: String) -> Bool {
         key.hasPrefix(reservedPrefix)
     }
 }

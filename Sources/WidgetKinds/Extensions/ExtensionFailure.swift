@@ -2,11 +2,11 @@ import ExtensionProtocol
 import Foundation
 
 /// How an extension process ended.
-public enum ExtensionTermination: Sendable, Equatable, CustomStringConvertible {
+package enum ExtensionTermination: Sendable, Equatable, CustomStringConvertible {
     case signal(Int32)
     case exit(Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .signal(let number): Self.signalName(number)
         case .exit(let status): "exit status \(status)"
@@ -25,15 +25,15 @@ public enum ExtensionTermination: Sendable, Equatable, CustomStringConvertible {
 
 /// A crash of a kind's extension during a call: the kind's own fault. Three
 /// in a row quarantine the instance.
-public struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
-    public let module: String
-    public let termination: ExtensionTermination
+package struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
+    package let module: String
+    package let termination: ExtensionTermination
     /// Set when the host killed it for breaking the protocol (bytes on its
     /// channel that are not a message, or a message only the host sends):
     /// as much the kind's fault as a crash, and handled as one.
-    public var brokenProtocol: String? = nil
+    package var brokenProtocol: String? = nil
 
-    public var description: String {
+    package var description: String {
         if let brokenProtocol { return "extension broke the protocol (\(brokenProtocol))" }
         return switch termination {
         case .signal: "extension crashed (\(termination))"
@@ -48,18 +48,18 @@ public struct ExtensionCrash: Error, Sendable, CustomStringConvertible {
 /// own: another call on the same process hung and the host killed it, or the
 /// extension is waiting to be restarted after a crash. Not charged to the
 /// instance's budget; retried when the extension is back.
-public struct ExtensionUnavailable: Error, Sendable, CustomStringConvertible {
-    public let module: String
-    public let reason: String
+package struct ExtensionUnavailable: Error, Sendable, CustomStringConvertible {
+    package let module: String
+    package let reason: String
     /// How long until the extension can be asked again.
-    public let retryAfter: Duration
+    package let retryAfter: Duration
 
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 /// The extension could not be started at all (the runner is missing, or
 /// spawning failed), or it broke the protocol.
-public struct ExtensionStartError: Error, Sendable, CustomStringConvertible {
-    public let reason: String
-    public var description: String { reason }
+package struct ExtensionStartError: Error, Sendable, CustomStringConvertible {
+    package let reason: String
+    package var description: String { reason }
 }

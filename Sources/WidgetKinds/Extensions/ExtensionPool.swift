@@ -8,7 +8,7 @@ import WidgetSDK
 /// The extension processes of one bundle, one per module file. Each process
 /// ends when its `ModuleExtension` goes: when nothing holds the bundle or any
 /// of its kinds.
-public final class ExtensionPool: Sendable {
+package final class ExtensionPool: Sendable {
     /// What every extension of the pool shares.
     struct Settings: Sendable {
         let runner: String?
@@ -21,11 +21,11 @@ public final class ExtensionPool: Sendable {
 
     /// Variables an extension may see; everything else, the token first, stays in the host.
     /// (SWIFT_BACKTRACE lets an author turn the crash backtrace in the log off or to JSON.)
-    public static let environmentAllowList: Set<String> = [
+    package static let environmentAllowList: Set<String> = [
         "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "SWIFT_BACKTRACE",
     ]
     /// How long a call may go on after the host gave up on it before its process is killed.
-    public static let defaultGrace: Duration = .seconds(2)
+    package static let defaultGrace: Duration = .seconds(2)
 
     let settings: Settings
     private let registry = ProcessRegistry()
@@ -34,7 +34,7 @@ public final class ExtensionPool: Sendable {
     /// - Parameters:
     ///   - withheld: variables never passed on, whatever their name (the token's).
     ///   - output: receives each line an extension prints, prefixed `[Module]`.
-    public init(searchPath: ModuleSearchPath, services: ExtensionServices = .unavailable,
+    package init(searchPath: ModuleSearchPath, services: ExtensionServices = .unavailable,
                 environment: [String: String] = ProcessInfo.processInfo.environment, withheld: Set<String> = [],
                 grace: Duration = ExtensionPool.defaultGrace,
                 output: @escaping @Sendable (String) -> Void = ExtensionPool.standardErrorOutput) {
@@ -55,7 +55,7 @@ public final class ExtensionPool: Sendable {
 
     /// The extension of the module at `path`, created on first use; it starts
     /// its process on its first call.
-    public func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
+    package func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
         extensions.withLock { extensions in
             if let existing = extensions[path] { return existing }
             let created = ModuleExtension(modulePath: path, module: module, limits: limits, pool: settings, registry: registry)
@@ -64,18 +64,18 @@ public final class ExtensionPool: Sendable {
         }
     }
 
-    public var all: [ModuleExtension] { extensions.withLock { Array($0.values) } }
+    package var all: [ModuleExtension] { extensions.withLock { Array($0.values) } }
 
     /// The pids of the extension processes running now.
-    public var pids: [Int32] { registry.pids }
+    package var pids: [Int32] { registry.pids }
 
     /// Ends every extension process; calls still waiting fail at once.
-    public func shutDown() async {
+    package func shutDown() async {
         for module in all { await module.shutDown() }
         registry.killAll()
     }
 
-    public static let standardErrorOutput: @Sendable (String) -> Void = { line in
+    package static let standardErrorOutput: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

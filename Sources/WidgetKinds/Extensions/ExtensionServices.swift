@@ -6,12 +6,12 @@ import WidgetSDK
 
 /// What the host does for its extensions: HTTP with its token, cache and
 /// rate limits, and the container's shared defaults. Nothing else crosses.
-public struct ExtensionServices: Sendable {
-    public let http: any HTTPService
-    public let defaults: any SharedDefaultsStore
-    public let suites: DefaultsSuites
+package struct ExtensionServices: Sendable {
+    package let http: any HTTPService
+    package let defaults: any SharedDefaultsStore
+    package let suites: DefaultsSuites
 
-    public init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites()) {
+    package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites()) {
         self.http = http
         self.defaults = defaults
         self.suites = suites
@@ -19,7 +19,7 @@ public struct ExtensionServices: Sendable {
 
     /// No network, and defaults that live as long as the extensions: for
     /// commands that read a manifest without opening its container.
-    public static var unavailable: ExtensionServices {
+    package static var unavailable: ExtensionServices {
         ExtensionServices(http: UnavailableHTTPService(), defaults: InMemoryDefaultsStore())
     }
 

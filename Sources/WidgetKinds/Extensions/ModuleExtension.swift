@@ -7,13 +7,13 @@ import WidgetSDK
 /// use, restarted with backoff after a crash (1 s doubling to 5 min), and
 /// replaced when the module changes on disk. Every call into the module's
 /// code goes through here.
-public actor ModuleExtension {
-    public static let firstBackoff: Duration = .seconds(1)
-    public static let maximumBackoff: Duration = .seconds(300)
+package actor ModuleExtension {
+    package static let firstBackoff: Duration = .seconds(1)
+    package static let maximumBackoff: Duration = .seconds(300)
 
-    public nonisolated let modulePath: String
+    package nonisolated let modulePath: String
     /// The module's name, prefixed to the lines it prints.
-    public nonisolated let module: String
+    package nonisolated let module: String
     private let limits: ExtensionLimits
     private let pool: ExtensionPool.Settings
     private let registry: ProcessRegistry
@@ -30,7 +30,7 @@ public actor ModuleExtension {
     /// that is mapped in crashes it) is not the kind's fault.
     private var launchedFrom: FileIdentity?
     /// Processes started, the first included.
-    public private(set) var launches = 0
+    package private(set) var launches = 0
 
     init(modulePath: String, module: String, limits: ExtensionLimits, pool: ExtensionPool.Settings, registry: ProcessRegistry) {
         self.modulePath = modulePath
@@ -49,7 +49,7 @@ public actor ModuleExtension {
     /// Runs `call` in the extension. Throws `ExtensionCrash` when the process
     /// died during the call, `ExtensionUnavailable` when the call could not
     /// run through no fault of its own (retry later, uncharged).
-    public func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
+    package func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         let process = try await running()
         let started = launchedFrom
         do {
@@ -147,7 +147,7 @@ public actor ModuleExtension {
 
     /// Ends the current process, so the next call starts a fresh one with no
     /// backoff: the module file changed.
-    public func replace() {
+    package func replace() {
         process?.kill(.replaced)
         process = nil
         consecutiveCrashes = 0
@@ -155,7 +155,7 @@ public actor ModuleExtension {
         lastCrash = nil
     }
 
-    public func shutDown() {
+    package func shutDown() {
         stopped = true
         process?.kill(.shutdown)
     }

@@ -93,7 +93,7 @@ package struct RemoteCaller: Sendable {
 }
 
 /// A call into a kind that did not answer in time.
-public struct CallTimedOut: Error, Sendable, CustomStringConvertible {
-    public let limit: Duration
-    public var description: String { "no answer within \(DurationValue(seconds: limit.seconds))" }
+package struct CallTimedOut: Error, Sendable, CustomStringConvertible {
+    package let limit: Duration
+    package var description: String { "no answer within \(DurationValue(seconds: limit.seconds))" }
 }

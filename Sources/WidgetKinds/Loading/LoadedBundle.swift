@@ -4,26 +4,26 @@ import YAML
 
 /// A manifest with its modules loaded and every kind validated. Kinds with
 /// problems are left out and their problems listed; the others are usable.
-public struct LoadedBundle: Sendable {
-    public let manifest: Manifest
-    public let kinds: [LoadedKind]
-    public let diagnostics: [Diagnostic]
+package struct LoadedBundle: Sendable {
+    package let manifest: Manifest
+    package let kinds: [LoadedKind]
+    package let diagnostics: [Diagnostic]
     /// The kinds' extension processes; they end when the last copy of the bundle goes.
-    public let pool: ExtensionPool
+    package let pool: ExtensionPool
     /// Every module that loaded, by path, with all it exports: what a later
     /// load reuses for modules that have not changed.
-    public let modules: [String: ModuleLoader.LoadedModule]
+    package let modules: [String: ModuleLoader.LoadedModule]
 
-    public var isValid: Bool { diagnostics.isEmpty }
+    package var isValid: Bool { diagnostics.isEmpty }
 
-    public func kind(named name: String) -> LoadedKind? {
+    package func kind(named name: String) -> LoadedKind? {
         kinds.first { $0.name == name }
     }
 
     /// Loads every module the manifest names, each in its extension process;
     /// one module's failure does not stop the others. Modules in `reusing`
     /// (by path) are not asked for their kinds again.
-    public static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil,
+    package static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil,
                             reusing: [String: ModuleLoader.LoadedModule] = [:],
                             describing: ModuleLoader.Describing = .asking) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)

@@ -4,31 +4,31 @@ import WidgetSDK
 
 /// A kind that loaded and passed validation: what its manifest entry says,
 /// what its module declares, and the families it may be placed at.
-public struct LoadedKind: Sendable {
-    public let entry: WidgetEntry
-    public let descriptor: WidgetDescriptor
-    public let modulePath: String
+package struct LoadedKind: Sendable {
+    package let entry: WidgetEntry
+    package let descriptor: WidgetDescriptor
+    package let modulePath: String
     /// The kind's supported families, narrowed by the manifest entry.
-    public let families: [WidgetFamily]
+    package let families: [WidgetFamily]
     /// The extension process the kind's code runs in.
-    public let `extension`: ModuleExtension
+    package let `extension`: ModuleExtension
     /// How long a call into the kind may take.
-    public let callTimeout: Duration
+    package let callTimeout: Duration
 
-    public var name: String { descriptor.kind }
-    public var configuration: ConfigurationDescriptor { descriptor.configuration }
+    package var name: String { descriptor.kind }
+    package var configuration: ConfigurationDescriptor { descriptor.configuration }
 
     /// The family a new instance gets when none is asked for.
-    public var defaultFamily: WidgetFamily { families[0] }
+    package var defaultFamily: WidgetFamily { families[0] }
 
     /// Runs a tapped control's intent in the kind's extension process.
-    public func perform(_ intent: IntentReference) async throws {
+    package func perform(_ intent: IntentReference) async throws {
         _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: name, intent: intent))
     }
 
     /// Every parameter at its default (a dynamic provider's `defaultResult()`
     /// when it declares none): what previews and the gallery show.
-    public func defaultConfiguration() async -> ConfigurationValues {
+    package func defaultConfiguration() async -> ConfigurationValues {
         var configuration: ConfigurationValues = [:]
         for parameter in self.configuration.parameters {
             configuration[parameter.name] = await parameter.resolvedDefault()
@@ -36,7 +36,7 @@ public struct LoadedKind: Sendable {
         return configuration
     }
 
-    public func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
+    package func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
         TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings, date: date)
     }
 }

@@ -1,7 +1,7 @@
 import ExtensionProtocol
 
 /// Why a widget module could not be used. Each is one line a user can act on.
-public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(module: String, searched: [String])
     case openFailed(path: String, reason: String)
     case notAWidgetModule(path: String, missingSymbol: String)
@@ -19,7 +19,7 @@ public enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let module, let searched):
             "module '\(module)' not found: no \(ModuleSearchPath.libraryName(module)) in \(searched.joined(separator: ", ")) "

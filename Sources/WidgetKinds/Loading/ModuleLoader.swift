@@ -6,15 +6,15 @@ import WidgetSDK
 /// Finds widget modules and reads their kinds, each in its own extension
 /// process: the host never `dlopen`s a module. Modules are described in
 /// parallel, so a bundle of several loads in the time of its slowest.
-public struct ModuleLoader: Sendable {
-    public struct LoadedModule: Sendable {
-        public let path: String
-        public let descriptors: [WidgetDescriptor]
-        public let `extension`: ModuleExtension
+package struct ModuleLoader: Sendable {
+    package struct LoadedModule: Sendable {
+        package let path: String
+        package let descriptors: [WidgetDescriptor]
+        package let `extension`: ModuleExtension
     }
 
     /// How a module's kinds are learnt.
-    public enum Describing: Sendable {
+    package enum Describing: Sendable {
         /// Its extension is asked (starting its process); the answer is kept.
         case asking
         /// What it said last time, if neither it nor the runner changed;
@@ -23,14 +23,14 @@ public struct ModuleLoader: Sendable {
         case remembered
     }
 
-    public let searchPath: ModuleSearchPath
-    public let pool: ExtensionPool
+    package let searchPath: ModuleSearchPath
+    package let pool: ExtensionPool
     /// Bounds each call into a module's code, `describe` included.
-    public let callTimeout: Duration
-    public let describing: Describing
+    package let callTimeout: Duration
+    package let describing: Describing
     let descriptions: DescriptionCache?
 
-    public init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration = .seconds(30), describing: Describing = .asking) {
+    package init(searchPath: ModuleSearchPath, pool: ExtensionPool, callTimeout: Duration = .seconds(30), describing: Describing = .asking) {
         self.init(searchPath: searchPath, pool: pool, callTimeout: callTimeout, describing: describing, descriptions: .standard())
     }
 
@@ -44,7 +44,7 @@ public struct ModuleLoader: Sendable {
 
     /// Loads each named module once, with its limits. A module found at a
     /// path in `reusing` is not asked again: its kinds are what it said then.
-    public func load(_ modules: [(name: String, limits: ExtensionLimits)],
+    package func load(_ modules: [(name: String, limits: ExtensionLimits)],
                      reusing: [String: LoadedModule] = [:]) async -> [String: Result<LoadedModule, ModuleLoadError>] {
         await withTaskGroup(of: (String, Result<LoadedModule, ModuleLoadError>).self) { group in
             var seen = Set<String>()
@@ -57,7 +57,7 @@ public struct ModuleLoader: Sendable {
         }
     }
 
-    public func load(module: String, limits: ExtensionLimits = ExtensionLimits(),
+    package func load(module: String, limits: ExtensionLimits = ExtensionLimits(),
                      reusing: [String: LoadedModule] = [:]) async -> Result<LoadedModule, ModuleLoadError> {
         guard let url = searchPath.locate(module: module) else {
             return .failure(.notFound(module: module, searched: searchPath.directories.map(\.path)))
@@ -67,7 +67,7 @@ public struct ModuleLoader: Sendable {
     }
 
     /// Starts (or reuses) the module's extension and asks it for its kinds.
-    public func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
+    package func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
         let moduleExtension = pool.extension(path: path, module: module, limits: limits)
         let runner = pool.settings.runner
         if describing == .remembered, let runner, let kinds = descriptions?.kinds(of: path, runner: runner) {

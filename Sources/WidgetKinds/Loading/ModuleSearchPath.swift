@@ -5,16 +5,16 @@ import WidgetConfiguration
 /// `module_paths` (relative to the manifest), `WIDGETHOST_MODULE_PATH`
 /// (colon-separated), then the folder of the running executable, where
 /// `swift build` puts the modules it builds.
-public struct ModuleSearchPath: Sendable {
-    public static let environmentVariable = "WIDGETHOST_MODULE_PATH"
+package struct ModuleSearchPath: Sendable {
+    package static let environmentVariable = "WIDGETHOST_MODULE_PATH"
 
-    public let directories: [URL]
+    package let directories: [URL]
 
-    public init(directories: [URL]) {
+    package init(directories: [URL]) {
         self.directories = directories
     }
 
-    public init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
         var directories = manifest.modulePaths.map {
             URL(fileURLWithPath: $0.value, relativeTo: manifest.directory).resolvingSymlinksInPath()
         }
@@ -29,13 +29,13 @@ public struct ModuleSearchPath: Sendable {
     }
 
     /// The first `lib<module>.so` found on the path.
-    public func locate(module: String) -> URL? {
+    package func locate(module: String) -> URL? {
         directories
             .map { $0.appendingPathComponent(Self.libraryName(module)) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    public static func libraryName(_ module: String) -> String {
+    package static func libraryName(_ module: String) -> String {
         #if os(macOS)
         "lib\(module).dylib"
         #else
@@ -43,7 +43,7 @@ public struct ModuleSearchPath: Sendable {
         #endif
     }
 
-    public static var executableDirectory: URL? {
+    package static var executableDirectory: URL? {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath()

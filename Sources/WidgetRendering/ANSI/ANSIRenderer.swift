@@ -5,13 +5,13 @@ import WidgetSDK
 /// Draws a laid-out widget in character cells: the same layout as the SVG,
 /// at a fixed number of points per cell, inside a rounded box. Every line
 /// is exactly as wide as the family's box.
-public struct ANSIRenderer: Sendable {
-    public enum ColorSupport: Sendable, Equatable {
+package struct ANSIRenderer: Sendable {
+    package enum ColorSupport: Sendable, Equatable {
         case none, palette256, truecolor
 
         /// As the environment and the output allow: nothing when `NO_COLOR` is
         /// set or the output is not a terminal.
-        public static func detect(isTerminal: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> ColorSupport {
+        package static func detect(isTerminal: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> ColorSupport {
             guard isTerminal, environment["NO_COLOR"] == nil, environment["TERM"] != "dumb" else { return .none }
             let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
             return colorTerm.contains("truecolor") || colorTerm.contains("24bit") ? .truecolor : .palette256
@@ -19,16 +19,16 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// Points per cell: terminal cells are about twice as tall as wide.
-    public static let cellWidth = 7.0
-    public static let cellHeight = 14.0
+    package static let cellWidth = 7.0
+    package static let cellHeight = 14.0
 
-    public let mode: RenderingMode
-    public let colors: ColorSupport
-    public let redacted: Bool
+    package let mode: RenderingMode
+    package let colors: ColorSupport
+    package let redacted: Bool
     /// Drawn all in grey, with the reason on the last row (see `SVGRenderer.unavailable`).
-    public let unavailable: String?
+    package let unavailable: String?
 
-    public init(mode: RenderingMode = .fullColor, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
+    package init(mode: RenderingMode = .fullColor, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
         self.colors = colors
         self.redacted = redacted
@@ -36,11 +36,11 @@ public struct ANSIRenderer: Sendable {
     }
 
     /// The inner size in cells of a family's box (the border adds one each side).
-    public static func cells(for family: WidgetFamily) -> (columns: Int, rows: Int) {
+    package static func cells(for family: WidgetFamily) -> (columns: Int, rows: Int) {
         (Int((family.size.width / cellWidth).rounded()), Int((family.size.height / cellHeight).rounded()))
     }
 
-    public func render(_ layout: WidgetLayout) -> String {
+    package func render(_ layout: WidgetLayout) -> String {
         let (columns, rows) = Self.cells(for: layout.family)
         var grid = Array(repeating: Array(repeating: Cell(character: " ", color: nil), count: columns), count: rows)
         let palette = Palette(mode: mode)

@@ -5,31 +5,31 @@ import WidgetSDK
 /// left to right like a home screen and wrapped at the terminal's width,
 /// each with a freshness line under it. Drawing a tile again writes only the
 /// lines that changed.
-public struct TerminalBoard: Sendable {
-    public struct Position: Sendable, Equatable {
+package struct TerminalBoard: Sendable {
+    package struct Position: Sendable, Equatable {
         /// 1-based, as terminal cursor addresses are.
-        public let row: Int
-        public let column: Int
+        package let row: Int
+        package let column: Int
     }
 
     /// Rows above the tiles: the title line and a blank one.
-    public static let headerRows = 2
+    package static let headerRows = 2
     static let gap = 2
 
-    public let columns: Int
+    package let columns: Int
 
-    public init(columns: Int) {
+    package init(columns: Int) {
         self.columns = max(20, columns)
     }
 
     /// A tile's size in cells: its box, and a caption line under it.
-    public static func tileSize(_ family: WidgetFamily) -> (columns: Int, rows: Int) {
+    package static func tileSize(_ family: WidgetFamily) -> (columns: Int, rows: Int) {
         let cells = ANSIRenderer.cells(for: family)
         return (cells.columns + 2, cells.rows + 3)
     }
 
     /// Where each tile goes, in order; a tile wider than the terminal gets a row of its own.
-    public func place(_ tiles: [(id: String, family: WidgetFamily)]) -> [String: Position] {
+    package func place(_ tiles: [(id: String, family: WidgetFamily)]) -> [String: Position] {
         var positions: [String: Position] = [:]
         var row = Self.headerRows + 1, column = 1, rowHeight = 0
         for tile in tiles {
@@ -50,7 +50,7 @@ public struct TerminalBoard: Sendable {
     /// is kept for the status line: each page is placed as `place` does, and
     /// a tile that would pass the bottom starts the next page. A tile
     /// taller than the screen gets a page of its own, cut at the bottom.
-    public func pages(_ tiles: [(id: String, family: WidgetFamily)], rows: Int) -> [[String: Position]] {
+    package func pages(_ tiles: [(id: String, family: WidgetFamily)], rows: Int) -> [[String: Position]] {
         let bottom = max(Self.headerRows + 1, rows - 1)
         var pages: [[String: Position]] = []
         var page: [(id: String, family: WidgetFamily)] = []
@@ -71,7 +71,7 @@ public struct TerminalBoard: Sendable {
 
     /// Escapes that draw `lines` at `position`, skipping lines equal to
     /// those in `previous` (what the tile showed before).
-    public static func draw(_ lines: [String], at position: Position, previous: [String]? = nil) -> String {
+    package static func draw(_ lines: [String], at position: Position, previous: [String]? = nil) -> String {
         var output = ""
         for (index, line) in lines.enumerated() where previous == nil || index >= previous!.count || previous![index] != line {
             output += "\u{1B}[\(position.row + index);\(position.column)H" + line
@@ -80,7 +80,7 @@ public struct TerminalBoard: Sendable {
     }
 
     /// A tile's lines: the widget's box, then its caption cut to the box's width.
-    public static func tileLines(box: String, caption: String, family: WidgetFamily) -> [String] {
+    package static func tileLines(box: String, caption: String, family: WidgetFamily) -> [String] {
         let width = tileSize(family).columns
         let text = Array(caption)
         let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : caption + String(repeating: " ", count: width - text.count)

@@ -6,12 +6,12 @@ import WidgetSDK
 /// `hmtx` and `cmap` (format 4) tables. Text is measured with DejaVu Sans
 /// from Debian's fonts-dejavu-core, the font the SVG names first, so
 /// measured and drawn widths agree.
-public final class FontMetrics: Sendable {
-    public static let regularPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    public static let boldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+package final class FontMetrics: Sendable {
+    package static let regularPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let boldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     /// The fonts used for layout; nil when fonts-dejavu-core is not installed.
-    public static let shared: (regular: FontMetrics, bold: FontMetrics)? = {
+    package static let shared: (regular: FontMetrics, bold: FontMetrics)? = {
         guard let regular = try? FontMetrics(path: regularPath), let bold = try? FontMetrics(path: boldPath) else { return nil }
         return (regular, bold)
     }()
@@ -30,11 +30,11 @@ public final class FontMetrics: Sendable {
         let glyphIndexBase: Int?
     }
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public let description: String
+    package struct FormatError: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         func u16(_ offset: Int) -> UInt16 { UInt16(data[offset]) << 8 | UInt16(data[offset + 1]) }
         func u32(_ offset: Int) -> UInt32 { UInt32(u16(offset)) << 16 | UInt32(u16(offset + 2)) }
@@ -73,7 +73,7 @@ public final class FontMetrics: Sendable {
     }
 
     /// The advance of one character, in ems.
-    public func advance(_ scalar: Unicode.Scalar) -> Double {
+    package func advance(_ scalar: Unicode.Scalar) -> Double {
         if let known = cache.withLock({ $0[scalar.value] }) { return known }
         let glyph = Int(glyphID(scalar.value))
         let units = advances.isEmpty ? unitsPerEm / 2 : Double(advances[min(glyph, advances.count - 1)])
@@ -83,7 +83,7 @@ public final class FontMetrics: Sendable {
     }
 
     /// The width of `text` at `size` points.
-    public func width(of text: String, size: Double) -> Double {
+    package func width(of text: String, size: Double) -> Double {
         text.unicodeScalars.reduce(0) { $0 + advance($1) } * size
     }
 
@@ -98,7 +98,7 @@ public final class FontMetrics: Sendable {
 
 extension Font {
     /// Measures with the bold face from semibold up.
-    public var isBold: Bool {
+    package var isBold: Bool {
         [.semibold, .bold, .heavy, .black].contains(weight)
     }
 }

@@ -43,7 +43,7 @@ extension ViewNode {
     /// Whether the view shows text that changes by the second or minute
     /// without a new entry (`.timer`, `.relative`, `.offset`), so views of
     /// it are drawn again as time passes.
-    public var ticks: Bool {
+    package var ticks: Bool {
         var stack = [self]
         while let node = stack.popLast() {
             if case .date(_, let style) = node.content, [.timer, .relative, .offset].contains(style) { return true }

@@ -4,7 +4,7 @@ import WidgetSDK
 /// Lays out an archived view tree in the spirit of SwiftUI: a parent
 /// proposes a size, the child chooses its own, the parent places it. Each
 /// call is one `LayoutPass`, held to a budget of work.
-public struct LayoutEngine: Sendable {
+package struct LayoutEngine: Sendable {
     static let defaultSpacing = 8.0
     /// WidgetKit's content margins around system families.
     static let contentMargin = 16.0
@@ -15,15 +15,15 @@ public struct LayoutEngine: Sendable {
     /// under 1,000; a tree whose nesting makes stacks lay children out again
     /// and again reaches this in about 50 ms (see BENCHMARKS.md), where it
     /// would otherwise run for minutes.
-    public static let workBudget = 400_000
+    package static let workBudget = 400_000
 
     /// The moment `Text(date, style:)` is drawn for.
-    public let now: Date
+    package let now: Date
     /// What a layout of this engine may take: `workBudget` but in
     /// benchmarks, which measure what a tree would cost without it.
-    public let budget: Int
+    package let budget: Int
 
-    public init(now: Date = Date(), budget: Int = Self.workBudget) {
+    package init(now: Date = Date(), budget: Int = Self.workBudget) {
         self.now = now
         self.budget = budget
     }
@@ -33,7 +33,7 @@ public struct LayoutEngine: Sendable {
     /// a card that says why. Checked here too so that layout and every
     /// renderer are total: nothing they are given can make them trap. A
     /// layout that outruns the work budget is also drawn as such a card.
-    public func layout(_ view: ViewNode, family: WidgetFamily) -> WidgetLayout {
+    package func layout(_ view: ViewNode, family: WidgetFamily) -> WidgetLayout {
         let root: ViewNode
         do {
             root = try EntryValidator().validate(view)

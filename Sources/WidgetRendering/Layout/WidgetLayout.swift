@@ -2,10 +2,10 @@ import Foundation
 import WidgetSDK
 
 /// A rectangle in points, origin top left.
-public struct Rect: Sendable, Equatable, Codable {
-    public var x, y, width, height: Double
+package struct Rect: Sendable, Equatable, Codable {
+    package var x, y, width, height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -19,8 +19,8 @@ public struct Rect: Sendable, Equatable, Codable {
 
 /// One thing to draw, at its final place: the output of layout, the input
 /// of every renderer.
-public struct Drawable: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct Drawable: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A filled shape: a background, or a Shape view.
         case fill(ShapeKind, Color)
         /// Lines of text, already wrapped or truncated, at `font`'s size.
@@ -30,22 +30,22 @@ public struct Drawable: Sendable, Equatable {
         case region(WidgetAction)
     }
 
-    public var frame: Rect
-    public var kind: Kind
+    package var frame: Rect
+    package var kind: Kind
     /// Nil: the renderer's primary colour.
-    public var color: Color?
-    public var accentable: Bool
+    package var color: Color?
+    package var accentable: Bool
     /// Multiplied down the tree, as SwiftUI's `.opacity` composes.
-    public var opacity = 1.0
+    package var opacity = 1.0
     /// Nil: as the whole card is (placeholders are); else `.redacted` or `.unredacted` said so.
-    public var redacted: Bool?
+    package var redacted: Bool?
     /// A `.background` fill: kept when the card is redacted.
-    public var isDecoration = false
+    package var isDecoration = false
     /// How the lines of a wrapped text line up.
-    public var textAlignment = TextAlignment.leading
+    package var textAlignment = TextAlignment.leading
 
     /// Whether a renderer drawing redacted cards (`redacted`) draws this one as a placeholder.
-    public func isRedacted(_ cardRedacted: Bool) -> Bool {
+    package func isRedacted(_ cardRedacted: Bool) -> Bool {
         (redacted ?? cardRedacted) && !isDecoration
     }
 
@@ -57,21 +57,21 @@ public struct Drawable: Sendable, Equatable {
 }
 
 /// A widget laid out at its family's size.
-public struct WidgetLayout: Sendable, Equatable {
-    public let family: WidgetFamily
-    public let size: Size
+package struct WidgetLayout: Sendable, Equatable {
+    package let family: WidgetFamily
+    package let size: Size
     /// The container background, if the view gave one.
-    public let background: Color?
-    public let drawables: [Drawable]
+    package let background: Color?
+    package let drawables: [Drawable]
 
     /// Where taps go: each control and link with its frame, frontmost last.
-    public var regions: [(frame: Rect, action: WidgetAction)] {
+    package var regions: [(frame: Rect, action: WidgetAction)] {
         drawables.compactMap { if case .region(let action) = $0.kind { ($0.frame, action) } else { nil } }
     }
 
     /// One line per drawable, for golden tests and debugging: positions and
     /// sizes rounded to a tenth of a point.
-    public var outline: String {
+    package var outline: String {
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
         return (["\(family.rawValue) \(size) background \(background.map { "\($0)" } ?? "none")"] + drawables.map { drawable in
             let frame = drawable.frame

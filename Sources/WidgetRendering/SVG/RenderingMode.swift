@@ -1,7 +1,7 @@
 import WidgetSDK
 
 /// How a widget is drawn, as WidgetKit's `WidgetRenderingMode`.
-public enum RenderingMode: String, Sendable, CaseIterable, Codable {
+package enum RenderingMode: String, Sendable, CaseIterable, Codable {
     /// The colours the kind chose.
     case fullColor
     /// Views marked `widgetAccentable` in the accent colour, the rest in one

@@ -3,25 +3,25 @@ import WidgetSDK
 
 /// Draws a laid-out widget as a standalone SVG: rounded corners, the
 /// container background, avatars as data URIs, every text escaped.
-public struct SVGRenderer: Sendable {
-    public static let cornerRadius = 22.0
-    public static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
+package struct SVGRenderer: Sendable {
+    package static let cornerRadius = 22.0
+    package static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
-    public let mode: RenderingMode
+    package let mode: RenderingMode
     /// Placeholders are drawn redacted: text as rounded bars, as WidgetKit does.
-    public let redacted: Bool
+    package let redacted: Bool
     /// Why the instance cannot be shown as it is (its kind is gone, or no
     /// longer supports its family): the card is drawn grey and faded, with
     /// the reason across its foot, so it never passes for live data.
-    public let unavailable: String?
+    package let unavailable: String?
 
-    public init(mode: RenderingMode = .fullColor, redacted: Bool = false, unavailable: String? = nil) {
+    package init(mode: RenderingMode = .fullColor, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
         self.redacted = redacted
         self.unavailable = unavailable
     }
 
-    public func render(_ layout: WidgetLayout) -> String {
+    package func render(_ layout: WidgetLayout) -> String {
         let palette = Palette(mode: mode)
         let size = layout.size
         var defs: [String] = []
@@ -149,7 +149,7 @@ public struct SVGRenderer: Sendable {
     }
 
     /// Text from the network is data: escaped for XML text and attributes.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
             switch character {
