@@ -10,9 +10,17 @@ let package = Package(
     name: "WidgetSDK",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK"]),
+        // With the modules a widget extension for iOS imports, so that its
+        // code builds unchanged: WidgetKit, SwiftUI and AppIntents each
+        // re-export WidgetSDK and Foundation and have no code of their own.
+        // They are in this one library: a product of their own would link a
+        // second copy of WidgetSDK into every module that used it.
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents"]),
     ],
     targets: [
         .target(name: "WidgetSDK"),
+        .target(name: "WidgetKit", dependencies: ["WidgetSDK"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetSDK"]),
+        .target(name: "AppIntents", dependencies: ["WidgetSDK"]),
     ]
 )

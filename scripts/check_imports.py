@@ -108,12 +108,22 @@ def cycle(arrows):
     return None
 
 
-def check(package, problems):
+def product_modules(package):
+    """The modules each library product of `package` holds: a product may hold
+    several (the SDK's holds WidgetKit, SwiftUI and AppIntents beside WidgetSDK)."""
+    if not os.path.exists(os.path.join(package, "Package.swift")):
+        return {}
+    return {product["name"]: set(product["targets"]) for product in dump(package)["products"]}
+
+
+def check(package, problems, products={}):
     description = dump(package)
     own = {target["name"] for target in description["targets"]}
     arrows = {}
     for target in description["targets"]:
         declared = dependency_names(target)
+        for name in list(declared):
+            declared |= products.get(name, set())
         arrows[target["name"]] = declared & own
         if target["type"] == "system":
             continue
@@ -135,8 +145,8 @@ def check(package, problems):
 def main():
     package = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".")
     problems = []
-    arrows = check(package, problems)
     sdk = os.path.join(package, "SDK")
+    arrows = check(package, problems, product_modules(sdk))
     if os.path.exists(os.path.join(sdk, "Package.swift")):
         check(sdk, problems)
 

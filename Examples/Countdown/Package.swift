@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// A widget kind written outside the host: it depends on WidgetSDK only and is
-// built as a dynamic library the host loads at run time.
+// A widget kind written outside the host, as for WidgetKit: its code imports
+// WidgetKit, SwiftUI and AppIntents (modules of the SDK's library), and it
+// is built as a dynamic library the host loads at run time.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
         .package(path: "../../SDK"),
     ],
     targets: [
+        // WidgetSDK is the library; WidgetKit, SwiftUI and AppIntents are modules in it.
         .target(name: "Countdown", dependencies: [.product(name: "WidgetSDK", package: "SDK")]),
     ]
 )

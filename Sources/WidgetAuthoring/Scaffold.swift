@@ -26,7 +26,7 @@ package struct Scaffold: Sendable {
 
     /// Types of WidgetSDK and Swift a module of that name would shadow.
     static let reserved: Set<String> = [
-        "WidgetSDK", "SDK", "Swift", "Foundation", "Glibc", "Widget", "View", "Text", "Image", "Color", "Button", "Toggle",
+        "WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents", "SDK", "Swift", "Foundation", "Glibc", "Widget", "WidgetBundle", "View", "Text", "Image", "Color", "Button", "Toggle",
         "Link", "Gauge", "Font", "Timeline", "TimelineEntry", "Environment", "Parameter", "AppIntent", "Shape", "Circle",
         "Rectangle", "Capsule", "Spacer", "VStack", "HStack", "ZStack", "Grid", "ForEach", "ProgressView", "Alignment",
     ]
@@ -76,7 +76,7 @@ package struct Scaffold: Sendable {
             ("Sources/\(kind)/\(kind)Widget.swift", widget),
             ("Sources/\(kind)/\(kind)Provider.swift", provider),
             ("Sources/\(kind)/\(kind)View.swift", view),
-            ("Sources/\(kind)/Module.swift", module),
+            ("Sources/\(kind)/\(kind)Bundle.swift", bundle),
             ("config.yaml", bundleManifest),
             ("README.md", readme),
             (".gitignore", ".build/\nPackage.resolved\n"),
@@ -131,7 +131,9 @@ package struct Scaffold: Sendable {
         // swift-tools-version: 6.0
         import PackageDescription
 
-        // A widget kind for widgethost: a dynamic library that depends on WidgetSDK alone.
+        // A widget kind for widgethost: a dynamic library whose code imports
+        // WidgetKit, SwiftUI and AppIntents as a widget extension for iOS does
+        // (here they are modules of the SDK's one library, WidgetSDK).
         let package = Package(
             name: "\(kind)",
             products: [.library(name: "\(kind)", type: .dynamic, targets: ["\(kind)"])],
@@ -151,7 +153,8 @@ package struct Scaffold: Sendable {
             ? "StaticConfiguration(kind: \"\(kind)\", provider: \(kind)Provider())"
             : "AppIntentConfiguration(kind: \"\(kind)\", intent: \(kind)Intent.self, provider: \(kind)Provider())"
         return """
-            import WidgetSDK
+            import SwiftUI
+            import WidgetKit
 
             /// The kind: its one configuration, its name and description in the
             /// gallery, and the families it may be placed at.
@@ -171,7 +174,8 @@ package struct Scaffold: Sendable {
 
     private var intent: String {
         """
-        import WidgetSDK
+        import AppIntents
+        import WidgetKit
 
         /// What a user sets for each instance: every @Parameter is a flag of
         /// `widgethost add-instance \(kind)` (`message` is `--message`).
@@ -192,8 +196,7 @@ package struct Scaffold: Sendable {
         let configured = isStatic ? "" : "for configuration: \(kind)Intent, "
         let message = isStatic ? "\"Hello from \(kind)\"" : "configuration.message"
         return """
-            import Foundation
-            import WidgetSDK
+            import WidgetKit
 
             struct \(kind)Entry: TimelineEntry {
                 let date: Date
@@ -292,7 +295,8 @@ package struct Scaffold: Sendable {
                 """
         }
         return """
-            import WidgetSDK
+            import SwiftUI
+            import WidgetKit
 
             /// How an entry looks\(layouts.count == 1 ? "" : ", per family").
             struct \(kind)View: View {
@@ -304,19 +308,19 @@ package struct Scaffold: Sendable {
             """
     }
 
-    private var module: String {
+    private var bundle: String {
         """
-        import WidgetSDK
+        import SwiftUI
+        import WidgetKit
 
-        // The two symbols widgethost looks up in every module: the SDK version it
-        // was built against, and its kinds. To ship two kinds in one module, pass
-        // both: WidgetModule(\(kind)Widget(), OtherWidget()).
-        @_cdecl("widgethost_sdk_version")
-        package func sdkVersion() -> Int32 { WidgetSDK.version }
-
-        @_cdecl("widgethost_module")
-        package func widgetModule() -> UnsafeMutableRawPointer {
-            WidgetModule(\(kind)Widget()).retainedPointer()
+        /// The module's widgets, declared as a widget extension for iOS declares
+        /// them: `@main` hands them to widgethost. Add a widget here to ship it
+        /// in this module too.
+        @main
+        struct \(kind)Bundle: WidgetBundle {
+            var body: some Widget {
+                \(kind)Widget()
+            }
         }
 
         """

@@ -10,6 +10,7 @@ struct LoadedModule: Sendable {
 
     private typealias VersionFunction = @convention(c) () -> Int32
     private typealias ModuleFunction = @convention(c) () -> UnsafeMutableRawPointer
+    private typealias MainFunction = @convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
 
     static func open(path: String) -> LoadedModule {
         switch load(path: path) {
@@ -28,7 +29,7 @@ struct LoadedModule: Sendable {
             return .failure(.openFailed(reason: dlerror().map { String(cString: $0) } ?? "unknown error"))
         }
         guard let versionSymbol = dlsym(handle, WidgetSDK.versionSymbol) else {
-            return .failure(.missingSymbol(WidgetSDK.versionSymbol))
+            return registeredByMain(handle)
         }
         let moduleVersion = unsafeBitCast(versionSymbol, to: VersionFunction.self)()
         guard moduleVersion == WidgetSDK.version else {
@@ -41,6 +42,28 @@ struct LoadedModule: Sendable {
         guard let module = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? WidgetModule else {
             return .failure(.foreignModuleObject)
         }
+        return .success(module.descriptors)
+    }
+
+    /// A module written as for WidgetKit: its `@main` `WidgetBundle` (or
+    /// `Widget`) made it export `main`, which registers its widgets, after
+    /// saying which SDK it was compiled against, instead of running a program.
+    private static func registeredByMain(_ handle: UnsafeMutableRawPointer) -> Result<[WidgetDescriptor], ModuleLoadFailure> {
+        // dlsym on the module's handle looks in the module before its
+        // dependencies, so this is never this process's own main.
+        guard let mainSymbol = dlsym(handle, "main") else {
+            return .failure(.missingSymbol("main"))
+        }
+        _ = unsafeBitCast(mainSymbol, to: MainFunction.self)(0, nil)
+        let registration = WidgetModule.takeRegistration()
+        guard let version = registration.compiledAgainst else {
+            // A main of something else (a C program's, say): no widgets.
+            return .failure(.missingSymbol("main"))
+        }
+        guard version == WidgetSDK.version else {
+            return .failure(.sdkMismatch(moduleVersion: version, hostVersion: WidgetSDK.version))
+        }
+        guard let module = registration.module else { return .failure(.foreignModuleObject) }
         return .success(module.descriptors)
     }
 }

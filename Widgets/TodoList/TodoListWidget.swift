@@ -1,5 +1,6 @@
-import Foundation
-import WidgetSDK
+import AppIntents
+import SwiftUI
+import WidgetKit
 
 /// The seed's to-do widget: a random open task of a list, with a toggle
 /// that completes it, or "No Tasks". The list lives in the shared defaults,
@@ -68,6 +69,9 @@ struct TodoListView: View {
     }
 }
 
+/// The module's one widget: `@main` registers it with the host, as a
+/// widget extension's `@main` does with iOS.
+@main
 struct TodoListWidget: Widget {
     var body: some WidgetConfiguration {
         AppIntentConfiguration(kind: "TodoList", intent: TodoListIntent.self, provider: TodoListProvider()) { entry in

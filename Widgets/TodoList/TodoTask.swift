@@ -1,4 +1,4 @@
-import WidgetSDK
+import WidgetKit
 
 /// A to-do as the shared defaults keep it, under `todo.<list>`:
 /// `[{"title": "Buy milk"}, {"id": "2", "title": "Call Ann", "done": true}]`.

@@ -1,4 +1,5 @@
-import WidgetSDK
+import AppIntents
+import WidgetKit
 
 /// Marks a task done, or open again: what the widget's toggle runs.
 struct ToggleTodoIntent: AppIntent {

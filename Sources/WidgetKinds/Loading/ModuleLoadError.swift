@@ -26,6 +26,8 @@ package enum ModuleLoadError: Error, Sendable, Hashable, CustomStringConvertible
                 + "(add its folder to module_paths or \(ModuleSearchPath.environmentVariable))"
         case .openFailed(let path, let reason):
             "\(path) could not be loaded: \(reason)"
+        case .notAWidgetModule(let path, "main"):
+            "\(path) is not a widget module: it has no @main WidgetBundle or Widget, and exports no 'widgethost_sdk_version' symbol"
         case .notAWidgetModule(let path, let symbol):
             "\(path) is not a widget module: it exports no '\(symbol)' symbol"
         case .sdkMismatch(let path, let moduleVersion, let hostVersion):

@@ -47,7 +47,7 @@ struct LoadingTests {
 
         let messages = Dictionary(uniqueKeysWithValues: bundle.diagnostics.map { ($0.kind ?? "", $0) })
         let products = TestSupport.productsDirectory.path
-        #expect(messages["Nothing"]?.message == "\(products)/libFixtureNoEntry.so is not a widget module: it exports no 'widgethost_sdk_version' symbol")
+        #expect(messages["Nothing"]?.message == "\(products)/libFixtureNoEntry.so is not a widget module: it has no @main WidgetBundle or Widget, and exports no 'widgethost_sdk_version' symbol")
         #expect(messages["Gone"]?.message.hasPrefix("module 'NoSuchModule' not found: no libNoSuchModule.so in ") == true)
         #expect(messages["Gone"]?.message.contains(products) == true, "says where it looked")
         #expect(messages["Future"]?.message == "\(products)/libFixtureWrongSDK.so was built against WidgetSDK 999, but this host uses WidgetSDK \(WidgetSDK.version); rebuild the module against this SDK")

@@ -1,5 +1,6 @@
-import Foundation
-import WidgetSDK
+import AppIntents
+import SwiftUI
+import WidgetKit
 
 /// Days left until a date the user picks.
 struct CountdownWidget: Widget {
@@ -80,12 +81,10 @@ struct CountdownView: View {
     }
 }
 
-// The two symbols every widget module exports.
-
-@_cdecl("widgethost_sdk_version")
-public func sdkVersion() -> Int32 { WidgetSDK.version }
-
-@_cdecl("widgethost_module")
-public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(CountdownWidget()).retainedPointer()
+/// The module's widgets, as a widget extension for iOS declares them.
+@main
+struct CountdownWidgets: WidgetBundle {
+    var body: some Widget {
+        CountdownWidget()
+    }
 }

@@ -22,9 +22,14 @@ public protocol Widget: Sendable {
     init()
     /// The kind's one configuration, with its display name, description and families.
     var body: Body { get }
+    /// The widgets this stands for in a module: itself, or a bundle's widgets.
+    var bundledWidgets: [any Widget] { get }
 }
 
 extension Widget {
+    /// A widget stands for itself.
+    public var bundledWidgets: [any Widget] { [self] }
+
     /// The kind identifier, read from the configuration.
     public var kind: String { body.descriptor.kind }
 }

@@ -1,0 +1,5 @@
+// `import SwiftUI`, as in a widget extension for iOS: the views and
+// modifiers a widget draws with (they live in WidgetSDK, drawn by the host),
+// and Foundation's types, which importing SwiftUI brings on Apple platforms too.
+@_exported import Foundation
+@_exported import WidgetSDK
