@@ -84,4 +84,41 @@ struct WidgetBundleTests {
         #expect(!WidgetModule.accepts(compiledAgainst: WidgetSDK.version + 1))
         #expect(WidgetModule.takeRegistration().compiledAgainst == WidgetSDK.version + 1, "the extension reports the mismatch")
     }
+
+    /// A provider as WidgetKit code before Swift concurrency writes one: a
+    /// synchronous placeholder and completion handlers, called back later.
+    struct CompletionProvider: TimelineProvider {
+        func placeholder(in context: Context) -> Entry {
+            Entry(date: context.date)
+        }
+
+        func getSnapshot(in context: Context, completion: @escaping (Entry) -> ()) {
+            completion(Entry(date: context.date))
+        }
+
+        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> ()) {
+            // What Swift 6's checking asks of such code (in Swift 5 mode it builds as it is).
+            nonisolated(unsafe) let completion = completion
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+                let entries = (0..<3).map { Entry(date: context.date.addingTimeInterval(Double($0) * 3600)) }
+                completion(Timeline(entries: entries, policy: .atEnd))
+            }
+        }
+    }
+
+    struct Clock: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Clock", provider: CompletionProvider()) { entry in Text(entry.date, style: .time) }
+        }
+    }
+
+    @Test func aCompletionHandlerProviderAnswersTheHostsCalls() async throws {
+        let provider = Clock().body.descriptor.provider
+        let context = TimelineProviderContext(family: .systemSmall, date: Date(timeIntervalSince1970: 1_800_000_000))
+        let timeline = try await provider.timeline(for: [:], in: context)
+        #expect(timeline.entries.map(\.date) == [0, 3600, 7200].map { context.date.addingTimeInterval($0) })
+        #expect(timeline.policy == .atEnd)
+        #expect(try await provider.snapshot(for: [:], in: context).date == context.date)
+        #expect(try await provider.placeholder(in: context).date == context.date)
+    }
 }
