@@ -114,9 +114,14 @@ package struct InstanceStatus: Sendable {
         }
     }
 
-    /// HH:MM in local time, for messages read at a glance.
-    package static func clock(_ date: Date) -> String {
-        date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    /// HH:MM on a 24-hour clock in local time (`TZ`), for messages read at a
+    /// glance. Not the locale's format: en_US's is a 12-hour clock, and with
+    /// its AM/PM omitted 19:37 read "07:37".
+    package static func clock(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let time = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", time.hour ?? 0, time.minute ?? 0)
     }
 }
 
