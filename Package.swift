@@ -7,7 +7,7 @@ let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
 /// Built-in kinds that stand alone (no RepoWatcherCore).
 let standaloneKinds = ["TodoList"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
-                      "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive"]
+                      "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted"]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 

@@ -25,6 +25,8 @@ package struct KindDescription: Codable, Sendable {
     package var title: String?
     package var replacedIdentifier: String?
     package var parameters: [ParameterDescription]
+    package var contentMarginsDisabled: Bool
+    package var disfavoredLocations: [WidgetLocation]
 
     package init(_ descriptor: WidgetDescriptor) {
         kind = descriptor.kind
@@ -37,6 +39,8 @@ package struct KindDescription: Codable, Sendable {
         title = configuration.title
         replacedIdentifier = configuration.replacedIdentifier
         parameters = configuration.parameters.map(ParameterDescription.init)
+        contentMarginsDisabled = descriptor.contentMarginsDisabled
+        disfavoredLocations = descriptor.disfavoredLocations
     }
 }
 

@@ -44,20 +44,22 @@ package struct KindGallery: Sendable {
         for family in kind.families {
             let now = workspace.clock.now()
             let provider = kind.descriptor.provider
+            let edgeToEdge = kind.descriptor.contentMarginsDisabled
             let snapshot = await attempt {
                 let entry = try await provider.snapshot(for: configuration, in: kind.context(for: family, isPreview: true, date: now))
-                return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
+                return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false, contentMarginsDisabled: edgeToEdge)
             }
             let placeholder = await attempt {
                 let entry = try await provider.placeholder(in: kind.context(for: family, date: now))
-                return RenderableView(view: entry.view, family: family, date: nil, redacted: true)
+                return RenderableView(view: entry.view, family: family, date: nil, redacted: true, contentMarginsDisabled: edgeToEdge)
             }
             var policy: String?
             let timeline = !includingTimeline ? nil : await attempt {
                 let timeline = try await provider.timeline(for: configuration, in: kind.context(for: family, date: now))
                 policy = Self.describe(timeline.policy)
                 return timeline.entries.map {
-                    RenderableView(view: $0.view, family: family, date: $0.date, redacted: false, now: $0.date)
+                    RenderableView(view: $0.view, family: family, date: $0.date, redacted: false, now: $0.date,
+                                   contentMarginsDisabled: edgeToEdge)
                 }
             }
             sheets.append(FamilySheet(family: family, snapshot: snapshot, placeholder: placeholder, timeline: timeline, policy: policy))

@@ -6,6 +6,12 @@ import WidgetSDK
 extension Workspace {
     /// The instance as it shows now.
     package func renderable(_ status: InstanceStatus) async throws -> RenderableView {
+        var renderable = try await drawn(status)
+        renderable.contentMarginsDisabled = bundle.kind(named: status.instance.kind)?.descriptor.contentMarginsDisabled ?? false
+        return renderable
+    }
+
+    private func drawn(_ status: InstanceStatus) async throws -> RenderableView {
         if status.state == .unsupported {
             // What it last showed, if anything, never passed off as live.
             let entry = status.currentEntry ?? status.schedule?.entries.last
@@ -47,6 +53,7 @@ extension Workspace {
         let configuration = await kind.defaultConfiguration()
         let context = kind.context(for: family, isPreview: true, date: clock.now())
         let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)
-        return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false)
+        return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false,
+                              contentMarginsDisabled: kind.descriptor.contentMarginsDisabled)
     }
 }

@@ -13,18 +13,22 @@ package struct RenderableView: Sendable {
     /// The moment text that keeps time is drawn for; nil is the moment of
     /// drawing. A timeline's later entries are previewed at their own dates.
     package var now: Date? = nil
+    /// The kind's `.contentMarginsDisabled()`: no margin around the view.
+    package var contentMarginsDisabled = false
 
-    package init(view: ViewNode, family: WidgetFamily, date: Date?, redacted: Bool, unavailable: String? = nil, now: Date? = nil) {
+    package init(view: ViewNode, family: WidgetFamily, date: Date?, redacted: Bool, unavailable: String? = nil, now: Date? = nil,
+                 contentMarginsDisabled: Bool = false) {
         self.view = view
         self.family = family
         self.date = date
         self.redacted = redacted
         self.unavailable = unavailable
         self.now = now
+        self.contentMarginsDisabled = contentMarginsDisabled
     }
 
     package func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
-        (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family)
+        (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family, contentMargins: !contentMarginsDisabled)
     }
 
     package func svg(mode: RenderingMode = .fullColor) -> String {

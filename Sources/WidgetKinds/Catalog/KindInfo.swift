@@ -36,6 +36,10 @@ package struct KindInfo: Codable, Sendable, Equatable {
     package let families: [WidgetFamily]
     package let configuration: Configuration
     package let module: String
+    /// `.contentMarginsDisabled()`; absent when the kind keeps its margins.
+    package let contentMarginsDisabled: Bool?
+    /// `.disfavoredLocations`, recorded; absent when none.
+    package let disfavoredLocations: [WidgetLocation]?
 
     /// Resolves dynamic defaults, which may read the shared defaults.
     package init(_ kind: LoadedKind) async {
@@ -59,5 +63,7 @@ package struct KindInfo: Codable, Sendable, Equatable {
             style: kind.configuration.style.rawValue, identifier: kind.configuration.identifier,
             title: kind.configuration.title, replaces: kind.configuration.replacedIdentifier, parameters: parameters)
         module = kind.modulePath
+        contentMarginsDisabled = kind.descriptor.contentMarginsDisabled ? true : nil
+        disfavoredLocations = kind.descriptor.disfavoredLocations.isEmpty ? nil : kind.descriptor.disfavoredLocations
     }
 }

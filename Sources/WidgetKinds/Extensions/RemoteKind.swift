@@ -64,6 +64,8 @@ extension WidgetDescriptor {
         displayName = description.displayName
         self.description = description.description
         supportedFamilies = description.supportedFamilies
+        contentMarginsDisabled = description.contentMarginsDisabled
+        disfavoredLocations = description.disfavoredLocations
     }
 }
 

@@ -33,7 +33,8 @@ package struct LayoutEngine: Sendable {
     /// a card that says why. Checked here too so that layout and every
     /// renderer are total: nothing they are given can make them trap. A
     /// layout that outruns the work budget is also drawn as such a card.
-    package func layout(_ view: ViewNode, family: WidgetFamily) -> WidgetLayout {
+    /// - Parameter contentMargins: false for a kind that disabled them.
+    package func layout(_ view: ViewNode, family: WidgetFamily, contentMargins: Bool = true) -> WidgetLayout {
         let root: ViewNode
         do {
             root = try EntryValidator().validate(view)
@@ -41,17 +42,17 @@ package struct LayoutEngine: Sendable {
             root = Self.refusedCard(error)
         }
         var pass = LayoutPass(now: now, budget: budget)
-        var layout = self.layout(root, family: family, in: pass)
+        var layout = self.layout(root, family: family, contentMargins: contentMargins, in: pass)
         if pass.exhausted {
             pass = LayoutPass(now: now, budget: Self.workBudget)
-            layout = self.layout(Self.refusedCard(LayoutTooComplex(budget: budget)), family: family, in: pass)
+            layout = self.layout(Self.refusedCard(LayoutTooComplex(budget: budget)), family: family, contentMargins: true, in: pass)
         }
         return layout
     }
 
-    private func layout(_ root: ViewNode, family: WidgetFamily, in pass: LayoutPass) -> WidgetLayout {
+    private func layout(_ root: ViewNode, family: WidgetFamily, contentMargins: Bool, in pass: LayoutPass) -> WidgetLayout {
         let size = family.size
-        let margin = family.rawValue.hasPrefix("system") ? Self.contentMargin : 0
+        let margin = contentMargins && family.rawValue.hasPrefix("system") ? Self.contentMargin : 0
         let content = LayoutPass.Proposal(width: size.width - 2 * margin, height: size.height - 2 * margin)
         let arranged = pass.arrange(root, proposal: content, style: LayoutPass.Style())
         // The root is centred in the content area, as WidgetKit does.

@@ -93,6 +93,15 @@ package struct SVGRenderer: Sendable {
                 body.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
             }
         }
+        // A kind that disabled its content margins draws to the edges: its
+        // views are clipped to the card's rounded corners, as WidgetKit's are.
+        if reachesCorners(layout), body.count > 1 {
+            // Named by size: on a page of several inline cards, one id means
+            // one shape, and cards of one size share theirs.
+            let card = "card-\(n(size.width))x\(n(size.height))"
+            defs.append(#"<clipPath id="\#(card)"><rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(Self.cornerRadius))"/></clipPath>"#)
+            body = [body[0], #"<g clip-path="url(#\#(card))">"#] + body.dropFirst() + ["</g>"]
+        }
         if let unavailable {
             defs.append(#"<filter id="unavailable"><feColorMatrix type="saturate" values="0"/></filter>"#)
             body = [#"<g filter="url(#unavailable)" opacity="0.4">"#] + body + ["</g>"] + unavailableBanner(unavailable, size: size)
@@ -104,6 +113,19 @@ package struct SVGRenderer: Sendable {
             </svg>
 
             """
+    }
+
+    /// Whether anything is drawn within a system card's content margin, where
+    /// its rounded corners would show it: only a kind without margins is.
+    private func reachesCorners(_ layout: WidgetLayout) -> Bool {
+        guard layout.family.rawValue.hasPrefix("system") else { return false }
+        let inset = LayoutEngine.contentMargin - 0.5
+        return layout.drawables.contains { drawable in
+            if case .region = drawable.kind { return false }
+            let frame = drawable.frame
+            return frame.x < inset || frame.y < inset
+                || frame.x + frame.width > layout.size.width - inset || frame.y + frame.height > layout.size.height - inset
+        }
     }
 
     /// "Unavailable" and the reason (up to two lines), on a dark band

@@ -42,4 +42,16 @@ public enum Color: Codable, Sendable, Hashable {
     public static let pink = Color(hex: 0xFF2D55)
     /// Purple, #AF52DE.
     public static let purple = Color(hex: 0xAF52DE)
+    /// Cyan, #32ADE6.
+    public static let cyan = Color(hex: 0x32ADE6)
+    /// Mint, #00C7BE.
+    public static let mint = Color(hex: 0x00C7BE)
+    /// Teal, #30B0C7.
+    public static let teal = Color(hex: 0x30B0C7)
+    /// Indigo, #5856D6.
+    public static let indigo = Color(hex: 0x5856D6)
+    /// Brown, #A2845E.
+    public static let brown = Color(hex: 0xA2845E)
+    /// Fully transparent.
+    public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
 }

@@ -24,4 +24,31 @@ extension WidgetConfiguration {
     public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
         updatingDescriptor { $0.supportedFamilies = families }
     }
+
+    /// The view reaches the widget's edges: no content margins around it,
+    /// as in WidgetKit (the view pads what must not touch them).
+    public func contentMarginsDisabled() -> Self {
+        updatingDescriptor { $0.contentMarginsDisabled = true }
+    }
+
+    /// Places, of `families`, where the kind would rather not be offered.
+    /// Recorded, as `widgethost kinds --json` shows: no place here is one of them.
+    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> Self {
+        updatingDescriptor { $0.disfavoredLocations.append(contentsOf: locations) }
+    }
+}
+
+/// Places on Apple's platforms a widget can be shown, for
+/// `disfavoredLocations(_:for:)`.
+public enum WidgetLocation: String, Sendable, Codable, CaseIterable {
+    /// The Home Screen.
+    case homeScreen
+    /// The Lock Screen.
+    case lockScreen
+    /// StandBy.
+    case standBy
+    /// An iPhone's widgets on a Mac.
+    case iPhoneWidgetsOnMac
+    /// CarPlay.
+    case carPlay
 }

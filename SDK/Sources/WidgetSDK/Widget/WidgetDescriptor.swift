@@ -8,6 +8,12 @@ public struct WidgetDescriptor: Sendable {
     public var description: String = ""
     /// WidgetKit's default when a widget does not narrow it.
     public var supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+    /// Whether the kind draws to the edges itself (`.contentMarginsDisabled()`):
+    /// system families then get no 16-point margin around the view.
+    public var contentMarginsDisabled = false
+    /// Where the kind would rather not be placed (`.disfavoredLocations`),
+    /// recorded: a host on Linux has none of these places.
+    public var disfavoredLocations: [WidgetLocation] = []
     /// The kind's configuration.
     public let configuration: ConfigurationDescriptor
     /// The kind's provider, with its entry type erased.
