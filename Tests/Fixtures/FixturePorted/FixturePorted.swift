@@ -60,8 +60,8 @@ struct ClockWidget: Widget {
 // MARK: - A greeting, configured by an intent
 
 struct GreetingIntent: WidgetConfigurationIntent {
-    static let title = "Greeting"
-    static let description = "Whom to greet."
+    static var title: LocalizedStringResource { "Greeting" }
+    static var description: IntentDescription { IntentDescription("Whom to greet.") }
 
     @Parameter(title: "Name", default: "World")
     var name: String

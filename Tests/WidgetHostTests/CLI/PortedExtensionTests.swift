@@ -32,6 +32,7 @@ struct PortedExtensionTests {
         #expect(greeting.contentMarginsDisabled == nil && greeting.disfavoredLocations == nil, "absent when not set")
         #expect(greeting.configuration.parameters.map(\.name) == ["name"])
         #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name"], "--name is add-instance's own")
+        #expect(greeting.configuration.title == "Greeting", "a LocalizedStringResource title")
     }
 
     @Test func theHostReloadsBothProviderFormsAndDrawsEdgeToEdge() async throws {

@@ -1,0 +1,11 @@
+/// An intent's or a parameter's title, as App Intents names its type:
+/// `static var title: LocalizedStringResource { "Select Repo" }` builds here
+/// unchanged. Text is shown as written; there are no string catalogs on the
+/// host, so it is plain `String`.
+public typealias LocalizedStringResource = String
+
+/// An intent's description, as App Intents names its type:
+/// `static var description: IntentDescription { "Which repository to show." }`
+/// and `IntentDescription("…")` build here unchanged. Plain `String`, as
+/// `LocalizedStringResource` is.
+public typealias IntentDescription = String
