@@ -217,7 +217,9 @@ struct MisbehavingKindsTests {
 
     @Test func aChangedModuleReleasesAQuarantinedInstance() async throws {
         // A copy of its own, so that touching it disturbs no other test's host.
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: Fixture.crashSchedule, modulePaths: ["modules"])
+        // The call waits for the copy, which a busy machine may start seconds
+        // late: its timeout is only a safety net, never what the test waits for.
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: "{timeout: 120s, min_interval: 1s}", modulePaths: ["modules"])
         let modules = fixture.folder.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let module = modules.appendingPathComponent("libCrashy.so")
@@ -335,7 +337,9 @@ struct MisbehavingKindsTests {
     /// whichever comes first, the instance is reloaded on the new file
     /// with no failure counted.
     @Test func anExtensionThatDiesAfterItsModuleWasCopiedOverIsNotChargedACrash() async throws {
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: Fixture.crashSchedule, modulePaths: ["modules"])
+        // The call waits for the copy, which a busy machine may start seconds
+        // late: its timeout is only a safety net, never what the test waits for.
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: Crashy}"], schedule: "{timeout: 120s, min_interval: 1s}", modulePaths: ["modules"])
         let modules = fixture.folder.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let library = TestSupport.productsDirectory.appendingPathComponent("libFixtureMisbehaving.so").path
