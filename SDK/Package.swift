@@ -12,15 +12,17 @@ let package = Package(
     products: [
         // With the modules a widget extension for iOS imports, so that its
         // code builds unchanged: WidgetKit, SwiftUI and AppIntents each
-        // re-export WidgetSDK and Foundation and have no code of their own.
-        // They are in this one library: a product of their own would link a
-        // second copy of WidgetSDK into every module that used it.
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents"]),
+        // re-export WidgetSDK, Foundation and WidgetFoundation's classes
+        // (Foundation's names done the host's way) and have no code of
+        // their own. They are in this one library: a product of their own
+        // would link a second copy of WidgetSDK into every module that used it.
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents"]),
     ],
     targets: [
         .target(name: "WidgetSDK"),
-        .target(name: "WidgetKit", dependencies: ["WidgetSDK"]),
-        .target(name: "SwiftUI", dependencies: ["WidgetSDK"]),
-        .target(name: "AppIntents", dependencies: ["WidgetSDK"]),
+        .target(name: "WidgetFoundation", dependencies: ["WidgetSDK"]),
+        .target(name: "WidgetKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetSDK", "WidgetFoundation"]),
+        .target(name: "AppIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
     ]
 )

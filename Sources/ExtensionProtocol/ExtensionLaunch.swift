@@ -6,7 +6,7 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package static let channelDescriptor: Int32 = 3
     /// Bumped whenever a message changes shape. A runner from another build
     /// refuses to start rather than misread the host.
-    package static let protocolVersion = 5
+    package static let protocolVersion = 6
     /// The runner's exit status when the host speaks another protocol version.
     package static let protocolMismatchStatus: Int32 = 65
 
@@ -17,17 +17,22 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package var openFilesLimit: Int
     /// The host's pid: the extension exits when its parent is no longer this.
     package var hostPID: Int32
+    /// The manifest's `container.group`: `UserDefaults(suiteName:)` with
+    /// this name reaches the App Group's defaults. Nil without a container.
+    package var appGroup: String?
 
-    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32) {
+    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
         self.hostPID = hostPID
+        self.appGroup = appGroup
     }
 
     package var arguments: [String] {
         ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID),
          "--protocol", String(Self.protocolVersion)]
+            + (appGroup.map { ["--app-group", $0] } ?? [])
     }
 
     /// The protocol version the host that wrote `arguments` speaks.
@@ -46,6 +51,6 @@ package struct ExtensionLaunch: Sendable, Equatable {
         guard let module = values["--module"], let memory = values["--memory"].flatMap(Int.init),
               let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
         else { return nil }
-        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host)
+        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"])
     }
 }

@@ -48,8 +48,13 @@ package enum ServiceCall: Codable, Sendable {
     /// `scope`: the timeline call it is made during, as the host named it.
     case api(path: String, scope: ReloadScope)
     case asset(url: String)
-    case readDefault(key: String)
-    case writeDefault(key: String, data: Data?)
+    /// `suite`: nil for the App Group's (`SharedDefaults.appGroup`), else
+    /// a suite of the module's own by that name.
+    case readDefault(key: String, suite: String?)
+    case writeDefault(key: String, data: Data?, suite: String?)
+    /// Any request a kind makes with `URLSession`: the API's are answered
+    /// as `api` answers them, the rest fetched as they are.
+    case fetch(HTTPRequest, scope: ReloadScope)
 }
 
 /// What a timeline call is for, as the host says when it makes the call; the

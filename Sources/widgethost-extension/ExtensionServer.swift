@@ -50,8 +50,10 @@ final class ExtensionServer: Sendable {
             case .snapshot(let kind, let configuration, let context):
                 return .entry(ArchiveCodec.encode(try await provider(kind).snapshot(for: configuration, in: context)))
             case .timeline(let kind, let configuration, let context, let scope):
-                let timeline = try await ChannelHTTPService.$scope.withValue(scope) {
-                    try await provider(kind).timeline(for: configuration, in: context)
+                let timeline = try await TimelineCalls.run(scope) {
+                    try await ChannelHTTPService.$callScope.withValue(scope) {
+                        try await provider(kind).timeline(for: configuration, in: context)
+                    }
                 }
                 return .timeline(ArchiveCodec.encode(timeline))
             case .optionResults(let kind, let parameter):

@@ -53,7 +53,11 @@ final class ServiceClient: Sendable {
 /// which holds the token, the cache and the rate limits.
 struct ChannelHTTPService: HTTPService {
     /// Set around a timeline call, as the host scoped it.
-    @TaskLocal static var scope = ReloadScope()
+    @TaskLocal static var callScope: ReloadScope?
+
+    /// The call's scope; for a `URLSession` request, which runs outside the
+    /// call's task, the one timeline call running.
+    static var scope: ReloadScope { callScope ?? TimelineCalls.scope }
 
     let client: ServiceClient
 
@@ -66,6 +70,15 @@ struct ChannelHTTPService: HTTPService {
         }
     }
 
+    func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        switch await client.call(.fetch(request, scope: Self.scope)) {
+        case .response(let status, let headers, let body, let fromCache):
+            return HTTPResponse(status: status, headers: headers, body: body, fromCache: fromCache)
+        case .failure(let error): throw error.rethrowable
+        default: throw HTTPServiceError.invalidResponse("the host answered a request with something else")
+        }
+    }
+
     func asset(_ url: String) async throws -> Data {
         switch await client.call(.asset(url: url)) {
         case .data(let data?): return data
@@ -75,12 +88,15 @@ struct ChannelHTTPService: HTTPService {
     }
 }
 
-/// `SharedDefaults.appGroup` in an extension: the container stays in the host.
+/// `SharedDefaults.appGroup` and `UserDefaults` in an extension: the
+/// container stays in the host, which keeps each module's own suites apart.
 struct ChannelDefaultsStore: SharedDefaultsStore {
     let client: ServiceClient
+    /// Nil for the App Group's suite.
+    var suite: String? = nil
 
     func data(forKey key: String) throws -> Data? {
-        switch client.callBlocking(.readDefault(key: key)) {
+        switch client.callBlocking(.readDefault(key: key, suite: suite)) {
         case .data(let data): return data
         case .failure(let error): throw error.rethrowable
         default: return nil
@@ -88,8 +104,12 @@ struct ChannelDefaultsStore: SharedDefaultsStore {
     }
 
     func setData(_ data: Data?, forKey key: String) throws {
-        if case .failure(let error) = client.callBlocking(.writeDefault(key: key, data: data)) {
+        if case .failure(let error) = client.callBlocking(.writeDefault(key: key, data: data, suite: suite)) {
             throw error.rethrowable
         }
+    }
+
+    func suite(named name: String) -> any SharedDefaultsStore {
+        ChannelDefaultsStore(client: client, suite: name)
     }
 }

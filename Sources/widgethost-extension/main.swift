@@ -1,6 +1,7 @@
 import CProcessControl
 import ExtensionProtocol
 import Foundation
+import FoundationNetworking
 import WidgetSDK
 
 // The extension process: the only place a widget module's code runs. The host
@@ -41,8 +42,12 @@ _ = wh_line_buffered_stdout()
 
 let channel = FrameChannel(descriptor: ExtensionLaunch.channelDescriptor)
 let services = ServiceClient(channel: channel)
-HostServices.install(http: ChannelHTTPService(client: services))
-SharedDefaults.install(ChannelDefaultsStore(client: services))
+let http = ChannelHTTPService(client: services)
+HostServices.install(http: http)
+SharedDefaults.install(ChannelDefaultsStore(client: services), group: launch.appGroup)
+// URLSession in the module goes through the host as well.
+HostURLProtocol.service = http
+URLProtocol.registerClass(HostURLProtocol.self)
 
 let module = LoadedModule.open(path: launch.modulePath)
 ExtensionServer(channel: channel, module: module, services: services).serve()

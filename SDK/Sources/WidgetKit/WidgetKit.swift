@@ -3,3 +3,7 @@
 // `.now`), which importing WidgetKit brings on Apple platforms too.
 @_exported import Foundation
 @_exported import WidgetSDK
+// Foundation's UserDefaults is replaced by the one that reaches the App
+// Group through the host. Imported by name, it wins over Foundation's even
+// in a file that also imports Foundation.
+@_exported import class WidgetFoundation.UserDefaults

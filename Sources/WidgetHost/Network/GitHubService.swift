@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import ExtensionProtocol
 import Foundation
+import NIOCore
 import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds
@@ -124,6 +125,30 @@ package actor GitHubService: ScopedHTTPService {
         if inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore { return try await asset(url) }
         if let running = inFlight[url] { return try await running.value.body }
         return try await shared(url) { try await self.fetchAsset(url) }.body
+    }
+
+    /// Headers the client sets from the request itself, or that would
+    /// steer the host's connection rather than the request.
+    static let hostOwnedHeaders: Set<String> = ["host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "te"]
+    /// A kind's request body, at most: more is refused before anything is sent.
+    static let maximumRequestBody = 1 << 20
+    package private(set) var fetches = 0
+
+    /// A kind's `URLSession` request to anywhere but the API: sent as it is,
+    /// never with the token, never cached, within the size limit and timeout.
+    package func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let body = request.body, body.count > Self.maximumRequestBody {
+            throw HTTPServiceError.invalidResponse("a request body is at most \(Self.maximumRequestBody) bytes, this one \(body.count)")
+        }
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = .init(rawValue: request.method)
+        for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
+            outgoing.headers.add(name: name, value: value)
+        }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
+        fetches += 1
+        let (status, headers, body) = try await send(outgoing)
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     // MARK: Rate limit

@@ -6,12 +6,17 @@ import WidgetConfiguration
 /// its suite, as one app's extensions do, and a module whose entries say
 /// `app_group: false` gets a suite of its own, which no other module and
 /// not `widgethost defaults` (the App Group's) can read or write.
+/// `UserDefaults(suiteName:)` with another name than the group's (and
+/// `UserDefaults.standard`) is a suite of the module's own as well, one per name.
 package final class DefaultsSuites: Sendable {
     /// Private suites live in the same table, under this prefix and the
     /// module's name; the App Group's keys may not start with it.
     package static let reservedPrefix = "widgethost.module."
+    /// Longer names are refused; iOS suite names are reverse-DNS identifiers.
+    static let maximumSuiteBytes = 256
 
     private let privateModules = Mutex<Set<String>>([])
+    private let currentGroup = Mutex<String?>(nil)
 
     package init(_ manifest: Manifest? = nil) {
         if let manifest { update(manifest) }
@@ -21,11 +26,30 @@ package final class DefaultsSuites: Sendable {
     package func update(_ manifest: Manifest) {
         let modules = Set(manifest.widgets.filter { !$0.sharesAppGroup }.map(\.module.value))
         privateModules.withLock { $0 = modules }
+        currentGroup.withLock { $0 = manifest.container.group.value }
     }
 
-    /// Where `module`'s `key` is stored.
-    func storedKey(_ key: String, module: String) -> String {
-        privateModules.withLock { $0.contains(module) } ? Self.reservedPrefix + module + "/" + key : key
+    /// The manifest's `container.group`: the suite name of the App Group.
+    package var group: String? { currentGroup.withLock { $0 } }
+
+    /// Where `module`'s `key` is stored: in the App Group's suite (`suite`
+    /// nil) or in the module's own suite named `suite`. A module's own
+    /// suites are `widgethost.module.<module>#<suite>/<key>`; module names are
+    /// Swift identifiers, so no module's keys reach another's.
+    func storedKey(_ key: String, module: String, suite: String? = nil) -> String {
+        if let suite { return Self.reservedPrefix + module + "#" + suite + "/" + key }
+        return privateModules.withLock { $0.contains(module) } ? Self.reservedPrefix + module + "/" + key : key
+    }
+
+    /// Why a module may not use a suite called `suite`, or nil.
+    static func problem(withSuite suite: String) -> String? {
+        if suite.isEmpty || suite.utf8.count > maximumSuiteBytes {
+            return "a defaults suite's name is 1 to \(maximumSuiteBytes) bytes, found \(suite.utf8.count)"
+        }
+        if suite.contains("/") || suite.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a defaults suite's name may hold no '/' or control characters"
+        }
+        return nil
     }
 
     /// Whether `key` belongs to a module's own suite, not the App Group's.

@@ -51,6 +51,60 @@ package struct ExtensionServices: Sendable {
         return nil
     }
 
+    /// Where `URLSession` in a kind reaches the API: these URLs go to the
+    /// manifest's `github.api` with the host's token, cache and budget.
+    static let apiOrigins = ["https://api.github.com"]
+    static let forwardedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+
+    /// A kind's `URLSession` request: the API's through `api` (GET only:
+    /// the host spends its budget on reading), anything else as it is.
+    func fetch(_ request: HTTPRequest, scope: ReloadScope) async throws -> HTTPResponse {
+        let method = request.method.uppercased()
+        if let path = Self.apiPath(of: request.url) {
+            guard method == "GET" else {
+                throw HTTPServiceError.invalidResponse("widgethost sends the API only GET requests, not \(method)")
+            }
+            do {
+                return if let http = http as? any ScopedHTTPService {
+                    try await http.api(path, scope: scope)
+                } else {
+                    try await http.api(path)
+                }
+            } catch let limited as RateLimitedError {
+                return Self.rateLimitedResponse(until: limited.until)
+            }
+        }
+        guard let scheme = URL(string: request.url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw HTTPServiceError.invalidResponse("widgethost fetches only http and https URLs")
+        }
+        guard Self.forwardedMethods.contains(method) else {
+            throw HTTPServiceError.invalidResponse("widgethost does not send \(TerminalText.escaped(method)) requests")
+        }
+        var request = request
+        request.method = method
+        return try await http.fetch(request)
+    }
+
+    /// The API path of `url` when it is one of `apiOrigins`' URLs.
+    static func apiPath(of url: String) -> String? {
+        for origin in apiOrigins where url.lowercased().hasPrefix(origin) {
+            let rest = url.dropFirst(origin.count)
+            if rest.isEmpty { return "/" }
+            if rest.hasPrefix("/") || rest.hasPrefix("?") { return String(rest) }
+        }
+        return nil
+    }
+
+    /// What GitHub itself answers when the budget is spent, so that code
+    /// written for iOS handles the host's refusal as it handles GitHub's:
+    /// 403 with `x-ratelimit-remaining: 0` and the reset time.
+    static func rateLimitedResponse(until: Date) -> HTTPResponse {
+        let reset = String(Int(until.timeIntervalSince1970.rounded(.up)))
+        let body = #"{"message":"API rate limit exceeded (the host waits until \#(until.formatted(.iso8601)))"}"#
+        return HTTPResponse(status: 403, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": reset, "content-type": "application/json"],
+                            body: Data(body.utf8))
+    }
+
     /// Answers `module`'s extension.
     func handle(_ call: ServiceCall, from module: String) async -> ServiceResult {
         do {
@@ -64,16 +118,21 @@ package struct ExtensionServices: Sendable {
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .asset(let url):
                 return .data(try await http.asset(url))
-            case .readDefault(let key):
+            case .readDefault(let key, let suite):
+                if let suite, let problem = DefaultsSuites.problem(withSuite: suite) { return .failure(.other(problem)) }
                 if DefaultsSuites.isReserved(key) { return .data(nil) }
-                let (defaults, key) = (defaults, suites.storedKey(key, module: module))
+                let (defaults, key) = (defaults, suites.storedKey(key, module: module, suite: suite))
                 // The defaults live in the container: read on its threads, not the pool's.
                 return .data(try await ContainerThreads.shared.run { try defaults.data(forKey: key) })
-            case .writeDefault(let key, let data):
+            case .writeDefault(let key, let data, let suite):
+                if let suite, let problem = DefaultsSuites.problem(withSuite: suite) { return .failure(.other(problem)) }
                 if let problem = Self.problem(writing: data, forKey: key) { return .failure(.other(problem)) }
-                let (defaults, key) = (defaults, suites.storedKey(key, module: module))
+                let (defaults, key) = (defaults, suites.storedKey(key, module: module, suite: suite))
                 try await ContainerThreads.shared.run { try defaults.setData(data, forKey: key) }
                 return .done
+            case .fetch(let request, let scope):
+                let response = try await fetch(request, scope: scope)
+                return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             }
         } catch {
             return .failure(RemoteError(error))

@@ -98,7 +98,8 @@ package actor ModuleExtension {
         launches += 1
         if launches > 1 { ExtensionMetrics.extensionRestarted(module: module) }
         launchedFrom = FileIdentity(path: modulePath)
-        let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid())
+        let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid(),
+                                     appGroup: pool.services.suites.group)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,

@@ -3,6 +3,9 @@
 // specific to widgethost.
 import AppIntents
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SwiftUI
 import WidgetKit
 
@@ -102,6 +105,88 @@ struct GreetingWidget: Widget {
     }
 }
 
+// MARK: - A repository's stars, over URLSession, with the App Group's defaults
+
+extension UserDefaults {
+    static let shared = UserDefaults(suiteName: "group.test.github")!
+}
+
+struct Repository: Decodable {
+    struct Owner: Decodable {
+        let login: String
+        let avatarUrl: String
+    }
+
+    let name: String
+    let stargazersCount: Int
+    let owner: Owner
+}
+
+struct StarsIntent: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource { "Stars" }
+
+    @Parameter(title: "Repository", default: "apple/swift")
+    var repo: String
+
+    init() {}
+}
+
+struct StarsEntry: TimelineEntry {
+    let date: Date
+    let lines: [String]
+}
+
+struct StarsProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> StarsEntry {
+        StarsEntry(date: Date(), lines: ["…"])
+    }
+
+    func snapshot(for configuration: StarsIntent, in context: Context) async -> StarsEntry {
+        placeholder(in: context)
+    }
+
+    func timeline(for configuration: StarsIntent, in context: Context) async -> Timeline<StarsEntry> {
+        let visits = UserDefaults.shared.integer(forKey: "ported.visits") + 1
+        UserDefaults.shared.set(visits, forKey: "ported.visits")
+        UserDefaults.standard.set(["last": configuration.repo], forKey: "lastRepo")
+        let greeting = UserDefaults.shared.string(forKey: "ported.greeting") ?? "no greeting"
+        var lines = [greeting, "visit \(visits)"]
+        do {
+            let url = URL(string: "https://api.github.com/repos/\(configuration.repo)")!
+            let (data, response) = try await URLSession.shared.data(from: url)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if status == 200 {
+                let decoder = JSONDecoder()
+                decoder.keyDecodingStrategy = .convertFromSnakeCase
+                let repository = try decoder.decode(Repository.self, from: data)
+                lines.append("\(repository.name) \(repository.stargazersCount) stars")
+                let (avatar, _) = try await URLSession.shared.data(for: URLRequest(url: URL(string: repository.owner.avatarUrl)!))
+                lines.append("avatar \(avatar.count) bytes")
+            } else {
+                lines.append("HTTP \(status)")
+            }
+        } catch {
+            lines.append("failed: \(error.localizedDescription)")
+        }
+        return Timeline(entries: [StarsEntry(date: Date(), lines: lines)], policy: .atEnd)
+    }
+}
+
+struct StarsWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Stars", intent: StarsIntent.self, provider: StarsProvider()) { entry in
+            VStack(alignment: .leading) {
+                ForEach(entry.lines, id: \.self) { line in
+                    Text(line)
+                }
+            }
+            .containerBackground(.white, for: .widget)
+        }
+        .configurationDisplayName("Stars")
+        .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
 // MARK: - The bundle
 
 @main
@@ -109,5 +194,6 @@ struct PortedWidgets: WidgetBundle {
     var body: some Widget {
         ClockWidget()
         GreetingWidget()
+        StarsWidget()
     }
 }

@@ -16,7 +16,7 @@ struct ExtensionServicesTests {
         let services = ExtensionServices(http: UnavailableHTTPService(), defaults: ContainerDefaultsStore(container: container))
 
         func write(_ key: String, _ bytes: Data?) async -> String? {
-            switch await services.handle(ServiceCall.writeDefault(key: key, data: bytes), from: "Tests") {
+            switch await services.handle(ServiceCall.writeDefault(key: key, data: bytes, suite: nil), from: "Tests") {
             case .done: return nil
             case .failure(let error): return error.description
             default: return "unexpected answer"
@@ -32,5 +32,55 @@ struct ExtensionServicesTests {
         #expect(await write("todo.Inbox", nil) == nil, "removing needs no value")
 
         #expect(try container.allDefaults().map(\.key) == ["count"], "nothing refused was stored")
+    }
+
+    /// `UserDefaults(suiteName:)` with a name other than the group's, and
+    /// `UserDefaults.standard`, reach a suite of the calling module's own.
+    @Test func aModulesOwnSuitesAreApartFromTheAppGroupAndFromOtherModules() async throws {
+        let fixture = try ContainerFixture()
+        let container = try fixture.container()
+        let services = ExtensionServices(http: UnavailableHTTPService(), defaults: ContainerDefaultsStore(container: container))
+
+        func write(_ key: String, _ value: String, suite: String?, from module: String) async -> String? {
+            switch await services.handle(.writeDefault(key: key, data: Data(value.utf8), suite: suite), from: module) {
+            case .done: return nil
+            case .failure(let error): return error.description
+            default: return "unexpected answer"
+            }
+        }
+        func read(_ key: String, suite: String?, from module: String) async -> String? {
+            guard case .data(let data?) = await services.handle(.readDefault(key: key, suite: suite), from: module) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(await write("theme", #""dark""#, suite: "com.example.settings", from: "Alpha") == nil)
+        #expect(await write("theme", #""light""#, suite: nil, from: "Alpha") == nil)
+        #expect(await read("theme", suite: "com.example.settings", from: "Alpha") == #""dark""#)
+        #expect(await read("theme", suite: "com.example.settings", from: "Beta") == nil, "another module's suite of the same name is its own")
+        #expect(await read("theme", suite: nil, from: "Beta") == #""light""#, "the App Group is shared")
+        #expect(await write("x", "1", suite: "a/b", from: "Alpha") == "a defaults suite's name may hold no '/' or control characters")
+        #expect(await write("x", "1", suite: "", from: "Alpha") == "a defaults suite's name is 1 to 256 bytes, found 0")
+        #expect(try container.allDefaults().map(\.key) == ["theme", "widgethost.module.Alpha#com.example.settings/theme"])
+    }
+
+    @Test func urlSessionRequestsForGitHubsAPIAreTheAPIs() {
+        #expect(ExtensionServices.apiPath(of: "https://api.github.com/repos/apple/swift") == "/repos/apple/swift")
+        #expect(ExtensionServices.apiPath(of: "https://api.github.com/search/repositories?q=swift") == "/search/repositories?q=swift")
+        #expect(ExtensionServices.apiPath(of: "https://api.github.com") == "/")
+        #expect(ExtensionServices.apiPath(of: "https://api.github.com.evil.example/repos") == nil, "a look-alike host gets no token")
+        #expect(ExtensionServices.apiPath(of: "https://avatars.githubusercontent.com/u/1") == nil)
+        #expect(ExtensionServices.apiPath(of: "http://api.github.com/repos/a/b") == nil, "plain http is not the API")
+    }
+
+    @Test func aRequestTheHostWillNotSendIsRefusedBeforeAnythingIsSent() async throws {
+        let services = ExtensionServices.unavailable
+        await #expect(throws: HTTPServiceError.invalidResponse("widgethost sends the API only GET requests, not POST")) {
+            try await services.fetch(HTTPRequest(url: "https://api.github.com/repos/a/b/issues", method: "POST"), scope: ReloadScope())
+        }
+        await #expect(throws: HTTPServiceError.invalidResponse("widgethost fetches only http and https URLs")) {
+            try await services.fetch(HTTPRequest(url: "file:///etc/passwd"), scope: ReloadScope())
+        }
+        await #expect(throws: HTTPServiceError.invalidResponse("widgethost does not send CONNECT requests")) {
+            try await services.fetch(HTTPRequest(url: "https://example.com/", method: "connect"), scope: ReloadScope())
+        }
     }
 }

@@ -19,7 +19,8 @@ final class GitHubFixture: Sendable {
     let workspace: Workspace
 
     /// `api` replaces the fake server's address, e.g. with a closed port.
-    init(token: String? = nil, github: String = "", schedule: String = "", api: String? = nil) async throws {
+    /// `widgets`: manifest lines for more kinds, each `  - {kind: …}`.
+    init(token: String? = nil, github: String = "", schedule: String = "", api: String? = nil, widgets: String = "") async throws {
         let clock = self.clock
         server = FakeGitHub(now: { clock.now() })
         try await server.start()
@@ -39,6 +40,7 @@ final class GitHubFixture: Sendable {
               - kind: DoubleRepo
               - kind: Contributor
                 settings: {repo: apple/swift}
+            \(widgets)
             """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment[Self.tokenVariable] = token

@@ -18,6 +18,38 @@ public protocol HTTPService: Sendable {
 
     /// GET an asset such as an avatar, by absolute URL; cached for a day.
     func asset(_ url: String) async throws -> Data
+
+    /// Any other http(s) request, by absolute URL: sent by the host as it
+    /// is, without the API's token or cache, within its size limit and
+    /// timeout. `URLSession` in a kind comes here for what is not the API.
+    func fetch(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+extension HTTPService {
+    /// A service that offers only the API and assets.
+    public func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw HTTPServiceError.unreachable("this host fetches only its API and assets, not \(request.url)")
+    }
+}
+
+/// A request for `HTTPService.fetch`.
+public struct HTTPRequest: Sendable, Equatable, Codable {
+    /// An absolute http or https URL.
+    public var url: String
+    /// `GET`, `POST`, …
+    public var method: String
+    /// As the kind set them; the host drops the hop-by-hop ones it sets itself.
+    public var headers: [String: String]
+    /// What a POST, PUT or PATCH sends; at most 1 MiB.
+    public var body: Data?
+
+    /// A request for `url`.
+    public init(url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// Services the host provides to widget modules.

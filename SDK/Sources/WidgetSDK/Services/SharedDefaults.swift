@@ -24,11 +24,31 @@ public struct SharedDefaults: Sendable {
     @TaskLocal public static var scopedStore: (any SharedDefaultsStore)?
 
     /// The host calls this once, before it loads any widget module.
-    public static func install(_ store: any SharedDefaultsStore) {
+    /// - Parameter group: the bundle manifest's `container.group`, the
+    ///   suite name that `UserDefaults(suiteName:)` reaches the App Group by.
+    public static func install(_ store: any SharedDefaultsStore, group: String? = nil) {
         installedStore.withLock { $0 = store }
+        installedGroup.withLock { $0 = group }
     }
 
+    /// The App Group's identifier, as the manifest's `container.group` says; nil until a host installs it.
+    public static var groupIdentifier: String? { installedGroup.withLock { $0 } }
+
+    /// The suite `UserDefaults(suiteName: name)` reads and writes: the App
+    /// Group's when `name` is its identifier, otherwise a suite of the
+    /// module's own under that name (nil names the module's `standard` suite),
+    /// which no other module and not `widgethost defaults` can reach.
+    public static func suite(named name: String?) -> SharedDefaults {
+        let store = scopedStore ?? installedStore.withLock { $0 }
+        if let name, name == groupIdentifier { return SharedDefaults(store: store) }
+        return SharedDefaults(store: store.suite(named: name ?? standardSuiteName))
+    }
+
+    /// The suite that `UserDefaults.standard` stands for.
+    public static let standardSuiteName = "standard"
+
     private static let installedStore = Mutex<any SharedDefaultsStore>(InMemoryDefaultsStore())
+    private static let installedGroup = Mutex<String?>(nil)
 
     init(store: any SharedDefaultsStore) {
         self.store = store
@@ -69,6 +89,16 @@ public struct SharedDefaults: Sendable {
     public func removeObject(forKey key: String) throws {
         try store.setData(nil, forKey: key)
     }
+
+    /// The JSON stored under `key` as it is, or nil; throws when the host cannot read it.
+    public func json(forKey key: String) throws -> Data? {
+        try store.data(forKey: key)
+    }
+
+    /// Stores JSON under `key` as it is (nil removes the key); throws when the host refuses it.
+    public func setJSON(_ json: Data?, forKey key: String) throws {
+        try store.setData(json, forKey: key)
+    }
 }
 
 /// Where the host keeps the suite: JSON values by key.
@@ -77,6 +107,32 @@ public protocol SharedDefaultsStore: Sendable {
     func data(forKey key: String) throws -> Data?
     /// Nil removes the key.
     func setData(_ data: Data?, forKey key: String) throws
+    /// The suite of the calling module named `name`, apart from this one.
+    func suite(named name: String) -> any SharedDefaultsStore
+}
+
+extension SharedDefaultsStore {
+    /// Keeps a named suite's keys in this store under the prefix that the
+    /// App Group's own keys may not use (`widgethost.module.`, with no
+    /// module's name after it). An extension's store asks the host instead,
+    /// which keeps each module's suites apart.
+    public func suite(named name: String) -> any SharedDefaultsStore {
+        PrefixedDefaultsStore(base: self, prefix: "widgethost.module.#\(name)/")
+    }
+}
+
+/// A named suite inside another store: every key under `prefix`.
+struct PrefixedDefaultsStore: SharedDefaultsStore {
+    let base: any SharedDefaultsStore
+    let prefix: String
+
+    func data(forKey key: String) throws -> Data? {
+        try base.data(forKey: prefix + key)
+    }
+
+    func setData(_ data: Data?, forKey key: String) throws {
+        try base.setData(data, forKey: prefix + key)
+    }
 }
 
 /// The store until the host installs the container's, and for hosts that

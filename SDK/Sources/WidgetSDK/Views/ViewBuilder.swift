@@ -54,6 +54,12 @@ public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
         nodes = data.flatMap { ViewNode(archiving: content($0)).flattened }
     }
 
+    /// SwiftUI's form with identities, `ForEach(lines, id: \.self) { … }`: a
+    /// drawing has no identity to keep between entries, so `id` is not used.
+    public init<ID: Hashable>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> some View) {
+        self.init(data, content: content)
+    }
+
     var node: ViewNode { ViewNode(.group, children: nodes) }
 }
 

@@ -1,0 +1,79 @@
+import FakeGitHub
+import Foundation
+import Testing
+@testable import WidgetHost
+@testable import WidgetKinds
+import WidgetSDK
+
+/// Issue 22: what a widget extension written for iOS does outside SwiftUI,
+/// done the host's way. FixturePorted's Stars kind calls
+/// `URLSession.shared` for `https://api.github.com/repos/…` and for the
+/// owner's avatar, and keeps a visit count in
+/// `UserDefaults(suiteName: "group.test.github")` (GitHubFixture's group):
+/// a real extension process, the real host service, the fake GitHub.
+@Suite("URLSession and UserDefaults in a ported kind")
+struct PortedNetworkTests {
+    static func fixture(token: String? = nil) async throws -> GitHubFixture {
+        try await GitHubFixture(token: token, widgets: "  - {kind: Stars, module: FixturePorted}")
+    }
+
+    static func lines(_ timeline: ArchivedTimeline) throws -> [String] {
+        try #require(timeline.entries.first).view.texts
+    }
+
+    @Test func urlSessionReachesTheAPIThroughTheHostWithItsToken() async throws {
+        let token = "ghp_PORTED_\(UUID().uuidString.prefix(8))"
+        let fixture = try await Self.fixture(token: token)
+        let lines = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(lines.contains("swift 67000 stars"), "the manifest's github.api answered, not github.com: \(lines)")
+        let requests = fixture.apiRequests(to: "/repos/apple/swift")
+        #expect(requests.count == 1)
+        #expect(requests.first?.authorization == "Bearer \(token)", "the host added its token")
+        #expect(lines.contains { $0.hasPrefix("avatar ") && $0.hasSuffix(" bytes") }, "another URL, fetched by the host: \(lines)")
+        let avatars = fixture.server.requests.filter { $0.path.hasPrefix("/avatars/") }
+        #expect(avatars.count == 1 && avatars.first?.authorization == nil, "the token goes to the API only")
+        #expect(!lines.joined().contains(token))
+    }
+
+    @Test func aKindOnURLSessionAndABuiltInKindShareOneRequest() async throws {
+        let fixture = try await Self.fixture()
+        async let stars = fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")])
+        async let single = fixture.timeline("SingleRepo", family: .systemSmall, ["repo": .string("apple/swift")])
+        let (starsLines, _) = (try Self.lines(try await stars), try await single)
+        #expect(starsLines.contains("swift 67000 stars"), "\(starsLines)")
+        #expect(fixture.apiRequests(to: "/repos/apple/swift").count == 1, "coalesced or served from the host's cache")
+    }
+
+    @Test func aRateLimitMetThroughURLSessionHoldsBackEveryKind() async throws {
+        let fixture = try await Self.fixture()
+        fixture.server.setFault(.rateLimited, for: "/repos")
+        let lines = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(lines.contains("HTTP 403"), "the kind saw GitHub's own answer to a spent budget: \(lines)")
+        let sent = fixture.apiRequestCount
+        await #expect(throws: RateLimitedError.self, "the built-in kind is held back without a request") {
+            try await fixture.timeline("SingleRepo", family: .systemSmall, ["repo": .string("swiftlang/swift-syntax")])
+        }
+        let again = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(again.contains("HTTP 403"), "and so is the URLSession kind: \(again)")
+        #expect(fixture.apiRequestCount == sent, "no request reached GitHub while the limit held")
+    }
+
+    @Test func userDefaultsWithTheGroupsNameIsTheAppGroup() async throws {
+        let fixture = try await Self.fixture()
+        let container = fixture.workspace.container
+        try container.writeDefaults(Data(#""hello from the CLI""#.utf8), forKey: "ported.greeting")
+        let first = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(first.prefix(2) == ["hello from the CLI", "visit 1"], "\(first)")
+        #expect(try container.defaultsValue(forKey: "ported.visits") == Data("1".utf8), "written to the App Group as JSON")
+        let second = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(second.prefix(2) == ["hello from the CLI", "visit 2"], "\(second)")
+
+        // UserDefaults.standard is the module's own: kept, but not in the App Group.
+        let all = try container.allDefaults()
+        let own = try #require(all.first { $0.key.hasSuffix("lastRepo") })
+        #expect(own.key == "widgethost.module.FixturePorted#standard/lastRepo")
+        #expect(String(decoding: own.value, as: UTF8.self) == #"{"last":"apple\/swift"}"# || String(decoding: own.value, as: UTF8.self) == #"{"last":"apple/swift"}"#)
+        let listed = try await TestSupport.widgethost(["defaults", "read", "--config", fixture.manifestPath])
+        #expect(listed.stdout.contains("ported.visits") && !listed.stdout.contains("lastRepo"), "\(listed.stdout)")
+    }
+}
