@@ -55,6 +55,11 @@ package enum ServiceCall: Codable, Sendable {
     /// Any request a kind makes with `URLSession`: the API's are answered
     /// as `api` answers them, the rest fetched as they are.
     case fetch(HTTPRequest, scope: ReloadScope)
+    /// `WidgetCenter.reloadTimelines(ofKind:)` (nil: `reloadAllTimelines()`);
+    /// `interactive` when asked during a tapped control's `perform()`.
+    case reloadTimelines(kind: String?, interactive: Bool)
+    /// `WidgetCenter.currentConfigurations()`: `.data` with `[WidgetInfo]` as JSON.
+    case currentConfigurations
 }
 
 /// What a timeline call is for, as the host says when it makes the call; the

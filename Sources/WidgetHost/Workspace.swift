@@ -19,6 +19,7 @@ package final class Workspace: Sendable {
     private let defaults: ContainerDefaultsStore
     /// Which modules keep a defaults suite of their own (`app_group: false`).
     private let suites: DefaultsSuites
+    private let widgetCenter: ContainerWidgetCenter
     /// Kinds' placeholders by kind and family, asked of their extensions once.
     let placeholders = Mutex<[String: ViewNode]>([:])
     private let bundleGeneration = Mutex(0)
@@ -47,7 +48,8 @@ package final class Workspace: Sendable {
         http = GitHubService(settings: manifest.github, token: manifest.github.token(in: environment), container: container, clock: clock)
         // What the host does for the extensions: HTTP and shared defaults.
         suites = DefaultsSuites(manifest)
-        let services = ExtensionServices(http: http, defaults: defaults, suites: suites)
+        widgetCenter = ContainerWidgetCenter(container: container, manifest: manifest)
+        let services = ExtensionServices(http: http, defaults: defaults, suites: suites, widgetCenter: widgetCenter)
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)
@@ -61,6 +63,7 @@ package final class Workspace: Sendable {
     package func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
         loaded.withLock { $0 = bundle }
         suites.update(bundle.manifest)
+        widgetCenter.update(bundle.manifest)
         placeholders.withLock { $0.removeAll() }
         bundleGeneration.withLock { $0 += 1 }
         return try container.migrateInstances(of: bundle.kinds)

@@ -64,7 +64,7 @@ final class ExtensionServer: Sendable {
                 return .value(try await options(kind, parameter).validate(value))
             case .perform(let kind, let intent):
                 _ = try descriptor(kind)
-                try await intent.perform()
+                try await ChannelWidgetCenter.$interactive.withValue(true) { try await intent.perform() }
                 return .performed
             }
         } catch {

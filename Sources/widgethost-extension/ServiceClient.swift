@@ -113,3 +113,26 @@ struct ChannelDefaultsStore: SharedDefaultsStore {
         ChannelDefaultsStore(client: client, suite: name)
     }
 }
+
+/// `WidgetCenter` in an extension: the host stores the reload requests and
+/// knows the placed widgets.
+struct ChannelWidgetCenter: WidgetCenterService {
+    /// Set around a tapped control's `perform()`: its reloads are made at once.
+    @TaskLocal static var interactive = false
+
+    let client: ServiceClient
+
+    func reloadTimelines(ofKind kind: String?) throws {
+        if case .failure(let error) = client.callBlocking(.reloadTimelines(kind: kind, interactive: Self.interactive)) {
+            throw error.rethrowable
+        }
+    }
+
+    func currentConfigurations() async throws -> [WidgetInfo] {
+        switch await client.call(.currentConfigurations) {
+        case .data(let json?): return try JSONDecoder().decode([WidgetInfo].self, from: json)
+        case .failure(let error): throw error.rethrowable
+        default: throw HTTPServiceError.invalidResponse("the host answered WidgetCenter with something else")
+        }
+    }
+}

@@ -45,6 +45,7 @@ let services = ServiceClient(channel: channel)
 let http = ChannelHTTPService(client: services)
 HostServices.install(http: http)
 SharedDefaults.install(ChannelDefaultsStore(client: services), group: launch.appGroup)
+HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
 // URLSession in the module goes through the host as well.
 HostURLProtocol.service = http
 URLProtocol.registerClass(HostURLProtocol.self)

@@ -63,7 +63,7 @@ open class UserDefaults: @unchecked Sendable {
     open func set(_ value: Any?, forKey defaultName: String) {
         guard let value else { return removeObject(forKey: defaultName) }
         guard let stored = Self.storable(value),
-              let json = try? JSONSerialization.data(withJSONObject: stored, options: [.fragmentsAllowed, .sortedKeys])
+              let json = try? JSONSerialization.data(withJSONObject: stored, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
         else {
             return Self.report("'\(defaultName)' not stored: a \(type(of: value)) is not a property-list value")
         }

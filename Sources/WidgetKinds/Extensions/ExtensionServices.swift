@@ -10,15 +10,18 @@ package struct ExtensionServices: Sendable {
     package let http: any HTTPService
     package let defaults: any SharedDefaultsStore
     package let suites: DefaultsSuites
+    package let widgetCenter: ContainerWidgetCenter
 
-    package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites()) {
+    package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites(),
+                widgetCenter: ContainerWidgetCenter = ContainerWidgetCenter(container: nil)) {
         self.http = http
         self.defaults = defaults
         self.suites = suites
+        self.widgetCenter = widgetCenter
     }
 
-    /// No network, and defaults that live as long as the extensions: for
-    /// commands that read a manifest without opening its container.
+    /// No network, no WidgetCenter, and defaults that live as long as the
+    /// extensions: for commands that read a manifest without opening its container.
     package static var unavailable: ExtensionServices {
         ExtensionServices(http: UnavailableHTTPService(), defaults: InMemoryDefaultsStore())
     }
@@ -133,6 +136,11 @@ package struct ExtensionServices: Sendable {
             case .fetch(let request, let scope):
                 let response = try await fetch(request, scope: scope)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
+            case .reloadTimelines(let kind, let interactive):
+                _ = try await widgetCenter.reloadTimelines(ofKind: kind, interactive: interactive, from: module)
+                return .done
+            case .currentConfigurations:
+                return .data(try JSONEncoder().encode(try await widgetCenter.currentConfigurations(of: module)))
             }
         } catch {
             return .failure(RemoteError(error))

@@ -97,11 +97,30 @@ struct GreetingWidget: Widget {
             VStack(alignment: .leading) {
                 Text("Hello,")
                 Text(entry.name).font(.headline)
+                Button(intent: RefreshStarsIntent()) {
+                    Text("Refresh stars")
+                }
             }
             .containerBackground(.white, for: .widget)
         }
         .configurationDisplayName("Greeting")
         .supportedFamilies([.systemSmall])
+    }
+}
+
+/// Reloads the other widget of the bundle, and notes which widgets are placed.
+struct RefreshStarsIntent: AppIntent {
+    static var title: LocalizedStringResource { "Refresh Stars" }
+
+    init() {}
+
+    func perform() async throws -> some IntentResult {
+        let placed = try await WidgetCenter.shared.currentConfigurations()
+        UserDefaults.shared.set(placed.map { "\($0.kind) \($0.family)" }.sorted(), forKey: "ported.placed")
+        let repos = placed.compactMap { $0.widgetConfigurationIntent(of: StarsIntent.self)?.repo }
+        UserDefaults.shared.set(repos, forKey: "ported.repos")
+        WidgetCenter.shared.reloadTimelines(ofKind: "Stars")
+        return .result()
     }
 }
 

@@ -72,8 +72,34 @@ struct PortedNetworkTests {
         let all = try container.allDefaults()
         let own = try #require(all.first { $0.key.hasSuffix("lastRepo") })
         #expect(own.key == "widgethost.module.FixturePorted#standard/lastRepo")
-        #expect(String(decoding: own.value, as: UTF8.self) == #"{"last":"apple\/swift"}"# || String(decoding: own.value, as: UTF8.self) == #"{"last":"apple/swift"}"#)
+        #expect(String(decoding: own.value, as: UTF8.self) == #"{"last":"apple/swift"}"#)
         let listed = try await TestSupport.widgethost(["defaults", "read", "--config", fixture.manifestPath])
         #expect(listed.stdout.contains("ported.visits") && !listed.stdout.contains("lastRepo"), "\(listed.stdout)")
+    }
+
+    /// `WidgetCenter` from an intent's `perform()`: the tapped Greeting's
+    /// intent reads the placed widgets and reloads the Stars kind, which a
+    /// running host does at once (Stars' own policy would wait a minute).
+    @Test func widgetCenterFromATappedIntentReloadsAnotherKindOfTheModule() async throws {
+        let fixture = try await GitHubFixture(widgets: "  - {kind: Stars, module: FixturePorted}\n  - {kind: Greeting, module: FixturePorted}")
+        func widgethost(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + ["--config", fixture.manifestPath])
+        }
+        let stars = InteractiveWidgetTests.added(try await widgethost("add-instance", "Stars", "--repo", "apple/swift", "--family", "systemMedium"))
+        let greeting = InteractiveWidgetTests.added(try await widgethost("add-instance", "Greeting"))
+        _ = InteractiveWidgetTests.added(try await widgethost("add-instance", "SingleRepo", "--repo", "apple/swift"))
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(stars) kind=Stars [widgethost] entry of"), "\(host.output)")
+        #expect(await host.waitFor("instance=\(greeting) kind=Greeting [widgethost] entry of"), "\(host.output)")
+
+        let tapped = try await widgethost("tap", greeting, "1")
+        #expect(tapped.status == 0, "\(tapped.stderr)")
+        #expect(await host.waitFor("instance=\(stars) kind=Stars [widgethost] entry of", count: 2), "reloaded at WidgetCenter's request: \(host.output)")
+        #expect(host.stop() == 0)
+
+        let container = fixture.workspace.container
+        #expect(try container.defaultsValue(forKey: "ported.placed") == Data(#"["Greeting systemSmall","Stars systemMedium"]"#.utf8),
+                "its own module's widgets only, not SingleRepo")
+        #expect(try container.defaultsValue(forKey: "ported.repos") == Data(#"["apple/swift"]"#.utf8), "configurations as the kind's intent")
     }
 }

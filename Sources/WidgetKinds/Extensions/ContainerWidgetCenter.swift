@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+import WidgetConfiguration
+import WidgetContainer
+import WidgetSDK
+
+/// What `WidgetCenter` in a kind's code reaches: reload requests stored in
+/// the container (where a running host, or each host of a fleet, takes
+/// them as it takes `widgethost reload`'s) and the placed widgets. A module
+/// reaches its own kinds only, as an app reaches its own widgets.
+package final class ContainerWidgetCenter: Sendable {
+    private let container: SharedContainer?
+    private let kindsByModule = Mutex<[String: Set<String>]>([:])
+
+    /// `container` nil: a command that opened none; every call is refused.
+    package init(container: SharedContainer?, manifest: Manifest? = nil) {
+        self.container = container
+        if let manifest { update(manifest) }
+    }
+
+    /// Takes in a changed manifest.
+    package func update(_ manifest: Manifest) {
+        let kinds = Dictionary(grouping: manifest.widgets, by: \.module.value).mapValues { Set($0.map(\.kind.value)) }
+        kindsByModule.withLock { $0 = kinds }
+    }
+
+    private func kinds(of module: String) -> Set<String> {
+        kindsByModule.withLock { $0[module] ?? [] }
+    }
+
+    /// Stores a reload of every instance of `kind` (nil: of every kind of
+    /// `module`). One asked for during a tap is forced, as the tapped
+    /// kind's own reload is; any other waits for the minimum interval.
+    /// Returns how many instances it names; a kind of another module names none.
+    func reloadTimelines(ofKind kind: String?, interactive: Bool, from module: String) async throws -> Int {
+        guard let container else { throw WidgetCenterUnavailable() }
+        let kinds = kinds(of: module).filter { kind == nil || $0 == kind }
+        return try await container.offPool { container in
+            try kinds.reduce(0) { count, kind in count + (try container.addReloadRequest(ReloadRequest(kind: kind, force: interactive))) }
+        }
+    }
+
+    /// The placed instances of `module`'s kinds, oldest first.
+    func currentConfigurations(of module: String) async throws -> [WidgetInfo] {
+        guard let container else { throw WidgetCenterUnavailable() }
+        let kinds = kinds(of: module)
+        return try await container.offPool { try $0.instances() }
+            .filter { kinds.contains($0.kind) }
+            .map { WidgetInfo(kind: $0.kind, family: $0.family, configurationIdentifier: $0.configurationIdentifier, values: $0.configuration) }
+    }
+}
