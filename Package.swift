@@ -26,6 +26,8 @@ let package = Package(
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-extension", targets: ["widgethost-extension"]),
         .library(name: "YAML", targets: ["YAML"]),
+        // Loaded by the extension runner into modules that use URLSession, and only those.
+        .library(name: "WidgetURLSession", type: .dynamic, targets: ["WidgetURLSession"]),
     ]
     + (widgetKinds + standaloneKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
     + fixtureModules.map { .library(name: $0, type: .dynamic, targets: [$0]) },
@@ -68,6 +70,10 @@ let package = Package(
         .target(name: "CProcessControl"),
         // What crosses between the host and an extension process. Needs only the SDK.
         .target(name: "ExtensionProtocol", dependencies: [sdk]),
+        // URLSession in a kind, answered by the host: a URLProtocol that the
+        // extension process loads only into a module that links
+        // FoundationNetworking. Needs nothing but Foundation.
+        .target(name: "WidgetURLSession"),
         // The extension process: loads one module and answers the host's calls.
         // Links the SDK and the protocol, nothing of the host.
         .executableTarget(name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", sdk]),

@@ -14,7 +14,7 @@ if [ -e "$record" ]; then
   echo "widgethost is already installed in $prefix; run 'make uninstall PREFIX=$prefix' first" >&2
   exit 1
 fi
-for file in widgethost widgethost-extension libWidgetSDK.so $(for kind in $kinds; do echo "lib$kind.so"; done); do
+for file in widgethost widgethost-extension libWidgetSDK.so libWidgetURLSession.so $(for kind in $kinds; do echo "lib$kind.so"; done); do
   [ -e "$bin/$file" ] || { echo "missing $bin/$file: build first" >&2; exit 1; }
 done
 
@@ -57,6 +57,7 @@ libexec="$prefix/lib/widgethost"
 put 755 "$bin/widgethost" "$libexec/widgethost"
 put 755 "$bin/widgethost-extension" "$libexec/widgethost-extension"
 put 644 "$bin/libWidgetSDK.so" "$libexec/libWidgetSDK.so"
+put 644 "$bin/libWidgetURLSession.so" "$libexec/libWidgetURLSession.so"
 for kind in $kinds; do put 644 "$bin/lib$kind.so" "$libexec/lib$kind.so"; done
 # The binary stays beside its libraries (its RUNPATH is $ORIGIN, and it finds
 # the built-in kinds and the extension runner beside itself); PATH gets a link.

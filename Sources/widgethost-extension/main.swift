@@ -1,7 +1,6 @@
 import CProcessControl
 import ExtensionProtocol
 import Foundation
-import FoundationNetworking
 import WidgetSDK
 
 // The extension process: the only place a widget module's code runs. The host
@@ -46,11 +45,12 @@ let http = ChannelHTTPService(client: services)
 HostServices.install(http: http)
 SharedDefaults.install(ChannelDefaultsStore(client: services), group: launch.appGroup)
 HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
-// URLSession in the module goes through the host as well.
-HostURLProtocol.service = http
-URLProtocol.registerClass(HostURLProtocol.self)
 
 let module = LoadedModule.open(path: launch.modulePath)
+// URLSession in the module goes through the host as well.
+if let problem = URLSessionRouting.installIfLinked(http) {
+    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+}
 ExtensionServer(channel: channel, module: module, services: services).serve()
 // The host closed the channel: it has stopped, or no longer wants this process.
 exit(0)

@@ -1,0 +1,110 @@
+import Foundation
+import FoundationNetworking
+
+// URLSession in a kind, answered by the host. The extension process loads
+// this library only into a module that links FoundationNetworking itself:
+// linking it into every extension cost 6.5 MiB of RSS each (22.3 -> 28.9
+// MiB), for the many kinds that never use URLSession. It knows nothing of
+// the host: requests leave and answers arrive as JSON through two C entry
+// points, so no type is shared with the runner's copy of anything.
+
+/// Sends a request (JSON) to the runner; the runner answers through
+/// `widgethost_url_session_complete` with the same token.
+public typealias WidgetURLSessionFetch = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?) -> Void
+
+/// What the runner is asked: `HTTPRequest`'s JSON form in the SDK.
+struct OutgoingRequest: Codable {
+    var url: String
+    var method: String
+    var headers: [String: String]
+    var body: Data?
+}
+
+/// The runner's answer: a response, or the host's reason for none.
+struct IncomingAnswer: Codable {
+    var status: Int?
+    var headers: [String: String]?
+    var body: Data?
+    /// A `URLError.Code` raw value, and the host's words.
+    var errorCode: Int?
+    var errorMessage: String?
+}
+
+/// Takes every http(s) request of every session (Foundation asks
+/// registered protocols before its own), `URLSession.shared` included.
+final class HostURLProtocol: URLProtocol, @unchecked Sendable {
+    /// Set once by `widgethost_url_session_install`, before the module's code runs.
+    nonisolated(unsafe) static var fetch: WidgetURLSessionFetch?
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        guard let scheme = request.url?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    private var pending: Pending?
+
+    override func startLoading() {
+        guard let url = request.url, let fetch = Self.fetch,
+              let json = try? JSONEncoder().encode(OutgoingRequest(url: url.absoluteString, method: request.httpMethod ?? "GET",
+                                                                    headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody))
+        else {
+            return client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL)) ?? ()
+        }
+        let waiting = Pending(loader: self, url: url)
+        pending = waiting
+        let token = Unmanaged.passRetained(waiting).toOpaque()
+        json.withUnsafeBytes { bytes in
+            fetch(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, token)
+        }
+    }
+
+    override func stopLoading() {
+        pending?.loader = nil
+    }
+}
+
+/// One request on its way: the token the runner hands back.
+final class Pending: @unchecked Sendable {
+    /// Nil once the session stopped the load: the answer is dropped.
+    weak var loader: HostURLProtocol?
+    let url: URL
+
+    init(loader: HostURLProtocol, url: URL) {
+        self.loader = loader
+        self.url = url
+    }
+
+    func deliver(_ answer: IncomingAnswer?) {
+        guard let loader else { return }
+        if let answer, let status = answer.status,
+           let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: answer.headers ?? [:]) {
+            loader.client?.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)
+            loader.client?.urlProtocol(loader, didLoad: answer.body ?? Data())
+            loader.client?.urlProtocolDidFinishLoading(loader)
+        } else {
+            let code = answer?.errorCode.flatMap(URLError.Code.init(rawValue:)) ?? .badServerResponse
+            let message = answer?.errorMessage ?? "the host's answer could not be read"
+            loader.client?.urlProtocol(loader, didFailWithError: URLError(code, userInfo: [NSLocalizedDescriptionKey: message, NSURLErrorFailingURLErrorKey: url]))
+        }
+    }
+}
+
+/// Registers the protocol; `fetch` sends each request to the runner.
+@_cdecl("widgethost_url_session_install")
+public func widgethostURLSessionInstall(_ fetch: WidgetURLSessionFetch) {
+    HostURLProtocol.fetch = fetch
+    URLProtocol.registerClass(HostURLProtocol.self)
+}
+
+/// The runner's answer (JSON) to the request `token` named.
+@_cdecl("widgethost_url_session_complete")
+public func widgethostURLSessionComplete(_ token: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+    guard let token else { return }
+    let pending = Unmanaged<Pending>.fromOpaque(token).takeRetainedValue()
+    let answer = bytes.flatMap { try? JSONDecoder().decode(IncomingAnswer.self, from: Data(bytes: $0, count: count)) }
+    pending.deliver(answer)
+}
