@@ -69,12 +69,54 @@ struct GreetingIntent: WidgetConfigurationIntent {
     @Parameter(title: "Name", default: "World")
     var name: String
 
+    @Parameter(title: "Style", default: .friendly)
+    var style: GreetingStyle
+
+    @Parameter(title: "Friend")
+    var friend: FriendEntity?
+
     init() {}
+}
+
+enum GreetingStyle: String, AppEnum {
+    case friendly, formal
+
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Style" }
+    static var caseDisplayRepresentations: [GreetingStyle: DisplayRepresentation] {
+        [.friendly: "Friendly", .formal: "Formal"]
+    }
+}
+
+struct FriendEntity: AppEntity {
+    let id: String
+
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Friend" }
+    static let defaultQuery = FriendQuery()
+
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(id)") }
+}
+
+struct FriendQuery: EntityQuery {
+    static let everyone = ["Ann", "Bo", "Cy"]
+
+    func entities(for identifiers: [FriendEntity.ID]) async throws -> [FriendEntity] {
+        identifiers.filter(Self.everyone.contains).map(FriendEntity.init)
+    }
+
+    func suggestedEntities() async throws -> [FriendEntity] {
+        Self.everyone.map(FriendEntity.init)
+    }
+
+    func defaultResult() async -> FriendEntity? {
+        FriendEntity(id: "Ann")
+    }
 }
 
 struct GreetingEntry: TimelineEntry {
     let date: Date
     let name: String
+    var salutation = "Hello,"
+    var friend: String?
 }
 
 struct GreetingProvider: AppIntentTimelineProvider {
@@ -83,11 +125,19 @@ struct GreetingProvider: AppIntentTimelineProvider {
     }
 
     func snapshot(for configuration: GreetingIntent, in context: Context) async -> GreetingEntry {
-        GreetingEntry(date: Date(), name: configuration.name)
+        entry(for: configuration)
     }
 
     func timeline(for configuration: GreetingIntent, in context: Context) async -> Timeline<GreetingEntry> {
-        Timeline(entries: [GreetingEntry(date: Date(), name: configuration.name)], policy: .never)
+        Timeline(entries: [entry(for: configuration)], policy: .never)
+    }
+
+    private func entry(for configuration: GreetingIntent) -> GreetingEntry {
+        let salutation = switch configuration.style {
+        case .friendly: "Hello,"
+        case .formal: "Good day,"
+        }
+        return GreetingEntry(date: Date(), name: configuration.name, salutation: salutation, friend: configuration.friend?.id)
     }
 }
 
@@ -95,8 +145,11 @@ struct GreetingWidget: Widget {
     var body: some WidgetConfiguration {
         AppIntentConfiguration(kind: "Greeting", intent: GreetingIntent.self, provider: GreetingProvider()) { entry in
             VStack(alignment: .leading) {
-                Text("Hello,")
+                Text(entry.salutation)
                 Text(entry.name).font(.headline)
+                if let friend = entry.friend {
+                    Text("with \(friend)")
+                }
                 Button(intent: RefreshStarsIntent()) {
                     Text("Refresh stars")
                 }

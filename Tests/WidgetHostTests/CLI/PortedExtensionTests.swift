@@ -30,8 +30,15 @@ struct PortedExtensionTests {
         #expect(clock.disfavoredLocations == [.standBy])
         let greeting = try #require(kinds.first { $0.kind == "Greeting" })
         #expect(greeting.contentMarginsDisabled == nil && greeting.disfavoredLocations == nil, "absent when not set")
-        #expect(greeting.configuration.parameters.map(\.name) == ["name"])
-        #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name"], "--name is add-instance's own")
+        #expect(greeting.configuration.parameters.map(\.name) == ["name", "style", "friend"])
+        #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name", "--style", "--friend"], "--name is add-instance's own")
+        let style = try #require(greeting.configuration.parameters.first { $0.name == "style" })
+        #expect(style.options == KindInfo.Options(source: "static", values: [.string("friendly"), .string("formal")], provider: nil),
+                "an AppEnum's cases are its choices")
+        #expect(style.default == .string("friendly") && !style.optional)
+        let friend = try #require(greeting.configuration.parameters.first { $0.name == "friend" })
+        #expect(friend.options == KindInfo.Options(source: "dynamic", values: nil, provider: "FriendQuery"), "an AppEntity's query")
+        #expect(friend.optional && friend.type == "string")
         #expect(greeting.configuration.title == "Greeting", "a LocalizedStringResource title")
     }
 
@@ -61,5 +68,34 @@ struct PortedExtensionTests {
         let edgeToEdge = engine.layout(fill, family: .systemSmall, contentMargins: false)
         #expect(withMargins.drawables.first?.frame == Rect(x: 16, y: 16, width: 138, height: 138))
         #expect(edgeToEdge.drawables.first?.frame == Rect(x: 0, y: 0, width: 170, height: 170))
+    }
+
+    /// AppEnum and AppEntity parameters, as current WidgetKit offers choices:
+    /// the enum's cases and the entity query's suggestions are the options,
+    /// a value is checked against them, and the provider gets the entity its
+    /// query found for the stored id.
+    @Test func appEnumAndAppEntityParametersOfferChoicesAndReachTheProvider() async throws {
+        let fixture = try Self.fixture()
+        let friends = try await fixture.run("options", "Greeting", "friend")
+        #expect(friends.status == 0 && friends.stdout.split(separator: "\n") == ["Ann", "Bo", "Cy"], "\(friends.stdout) \(friends.stderr)")
+        let styles = try await fixture.run("options", "Greeting", "style")
+        #expect(styles.stdout.split(separator: "\n") == ["friendly", "formal"], "\(styles.stdout)")
+
+        let unknownFriend = try await fixture.run("add-instance", "Greeting", "--friend", "Zed")
+        #expect(unknownFriend.status == 1 && unknownFriend.stderr.contains("no friend 'Zed'"), "\(unknownFriend.stderr)")
+        let unknownStyle = try await fixture.run("add-instance", "Greeting", "--style", "rude")
+        #expect(unknownStyle.status == 1 && unknownStyle.stderr.contains("friendly") && unknownStyle.stderr.contains("formal"), "\(unknownStyle.stderr)")
+
+        let formal = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Greeting", "--style", "formal", "--friend", "Bo"))
+        let byDefault = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Greeting"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(formal) kind=Greeting [widgethost] entry of"), "\(host.output)")
+        #expect(await host.waitFor("instance=\(byDefault) kind=Greeting [widgethost] entry of"), "\(host.output)")
+        #expect(host.stop() == 0)
+        let drawn = try await fixture.run("render", formal)
+        #expect(drawn.stdout.contains(">Good day,</text>") && drawn.stdout.contains(">with Bo</text>"), "\(drawn.stdout)")
+        let drawnDefault = try await fixture.run("render", byDefault)
+        #expect(drawnDefault.stdout.contains(">Hello,</text>") && drawnDefault.stdout.contains(">with Ann</text>"),
+                "the query's defaultResult: \(drawnDefault.stdout)")
     }
 }

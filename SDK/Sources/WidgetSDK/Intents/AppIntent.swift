@@ -81,7 +81,7 @@ public struct IntentReference: Codable, Sendable, Hashable {
 
     private static func perform<Intent: AppIntent>(_ type: Intent.Type, _ parameters: ConfigurationValues) async throws {
         let intent = Intent()
-        try ParameterReflection.assign(parameters, to: intent)
+        try await ParameterReflection.resolve(parameters, to: intent)
         _ = try await intent.perform()
     }
 }

@@ -20,12 +20,13 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value?
 
-    /// A parameter with a default and no list of choices: `@Parameter(title: "City", default: "Lisbon") var city: String`.
+    /// A parameter with a default: `@Parameter(title: "City", default: "Lisbon") var city: String`.
+    /// Its choices are any value, an `AppEnum`'s cases, or what an `AppEntity`'s query suggests.
     public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
-        self.options = .any
+        self.options = Value.impliedDynamicOptions.map(OptionSource.dynamic) ?? Value.impliedOptions.map(OptionSource.list) ?? .any
     }
 
     /// A parameter limited to a static list, which must contain the default: `@Parameter(title: "Days", default: 7, options: [1, 7, 30]) var days: Int`.
@@ -73,6 +74,8 @@ protocol ParameterStorage: AnyObject {
     func assign(_ value: ConfigurationValue?, name: String) throws
     /// The value set, else the default.
     var currentValue: ConfigurationValue? { get }
+    /// `assign`, asking the type's query when it needs one (an `AppEntity`).
+    func resolve(_ value: ConfigurationValue?, name: String) async throws
 }
 
 extension Parameter: ParameterStorage {
@@ -87,10 +90,22 @@ extension Parameter: ParameterStorage {
     }
 
     func assign(_ stored: ConfigurationValue?, name: String) throws {
-        guard let stored else { return }
+        // An entity needs its query, which only `resolve` can ask.
+        guard let stored, !Value.needsQuery else { return }
         guard let typed = Value(configurationValue: stored) else {
             throw ConfigurationError(
                 parameter: name, message: "expected \(Value.parameterType.withArticle) value, found \(stored.type) '\(stored)'")
+        }
+        lock.withLock { value = typed }
+    }
+}
+
+extension Parameter {
+    func resolve(_ stored: ConfigurationValue?, name: String) async throws {
+        guard Value.needsQuery else { return try assign(stored, name: name) }
+        guard let stored else { return }
+        guard let typed = try await Value.resolve(stored) else {
+            throw ConfigurationError(parameter: name, message: "no \(Value.self) '\(stored)' any more")
         }
         lock.withLock { value = typed }
     }

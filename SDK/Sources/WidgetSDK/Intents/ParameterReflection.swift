@@ -17,6 +17,13 @@ enum ParameterReflection {
         }
     }
 
+    /// `assign`, with `AppEntity` parameters found by their queries.
+    static func resolve(_ values: ConfigurationValues, to intent: Any) async throws {
+        for parameter in parameters(of: intent) {
+            try await parameter.storage.resolve(values[parameter.descriptor.name], name: parameter.descriptor.name)
+        }
+    }
+
     /// Each parameter's current value (or default), by name.
     static func values(of intent: Any) -> ConfigurationValues {
         var values: ConfigurationValues = [:]

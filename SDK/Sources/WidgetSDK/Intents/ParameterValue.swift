@@ -10,11 +10,25 @@ public protocol ParameterValue: Sendable {
     init?(configurationValue: ConfigurationValue)
     /// Nil when an optional parameter has no value.
     var configurationValue: ConfigurationValue? { get }
+
+    /// The choices every parameter of this type has (an `AppEnum`'s cases); nil for most types.
+    static var impliedOptions: [ConfigurationValue]? { get }
+    /// Choices a query computes for every parameter of this type (an `AppEntity`'s); nil for most types.
+    static var impliedDynamicOptions: DynamicOptions? { get }
+    /// True when a stored value becomes a Swift value only through a query
+    /// (an `AppEntity`): `resolve`, not `init(configurationValue:)`.
+    static var needsQuery: Bool { get }
+    /// The Swift value of a stored value, asking a query if the type needs one.
+    static func resolve(_ value: ConfigurationValue) async throws -> Self?
 }
 
 extension ParameterValue {
     public static var isOptional: Bool { false }
     public static var absentValue: Self? { nil }
+    public static var impliedOptions: [ConfigurationValue]? { nil }
+    public static var impliedDynamicOptions: DynamicOptions? { nil }
+    public static var needsQuery: Bool { false }
+    public static func resolve(_ value: ConfigurationValue) async throws -> Self? { Self(configurationValue: value) }
 }
 
 extension String: ParameterValue {
@@ -75,4 +89,14 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
         self = .some(value)
     }
     public var configurationValue: ConfigurationValue? { self?.configurationValue }
+    /// The wrapped type's.
+    public static var impliedOptions: [ConfigurationValue]? { Wrapped.impliedOptions }
+    /// The wrapped type's.
+    public static var impliedDynamicOptions: DynamicOptions? { Wrapped.impliedDynamicOptions }
+    /// The wrapped type's.
+    public static var needsQuery: Bool { Wrapped.needsQuery }
+    /// The wrapped type's value of a stored value.
+    public static func resolve(_ value: ConfigurationValue) async throws -> Self? {
+        try await Wrapped.resolve(value).map { .some($0) }
+    }
 }

@@ -10,13 +10,11 @@
 /// ```
 ///
 /// Each `@Parameter` property is one parameter, named after the property.
-public protocol WidgetConfigurationIntent: Sendable {
-    /// The configuration's name, shown by `widgethost kinds`.
-    static var title: String { get }
+/// As in App Intents it is an `AppIntent`, whose `perform()` does nothing
+/// unless the intent says otherwise.
+public protocol WidgetConfigurationIntent: AppIntent {
     /// What the configuration sets; empty by default.
     static var description: String { get }
-    /// Creates the intent with every `@Parameter` at its default.
-    init()
 }
 
 /// An intent that replaces an older configuration; instances stored under
@@ -30,6 +28,9 @@ public protocol CustomIntentMigratedAppIntent: WidgetConfigurationIntent {
 extension WidgetConfigurationIntent {
     /// No description.
     public static var description: String { "" }
+
+    /// Nothing to do: a configuration only configures.
+    public func perform() async throws -> EmptyIntentResult { .result() }
 
     /// The identifier instances store, so a later version can migrate them.
     public static var identifier: String { String(describing: Self.self) }
@@ -45,8 +46,16 @@ extension WidgetConfigurationIntent {
 
     /// Builds the intent from stored values; parameters without a value keep
     /// their default.
+    /// (`AppEntity` parameters stay unset: only `resolved(values:)` can ask their queries.)
     init(values: ConfigurationValues) throws {
         self.init()
         try ParameterReflection.assign(values, to: self)
+    }
+
+    /// Builds the intent from stored values, `AppEntity` parameters found by their queries.
+    static func resolved(values: ConfigurationValues) async throws -> Self {
+        let intent = Self()
+        try await ParameterReflection.resolve(values, to: intent)
+        return intent
     }
 }

@@ -41,11 +41,11 @@ public struct AnyTimelineProvider: Sendable {
         let archive = EntryArchiver(content: content)
         placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
         snapshotEntry = { values, context in
-            let intent = try P.Intent(values: values)
+            let intent = try await P.Intent.resolved(values: values)
             return try archive(await provider.snapshot(for: intent, in: context), context)
         }
         makeTimeline = { values, context in
-            let intent = try P.Intent(values: values)
+            let intent = try await P.Intent.resolved(values: values)
             return try archive(try await provider.timeline(for: intent, in: context), context)
         }
     }
