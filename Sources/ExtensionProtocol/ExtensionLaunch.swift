@@ -20,19 +20,23 @@ package struct ExtensionLaunch: Sendable, Equatable {
     /// The manifest's `container.group`: `UserDefaults(suiteName:)` with
     /// this name reaches the App Group's defaults. Nil without a container.
     package var appGroup: String?
+    /// The module's own folder in the container, made by the host:
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`.
+    package var groupFolder: String?
 
-    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil) {
+    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil, groupFolder: String? = nil) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
         self.hostPID = hostPID
         self.appGroup = appGroup
+        self.groupFolder = groupFolder
     }
 
     package var arguments: [String] {
         ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID),
          "--protocol", String(Self.protocolVersion)]
-            + (appGroup.map { ["--app-group", $0] } ?? [])
+            + (appGroup.map { ["--app-group", $0] } ?? []) + (groupFolder.map { ["--group-folder", $0] } ?? [])
     }
 
     /// The protocol version the host that wrote `arguments` speaks.
@@ -51,6 +55,7 @@ package struct ExtensionLaunch: Sendable, Equatable {
         guard let module = values["--module"], let memory = values["--memory"].flatMap(Int.init),
               let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
         else { return nil }
-        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"])
+        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"],
+                  groupFolder: values["--group-folder"])
     }
 }

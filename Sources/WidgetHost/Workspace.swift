@@ -49,7 +49,8 @@ package final class Workspace: Sendable {
         // What the host does for the extensions: HTTP and shared defaults.
         suites = DefaultsSuites(manifest)
         widgetCenter = ContainerWidgetCenter(container: container, manifest: manifest)
-        let services = ExtensionServices(http: http, defaults: defaults, suites: suites, widgetCenter: widgetCenter)
+        let services = ExtensionServices(http: http, defaults: defaults, suites: suites, widgetCenter: widgetCenter,
+                                         containerFolder: container.location.directory)
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
             environment: environment, withheld: [manifest.github.tokenEnv], output: output)

@@ -3,7 +3,9 @@
 // `.now`), which importing WidgetKit brings on Apple platforms too.
 @_exported import Foundation
 @_exported import WidgetSDK
-// Foundation's UserDefaults is replaced by the one that reaches the App
-// Group through the host. Imported by name, it wins over Foundation's even
-// in a file that also imports Foundation.
+// Foundation's names done the host's way: FileManager's App Group folder,
+// and a UserDefaults that reaches the App Group through the host. Imported
+// by name, the class wins over Foundation's even in a file that also
+// imports Foundation.
+@_exported import WidgetFoundation
 @_exported import class WidgetFoundation.UserDefaults

@@ -11,13 +11,29 @@ package struct ExtensionServices: Sendable {
     package let defaults: any SharedDefaultsStore
     package let suites: DefaultsSuites
     package let widgetCenter: ContainerWidgetCenter
+    /// The container's folder: each module's own is `extensions/<module>` in it. Nil without a container.
+    package let containerFolder: URL?
 
     package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites(),
-                widgetCenter: ContainerWidgetCenter = ContainerWidgetCenter(container: nil)) {
+                widgetCenter: ContainerWidgetCenter = ContainerWidgetCenter(container: nil), containerFolder: URL? = nil) {
         self.http = http
         self.defaults = defaults
         self.suites = suites
         self.widgetCenter = widgetCenter
+        self.containerFolder = containerFolder
+    }
+
+    /// `module`'s own folder in the container, made (0700) if it is not there
+    /// yet; nil without a container or when it cannot be made.
+    func groupFolder(of module: String) -> String? {
+        guard let containerFolder else { return nil }
+        let folder = containerFolder.appendingPathComponent("extensions", isDirectory: true).appendingPathComponent(module, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return folder.path
+        } catch {
+            return nil
+        }
     }
 
     /// No network, no WidgetCenter, and defaults that live as long as the

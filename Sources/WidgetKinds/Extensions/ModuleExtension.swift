@@ -99,7 +99,7 @@ package actor ModuleExtension {
         if launches > 1 { ExtensionMetrics.extensionRestarted(module: module) }
         launchedFrom = FileIdentity(path: modulePath)
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid(),
-                                     appGroup: pool.services.suites.group)
+                                     appGroup: pool.services.suites.group, groupFolder: pool.services.groupFolder(of: module))
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,

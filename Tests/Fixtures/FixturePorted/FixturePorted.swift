@@ -223,6 +223,12 @@ struct StarsProvider: AppIntentTimelineProvider {
         UserDefaults.standard.set(["last": configuration.repo], forKey: "lastRepo")
         let greeting = UserDefaults.shared.string(forKey: "ported.greeting") ?? "no greeting"
         var lines = [greeting, "visit \(visits)"]
+        if let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.test.github") {
+            let file = folder.appendingPathComponent("last-repo.txt")
+            let previous = (try? String(contentsOf: file, encoding: .utf8)) ?? "none"
+            try? configuration.repo.write(to: file, atomically: true, encoding: .utf8)
+            lines.append("previous \(previous)")
+        }
         do {
             let url = URL(string: "https://api.github.com/repos/\(configuration.repo)")!
             let (data, response) = try await URLSession.shared.data(from: url)

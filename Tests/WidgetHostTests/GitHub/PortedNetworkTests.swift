@@ -67,6 +67,10 @@ struct PortedNetworkTests {
         #expect(try container.defaultsValue(forKey: "ported.visits") == Data("1".utf8), "written to the App Group as JSON")
         let second = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
         #expect(second.prefix(2) == ["hello from the CLI", "visit 2"], "\(second)")
+        #expect(first.contains("previous none") && second.contains("previous apple/swift"), "a file in the App Group's folder: \(second)")
+        let file = fixture.folder.appendingPathComponent("data/extensions/FixturePorted/last-repo.txt")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "apple/swift", "the module's own folder of the container")
+        #expect(FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("data/extensions/FixturePorted").path))
 
         // UserDefaults.standard is the module's own: kept, but not in the App Group.
         let all = try container.allDefaults()

@@ -24,15 +24,9 @@ public struct SharedDefaults: Sendable {
     @TaskLocal public static var scopedStore: (any SharedDefaultsStore)?
 
     /// The host calls this once, before it loads any widget module.
-    /// - Parameter group: the bundle manifest's `container.group`, the
-    ///   suite name that `UserDefaults(suiteName:)` reaches the App Group by.
-    public static func install(_ store: any SharedDefaultsStore, group: String? = nil) {
+    public static func install(_ store: any SharedDefaultsStore) {
         installedStore.withLock { $0 = store }
-        installedGroup.withLock { $0 = group }
     }
-
-    /// The App Group's identifier, as the manifest's `container.group` says; nil until a host installs it.
-    public static var groupIdentifier: String? { installedGroup.withLock { $0 } }
 
     /// The suite `UserDefaults(suiteName: name)` reads and writes: the App
     /// Group's when `name` is its identifier, otherwise a suite of the
@@ -40,7 +34,7 @@ public struct SharedDefaults: Sendable {
     /// which no other module and not `widgethost defaults` can reach.
     public static func suite(named name: String?) -> SharedDefaults {
         let store = scopedStore ?? installedStore.withLock { $0 }
-        if let name, name == groupIdentifier { return SharedDefaults(store: store) }
+        if let name, name == AppGroup.identifier { return SharedDefaults(store: store) }
         return SharedDefaults(store: store.suite(named: name ?? standardSuiteName))
     }
 
@@ -48,7 +42,6 @@ public struct SharedDefaults: Sendable {
     public static let standardSuiteName = "standard"
 
     private static let installedStore = Mutex<any SharedDefaultsStore>(InMemoryDefaultsStore())
-    private static let installedGroup = Mutex<String?>(nil)
 
     init(store: any SharedDefaultsStore) {
         self.store = store
