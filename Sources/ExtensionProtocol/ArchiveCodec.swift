@@ -134,6 +134,14 @@ extension ArchiveWriter {
         case .link(let url):
             byte(14)
             string(url.absoluteString)
+        case .layered(let alignment, let behind):
+            byte(15)
+            self.alignment(alignment)
+            bool(behind)
+        case .divider:
+            byte(16)
+        case .label:
+            byte(17)
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
@@ -196,6 +204,14 @@ extension ArchiveWriter {
         case .widgetURL(let url):
             byte(15)
             string(url.absoluteString)
+        case .offset(let x, let y):
+            byte(16)
+            double(x)
+            double(y)
+        case .fixedSize(let horizontal, let vertical):
+            byte(17)
+            bool(horizontal)
+            bool(vertical)
         }
     }
 
@@ -305,6 +321,9 @@ extension ArchiveReader {
             let intent = IntentReference(type: try string(), symbol: try string(), title: try string(), parameters: try configuration())
             content = .control(Control(kind: kind, isOn: isOn, intent: intent))
         case 14: content = .link(try url())
+        case 15: content = .layered(alignment: try alignment(), behind: try bool())
+        case 16: content = .divider
+        case 17: content = .label
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
@@ -337,6 +356,8 @@ extension ArchiveReader {
         case 13: return .multilineTextAlignment(try raw(TextAlignment.self))
         case 14: return .redacted(try bool())
         case 15: return .widgetURL(try url())
+        case 16: return .offset(x: try double(), y: try double())
+        case 17: return .fixedSize(horizontal: try bool(), vertical: try bool())
         default: throw Truncated()
         }
     }

@@ -158,6 +158,16 @@ package struct ANSIRenderer: Sendable {
         let lastColumn = max(firstColumn, cell(((frame.x + frame.width) / cellWidth).rounded(.up)) - 1)
         let lastRow = max(firstRow, cell(((frame.y + frame.height) / cellHeight).rounded(.up)) - 1)
         let middleRow = cell((frame.y + frame.height / 2) / cellHeight), middleColumn = cell((frame.x + frame.width / 2) / cellWidth)
+        // A hairline (a Divider) is a line however short, not a dot.
+        let hairline = 2.0
+        if frame.width <= hairline, frame.height > frame.width {
+            let rows = frame.height <= cellHeight * 1.5 ? [middleRow] : Array(clamp(firstRow, lastRow, to: grid.rows))
+            return rows.map { ($0, middleColumn, faint ? "│" : "┃") }
+        }
+        if frame.height <= hairline, frame.width > frame.height {
+            let columns = frame.width <= cellWidth * 1.5 ? [middleColumn] : Array(clamp(firstColumn, lastColumn, to: grid.columns))
+            return columns.map { (middleRow, $0, faint ? "─" : "━") }
+        }
         if frame.width <= cellWidth * 2, frame.height <= cellHeight * 1.5 {
             return [(middleRow, middleColumn, shape == .rectangle ? "■" : "●")]
         }

@@ -22,6 +22,8 @@ final class LayoutPass {
         var opacity = 1.0
         var redacted: Bool?
         var textAlignment = TextAlignment.leading
+        /// Laid out as a child of an `HStack`: a `Divider` there is vertical.
+        var inRow = false
     }
 
     /// A proposed size; nil is "as much as you like".
@@ -97,6 +99,11 @@ final class LayoutPass {
             case .multilineTextAlignment(let alignment): style.textAlignment = alignment
             case .redacted(let redacted): style.redacted = style.redacted ?? redacted
             case .widgetURL: break
+            case .fixedSize(let horizontal, let vertical):
+                if horizontal { proposal.width = nil }
+                if vertical { proposal.height = nil }
+            case .offset:
+                wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
             case .padding(let insets):
                 wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
                 proposal = Proposal(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
@@ -125,6 +132,8 @@ final class LayoutPass {
                 arranged.drawables.insert(fill, at: 0)
             case .containerBackground(let color):
                 arranged.background = color
+            case .offset(let x, let y):
+                arranged.drawables = placed(arranged.drawables, x, y)
             default:
                 break
             }
@@ -214,6 +223,19 @@ final class LayoutPass {
             return arrangeStack(node.children, vertical: false, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style) {
                 LayoutEngine.offset($0, in: $1, alignment)
             }
+        case .label:
+            return arrangeStack(node.children, vertical: false, spacing: Label.spacing, proposal: proposal, style: style) {
+                LayoutEngine.offset($0, in: $1, VerticalAlignment.center)
+            }
+        case .layered(let alignment, let behind):
+            return arrangeLayered(node.children, alignment: alignment, behind: behind, proposal: proposal, style: style)
+        case .divider:
+            let thickness = 1.0
+            let size = style.inRow ? Size(width: thickness, height: proposal.height ?? 0) : Size(width: proposal.width ?? 0, height: thickness)
+            var line = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), kind: .fill(.rectangle, .secondary),
+                                color: .secondary, accentable: false)
+            line.opacity = 0.5
+            return Arranged(size: size, drawables: [line])
         case .zstack(let alignment):
             let children = node.children.map { arrange($0, proposal: proposal, style: style) }
             let size = Size(width: children.map(\.size.width).max() ?? 0, height: children.map(\.size.height).max() ?? 0)
@@ -234,6 +256,23 @@ final class LayoutPass {
         case .link(let url):
             return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
         }
+    }
+
+    /// A view with others laid out at its size, behind or in front of it
+    /// (`.background` and `.overlay` with a view), placed by `alignment`.
+    private func arrangeLayered(_ children: [ViewNode], alignment: Alignment, behind: Bool, proposal: Proposal, style: Style) -> Arranged {
+        guard let first = children.first else { return Arranged(size: Size(width: 0, height: 0)) }
+        var base = arrange(first, proposal: proposal, style: style)
+        let layerProposal = Proposal(width: base.size.width, height: base.size.height)
+        var layers: [Drawable] = []
+        for child in children.dropFirst() {
+            let layer = arrange(child, proposal: layerProposal, style: style)
+            layers += placed(layer.drawables, LayoutEngine.offset(layer.size.width, in: base.size.width, alignment.horizontal),
+                             LayoutEngine.offset(layer.size.height, in: base.size.height, alignment.vertical))
+            base.background = base.background ?? layer.background
+        }
+        base.drawables = behind ? layers + base.drawables : base.drawables + layers
+        return base
     }
 
     /// A control's or link's label, with the region a tap on it hits. One
@@ -291,6 +330,8 @@ final class LayoutPass {
         func propose(_ length: Double?) -> Proposal {
             vertical ? Proposal(width: proposal.width, height: length) : Proposal(width: length, height: proposal.height)
         }
+        var style = style
+        style.inRow = !vertical
         // Ideal sizes, then fair shares in order of increasing ideal length.
         var arranged = [Int: Arranged]()
         for index in others { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
@@ -316,6 +357,11 @@ final class LayoutPass {
         }
 
         let crossLength = arranged.values.map { across($0.size) }.max() ?? 0
+        // A divider runs across the whole stack: as wide as a column, as tall as a row.
+        for index in others where children[index].content == .divider {
+            arranged[index] = arrange(children[index], proposal: vertical ? Proposal(width: crossLength, height: nil)
+                                                                          : Proposal(width: nil, height: crossLength), style: style)
+        }
         let totalLength = children.indices.reduce(0.0) { $0 + along(arranged[$1]!.size) } + gaps
         var result = Arranged(size: vertical ? Size(width: crossLength, height: totalLength) : Size(width: totalLength, height: crossLength))
         var position = 0.0

@@ -64,7 +64,10 @@ package struct SVGRenderer: Sendable {
                     // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.
                     let baseline = frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * (0.1 + 0.93)
                     let x = frame.x + LayoutEngine.offset(measure.width(text), in: frame.width, drawable.textAlignment.horizontal)
-                    body.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
+                    // SVG collapses spaces at the ends and doubled ones, which the
+                    // layout measured: " stars" after "42" (Text + Text) keeps its space.
+                    let spaces = text.hasPrefix(" ") || text.hasSuffix(" ") || text.contains("  ") ? #" xml:space="preserve""# : ""
+                    body.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight)\#(spaces) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
                 }
             case .image(.symbol(let name), _, _):
                 let glyph = Self.symbols[name] ?? "●"

@@ -139,7 +139,7 @@ public struct EntryValidator: Sendable {
     /// The content with its text cut, or nil when it stays as it is.
     private func validate(_ content: ViewNode.Content, path: [String], budget: inout Budget) throws -> ViewNode.Content? {
         switch content {
-        case .group, .zstack:
+        case .group, .zstack, .layered, .divider, .label:
             return nil
         case .text(let string):
             return cut(string, budget: &budget).map { .text($0) }
@@ -224,7 +224,10 @@ public struct EntryValidator: Sendable {
             try checkFinite(opacity, "the opacity", at: path)
         case .widgetURL(let url):
             try checkURL(url, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted:
+        case .offset(let x, let y):
+            try checkLength(x, "the horizontal offset", signed: true, at: path)
+            try checkLength(y, "the vertical offset", signed: true, at: path)
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize:
             break
         }
     }
@@ -349,6 +352,9 @@ extension ViewNode.Content {
         case .gauge: "Gauge"
         case .control(let control): control.kind == .button ? "Button" : "Toggle"
         case .link: "Link"
+        case .layered(_, let behind): behind ? "background" : "overlay"
+        case .divider: "Divider"
+        case .label: "Label"
         }
     }
 }

@@ -4,6 +4,21 @@ public struct EnvironmentValues: Sendable {
     public var widgetFamily: WidgetFamily = .systemMedium
     /// Whether the entry is for the gallery's preview.
     public var isPreview: Bool = false
+    /// How the widget is drawn. The entry is made once and each rendering
+    /// mode is drawn from it, so this is `.fullColor`; mark views with
+    /// `.widgetAccentable()` for the accented mode instead.
+    public var widgetRenderingMode: WidgetRenderingMode = .fullColor
+    /// Light: the host draws light cards (dark ones are to come).
+    public var colorScheme: ColorScheme = .light
+    /// True: the host always draws the container background.
+    public var showsWidgetContainerBackground: Bool = true
+    /// The margins the host puts around a widget's content (16 points on
+    /// every edge), whether or not the widget disables them.
+    public var widgetContentMargins = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+    /// Empty: a placeholder is redacted by the host after it is made.
+    public var redactionReasons: RedactionReasons = []
+    /// False: there is no always-on display here.
+    public var isLuminanceReduced: Bool = false
 
     /// The values of an entry drawn outside any host (systemMedium).
     public init() {}
@@ -24,4 +39,24 @@ public struct Environment<Value> {
 
     /// The value for the entry being archived.
     public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}
+
+/// How a widget is drawn, as WidgetKit's `WidgetRenderingMode`.
+public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+
+    /// In the widget's own colours.
+    public static let fullColor = WidgetRenderingMode(description: "fullColor")
+    /// In the accent colour and greys.
+    public static let accented = WidgetRenderingMode(description: "accented")
+    /// In white over a blurred background.
+    public static let vibrant = WidgetRenderingMode(description: "vibrant")
+}
+
+/// Light or dark, as SwiftUI's `ColorScheme`.
+public enum ColorScheme: Sendable, Hashable, CaseIterable {
+    /// Dark content on a light background.
+    case light
+    /// Light content on a dark background.
+    case dark
 }

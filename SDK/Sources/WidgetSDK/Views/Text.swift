@@ -34,3 +34,50 @@ public struct Text: View, PrimitiveView {
         case time
     }
 }
+
+extension Text {
+    /// A value as its format says: `Text(stars, format: .number)`,
+    /// `Text(date, format: .dateTime.hour().minute())`. Formatted when the
+    /// entry is made, in the extension's locale.
+    public init<Format: FormatStyle>(_ input: Format.FormatInput, format: Format) where Format.FormatOutput == String {
+        node = ViewNode(.text(format.format(input)))
+    }
+
+    init(node: ViewNode) {
+        self.node = node
+    }
+
+    /// Two texts as one, as SwiftUI concatenates them: `Text("\(count)").bold() + Text(" stars")`.
+    /// Plain texts join into one text that wraps as one; styled parts are
+    /// drawn side by side, each keeping its style (they do not wrap into each other).
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        if case .text(let left) = lhs.node.content, lhs.node.modifiers.isEmpty, lhs.node.children.isEmpty,
+           case .text(let right) = rhs.node.content, rhs.node.modifiers.isEmpty, rhs.node.children.isEmpty {
+            return Text(left + right)
+        }
+        let parts = (lhs.node.isConcatenation ? lhs.node.children : [lhs.node]) + (rhs.node.isConcatenation ? rhs.node.children : [rhs.node])
+        return Text(node: ViewNode(.hstack(alignment: .bottom, spacing: 0), children: parts))
+    }
+
+    // As in SwiftUI, these keep a `Text` a `Text`, so that styled parts can be joined with `+`.
+
+    /// Bold text.
+    public func bold() -> Text { Text(node: node.modified(.fontWeight(.bold))) }
+    /// Bold text, or not.
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    /// The text's font.
+    public func font(_ font: Font?) -> Text { font.map { Text(node: node.modified(.font($0))) } ?? self }
+    /// The text's weight.
+    public func fontWeight(_ weight: Font.Weight?) -> Text { weight.map { Text(node: node.modified(.fontWeight($0))) } ?? self }
+    /// The text's colour.
+    public func foregroundColor(_ color: Color?) -> Text { color.map { Text(node: node.modified(.foregroundStyle($0))) } ?? self }
+    /// The text's colour.
+    public func foregroundStyle(_ color: Color) -> Text { Text(node: node.modified(.foregroundStyle(color))) }
+}
+
+extension ViewNode {
+    /// A row of texts that `+` made.
+    var isConcatenation: Bool {
+        content == .hstack(alignment: .bottom, spacing: 0) && modifiers.isEmpty
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 extension View {
-    private func modified(_ modifier: ViewModifier) -> ArchivedView {
+    func modified(_ modifier: ViewModifier) -> ArchivedView {
         ArchivedView(ViewNode(archiving: self).modified(modifier))
     }
 

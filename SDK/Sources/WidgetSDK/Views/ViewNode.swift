@@ -34,6 +34,14 @@ public struct ViewNode: Codable, Sendable, Hashable {
         case control(Control)
         /// A `Link`; its children are the label. Only http and https.
         case link(URL)
+        /// `.overlay(_:alignment:)` or, `behind`, `.background(_:alignment:)`
+        /// with a view: the first child is the view, the second is laid
+        /// out at its size and placed by `alignment`, in front or behind.
+        case layered(alignment: Alignment, behind: Bool)
+        /// A `Divider`: a thin line across its stack (horizontal outside one).
+        case divider
+        /// A `Label`: its children are the icon, then the title, side by side.
+        case label
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
@@ -101,6 +109,10 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case redacted(Bool)
     /// Where a tap on the widget outside its controls and links leads.
     case widgetURL(URL)
+    /// `.offset(x:y:)`: drawn moved by this much, laid out where it was.
+    case offset(x: Double, y: Double)
+    /// `.fixedSize(horizontal:vertical:)`: its ideal size on those axes, whatever it is offered.
+    case fixedSize(horizontal: Bool, vertical: Bool)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }

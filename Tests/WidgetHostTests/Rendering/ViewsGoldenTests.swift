@@ -1,0 +1,127 @@
+import ExtensionProtocol
+import Foundation
+import Testing
+@testable import WidgetRendering
+import WidgetSDK
+
+/// The views and modifiers issue 22 adds, each drawn in SVG and on the
+/// board against a committed golden file, and carried through both archive
+/// forms (the channel's binary one and the container's JSON) unchanged.
+/// Run with WIDGETHOST_UPDATE_GOLDEN=1 to rewrite the files after a
+/// deliberate change, then look at them (the board part reads as text).
+@Suite("Views golden files")
+struct ViewsGoldenTests {
+    static let samples: [(name: String, family: WidgetFamily, view: ViewNode)] = [
+        ("layers", .systemSmall, ViewNode(archiving: VStack(spacing: 12) {
+            Text("Swift")
+                .padding(8)
+                .background(Color.blue.opacity(0.25))
+                .overlay(alignment: .topTrailing) {
+                    Circle().frame(width: 8, height: 8).foregroundStyle(.red)
+                }
+            Text("behind a shape")
+                .padding(6)
+                .background(Capsule().foregroundStyle(.mint), alignment: .center)
+            Text("moved").offset(x: 20, y: 4)
+        })),
+        ("labels", .systemMedium, ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+            Label("67k stars", systemImage: "star.fill")
+            Label("10k forks", systemImage: "tuningfork").labelStyle(.titleOnly)
+            Label("7k issues", systemImage: "exclamationmark.circle").labelStyle(.iconOnly)
+            Divider()
+            HStack {
+                Text("left")
+                Divider()
+                Text("right")
+            }
+            .frame(height: 20)
+            Group {
+                Text("in a group")
+                EmptyView()
+            }
+        })),
+        ("text", .systemMedium, ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+            Text("42").bold() + Text(" stars").foregroundColor(.secondary)
+            Text("plain ") + Text("joined")
+            Text(12345.678, format: .number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US")))
+            Text("a long line that stays on one line").fixedSize()
+            Text("1234")
+                .monospacedDigit()
+                .italic()
+                .contentTransition(.numericText())
+                .privacySensitive()
+                .invalidatableContent()
+                .layoutPriority(1)
+                .tint(.orange)
+        })),
+    ]
+
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test(arguments: samples.map(\.name))
+    func drawsAsItsGoldenFileSays(_ name: String) throws {
+        let sample = try #require(Self.samples.first { $0.name == name })
+        let layout = LayoutEngine(now: Date(timeIntervalSince1970: 1_800_000_000)).layout(sample.view, family: sample.family)
+        let drawn = SVGRenderer().render(layout) + "\n" + ANSIRenderer(colors: .none).render(layout)
+        let file = Self.goldenFolder.appendingPathComponent("Views-\(name).txt")
+        if ProcessInfo.processInfo.environment["WIDGETHOST_UPDATE_GOLDEN"] == "1" {
+            try drawn.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(drawn == golden, "drawing changed; if intended, rerun with WIDGETHOST_UPDATE_GOLDEN=1 and review the diff")
+    }
+
+    @Test(arguments: samples.map(\.name))
+    func survivesBothArchiveForms(_ name: String) throws {
+        let sample = try #require(Self.samples.first { $0.name == name })
+        let entry = ArchivedEntry(date: Date(timeIntervalSince1970: 1_800_000_000), view: sample.view)
+        #expect(try ArchiveCodec.decodeEntry(ArchiveCodec.encode(entry)) == entry)
+        #expect(try JSONDecoder().decode(ArchivedEntry.self, from: JSONEncoder().encode(entry)) == entry)
+        #expect(try EntryValidator().validate(entry) == entry, "nothing in it is refused or cut")
+    }
+
+    @Test func whatTheNewViewsArchiveAs() {
+        let label = ViewNode(archiving: Label("stars", systemImage: "star"))
+        #expect(label.content == .label && label.children.map(\.content) == [.image(.symbol("star")), .text("stars")])
+        let iconOnly = ViewNode(archiving: VStack { Label("stars", systemImage: "star") }.labelStyle(.iconOnly))
+        #expect(iconOnly.children.first?.children.map(\.content) == [.image(.symbol("star"))])
+        let nested = ViewNode(archiving: VStack { Label("a", systemImage: "star").labelStyle(.titleOnly) }.labelStyle(.iconOnly))
+        #expect(nested.children.first?.children.map(\.content) == [.text("a")], "the inner style wins")
+        #expect(ViewNode(archiving: Text("a") + Text("b")).content == .text("ab"), "plain texts join into one")
+        let styled = ViewNode(archiving: Text("a").bold() + Text("b") + Text("c"))
+        #expect(styled.children.count == 3, "styled parts stay parts, not nested pairs")
+        #expect(ViewNode(archiving: VStack { EmptyView(); Text("x") }).children.count == 1, "EmptyView is nothing")
+    }
+
+    @Test func aDividerRunsAcrossItsStack() {
+        let layout = LayoutEngine().layout(ViewNode(archiving: VStack(spacing: 0) {
+            Divider()
+            HStack(spacing: 0) {
+                Text("a")
+                Divider()
+                Text("b")
+            }
+        }), family: .systemSmall)
+        let lines = layout.drawables.filter { if case .fill = $0.kind { true } else { false } }
+        #expect(lines.count == 2)
+        #expect(lines[0].frame.height == 1 && lines[0].frame.width == 138, "across the VStack: \(lines[0].frame)")
+        #expect(lines[1].frame.width == 1 && lines[1].frame.height > 1, "down the HStack: \(lines[1].frame)")
+    }
+
+    @Test func anOffsetMovesTheDrawingNotTheLayout() {
+        let plain = LayoutEngine().layout(ViewNode(archiving: VStack(spacing: 0) { Text("a"); Text("b") }), family: .systemSmall)
+        let moved = LayoutEngine().layout(ViewNode(archiving: VStack(spacing: 0) { Text("a").offset(x: 10, y: 5); Text("b") }), family: .systemSmall)
+        #expect(moved.drawables[0].frame.x == plain.drawables[0].frame.x + 10 && moved.drawables[0].frame.y == plain.drawables[0].frame.y + 5)
+        #expect(moved.drawables[1].frame == plain.drawables[1].frame)
+    }
+
+    @Test func anEntryCannotHideADeepTreeOrABadOffsetInTheNewViews() throws {
+        var deep = ViewNode(.text("x"))
+        for _ in 0..<300 { deep = ViewNode(.layered(alignment: .center, behind: false), children: [ViewNode(.text("base")), deep]) }
+        #expect(throws: EntryRefused.self) { try EntryValidator().validate(deep) }
+        #expect(throws: EntryRefused.self) { try EntryValidator().validate(ViewNode(.text("x"), modifiers: [.offset(x: .infinity, y: 0)])) }
+        #expect(throws: (any Error).self) {
+            try ArchiveCodec.decodeEntry(ArchiveCodec.encode(ArchivedEntry(date: Date(), view: deep)))
+        }
+    }
+}
