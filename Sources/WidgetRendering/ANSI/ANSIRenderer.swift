@@ -160,11 +160,11 @@ package struct ANSIRenderer: Sendable {
         let middleRow = cell((frame.y + frame.height / 2) / cellHeight), middleColumn = cell((frame.x + frame.width / 2) / cellWidth)
         // A hairline (a Divider) is a line however short, not a dot.
         let hairline = 2.0
-        if frame.width <= hairline, frame.height > frame.width {
+        if frame.width > 0, frame.width <= hairline, frame.height > frame.width {
             let rows = frame.height <= cellHeight * 1.5 ? [middleRow] : Array(clamp(firstRow, lastRow, to: grid.rows))
             return rows.map { ($0, middleColumn, faint ? "│" : "┃") }
         }
-        if frame.height <= hairline, frame.width > frame.height {
+        if frame.height > 0, frame.height <= hairline, frame.width > frame.height {
             let columns = frame.width <= cellWidth * 1.5 ? [middleColumn] : Array(clamp(firstColumn, lastColumn, to: grid.columns))
             return columns.map { (middleRow, $0, faint ? "─" : "━") }
         }

@@ -54,6 +54,29 @@ struct ViewsGoldenTests {
                 .layoutPriority(1)
                 .tint(.orange)
         })),
+        ("styles", .systemMedium, ViewNode(archiving: HStack(alignment: .top) {
+            VStack(alignment: .leading, spacing: 2) {
+                Text("primary")
+                Text("secondary").foregroundStyle(.secondary)
+                Text("tertiary").foregroundStyle(.tertiary)
+                Text("quaternary").foregroundStyle(.quaternary)
+                Text("tint").foregroundStyle(.tint)
+            }
+            VStack(alignment: .leading, spacing: 4) {
+                RoundedRectangle(cornerRadius: 4).fill(.fill).frame(width: 120, height: 12)
+                RoundedRectangle(cornerRadius: 4).fill(.fill.tertiary).frame(width: 120, height: 12)
+                Text("half blue").foregroundStyle(.blue.opacity(0.5))
+                Image(systemName: "star.fill")
+                    .resizable()
+                    .aspectRatio(contentMode: .fit)
+                    .scaledToFit()
+                    .frame(width: 16, height: 16)
+                Text("effects not drawn yet")
+                    .shadow(radius: 2)
+                    .scaleEffect(1.2)
+                    .rotationEffect(.degrees(10))
+            }
+        })),
     ]
 
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")

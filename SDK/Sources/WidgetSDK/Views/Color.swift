@@ -55,3 +55,38 @@ public enum Color: Codable, Sendable, Hashable {
     /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
 }
+
+// The hierarchical styles, where SwiftUI takes a `ShapeStyle`
+// (`foregroundStyle`, `fill`, `background`, `containerBackground`): as a
+// light card draws them, iOS's label and fill colours.
+extension Color {
+    /// Text less important than `.secondary`: iOS's tertiary label colour.
+    public static let tertiary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.3)
+    /// The faintest text: iOS's quaternary label colour.
+    public static let quaternary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.18)
+    /// The accent colour, as a style names it: `.foregroundStyle(.tint)`.
+    public static let tint = Color.accent
+    /// A shape's fill on the card: iOS's system fill colour. `.fill.tertiary` is fainter.
+    public static let fill = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.2)
+    /// The card's own background.
+    public static let background = Color.white
+
+    /// This colour at `opacity` times its own, still a colour: `.blue.opacity(0.3)`.
+    /// The semantic colours become the light card's values.
+    public func opacity(_ opacity: Double) -> Color {
+        let factor = min(1, max(0, opacity.isFinite ? opacity : 1))
+        return switch self {
+        case .primary: Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255, opacity: factor)
+        case .secondary: Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, opacity: factor)
+        case .accent: Color(red: 10 / 255, green: 132 / 255, blue: 1, opacity: factor)
+        case .rgb(let red, let green, let blue, let own): Color(red: red, green: green, blue: blue, opacity: own * factor)
+        }
+    }
+
+    /// A fainter level of this style, as `.fill.secondary`.
+    public var secondary: Color { opacity(0.75) }
+    /// A fainter level still, as `.fill.tertiary`.
+    public var tertiary: Color { opacity(0.5) }
+    /// The faintest level, as `.fill.quaternary`.
+    public var quaternary: Color { opacity(0.3) }
+}

@@ -84,3 +84,80 @@ public struct ContentTransition: Sendable, Equatable {
         ContentTransition(name: "numericText")
     }
 }
+
+// Effects a still drawing would show but the renderers do not draw yet:
+// accepted so that widget code builds; the README lists them.
+extension View {
+    /// Accepted; not drawn yet.
+    public func shadow(color: Color = Color(red: 0, green: 0, blue: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
+    /// Accepted; not drawn yet (the view is drawn upright).
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> Self { self }
+    /// Accepted; not drawn yet (the view is drawn at its size).
+    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> Self { self }
+    /// Accepted; not drawn yet (the view is drawn at its size).
+    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> Self { self }
+    /// Accepted; an image fills its frame whatever the ratio.
+    public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> Self { self }
+    /// Accepted; an image fills its frame.
+    public func scaledToFit() -> Self { self }
+    /// Accepted; an image fills its frame.
+    public func scaledToFill() -> Self { self }
+}
+
+/// How content fits its frame; images fill theirs here.
+public enum ContentMode: Sendable, Hashable {
+    /// The whole content, letterboxed.
+    case fit
+    /// The frame filled, the content cut.
+    case fill
+}
+
+/// An angle: `.degrees(45)`, `.radians(.pi / 4)`.
+public struct Angle: Sendable, Hashable {
+    /// The angle in radians.
+    public var radians: Double
+    /// The angle in degrees.
+    public var degrees: Double { radians * 180 / .pi }
+
+    /// An angle in radians.
+    public init(radians: Double) { self.radians = radians }
+    /// An angle in degrees.
+    public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+    /// An angle in degrees.
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    /// An angle in radians.
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+}
+
+/// A point in a view's unit square, as an anchor: `.center`, `.topLeading`.
+public struct UnitPoint: Sendable, Hashable {
+    /// 0 at the leading edge, 1 at the trailing one.
+    public var x: Double
+    /// 0 at the top, 1 at the bottom.
+    public var y: Double
+
+    /// A point of the unit square.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The middle.
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// The top left.
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The top middle.
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The top right.
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The left middle.
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The right middle.
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The bottom left.
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The bottom middle.
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The bottom right.
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
