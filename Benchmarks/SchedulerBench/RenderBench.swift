@@ -46,6 +46,7 @@ func renderBench() async throws {
     print("  layout + SVG     \(Int(Double(iterations) / seconds)) renders/s (\(String(format: "%.0f", seconds / Double(iterations) * 1_000_000)) µs each, \(bytes / iterations) bytes of SVG)")
     print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
     validationBench(large: view)
+    newViewsBench(engine: engine, renderer: renderer)
 
     // The live board's full redraw: 100 tiles, each laid out, drawn in cells
     // (truecolor) and positioned; what a resize or a new instance costs.
@@ -158,4 +159,53 @@ func tickingBench() {
     print("ticking text, one systemSmall card with .timer and .relative text, \(seconds) simulated seconds:")
     print("  per card per second  \(String(format: "%.0f", perTick * 1_000_000)) µs CPU (SVG + board tile), \(written / seconds) bytes to the terminal (\(String(format: "%.2f", wall)) s wall)")
     print("  100 ticking cards    \(String(format: "%.1f", perTick * 100 * 100)) % of one core")
+}
+
+/// A large card drawn with the views a ported WidgetKit extension uses
+/// (issue 22): labels, dividers, a view behind and in front, joined texts,
+/// a formatted number, hierarchical styles; against the same content in
+/// the older views (stacks of images and texts, colour backgrounds).
+func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
+    let rows = ["stars", "forks", "issues", "watchers", "commits", "releases"]
+    let ported = ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        Text("apple").foregroundStyle(.secondary) + Text("/swift").bold()
+        Divider()
+        ForEach(rows, id: \.self) { row in
+            Label("\(row.count * 1_234) \(row)", systemImage: "star.fill")
+                .foregroundStyle(.tertiary)
+        }
+        Divider()
+        Text(67_123.5, format: .number.precision(.fractionLength(1)))
+            .padding(6)
+            .background(Capsule().fill(.fill))
+            .overlay(alignment: .topTrailing) { Circle().frame(width: 6, height: 6).foregroundStyle(.red) }
+    })
+    let older = ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        HStack(spacing: 0) {
+            Text("apple").foregroundStyle(.secondary)
+            Text("/swift").bold()
+        }
+        Color.gray.frame(height: 1)
+        ForEach(rows, id: \.self) { row in
+            HStack(spacing: 6) {
+                Image(systemName: "star.fill")
+                Text("\(row.count * 1_234) \(row)")
+            }
+            .foregroundStyle(.secondary)
+        }
+        Color.gray.frame(height: 1)
+        Text("67,123.5").padding(6).background(.gray)
+    })
+    let iterations = 5_000
+    print("rendering, a systemLarge card of labels, dividers, layers and joined text (issue 22's views), \(iterations) times:")
+    for (name, view) in [("new views", ported), ("older views", older)] {
+        let began = ContinuousClock.now
+        var bytes = 0
+        for _ in 0..<iterations { bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count }
+        let svg = (ContinuousClock.now - began) / .seconds(1)
+        let boardBegan = ContinuousClock.now
+        for _ in 0..<iterations { _ = ANSIRenderer(colors: .truecolor).render(engine.layout(view, family: .systemLarge)) }
+        let board = (ContinuousClock.now - boardBegan) / .seconds(1)
+        print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) layout + SVG \(String(format: "%.0f", svg / Double(iterations) * 1_000_000)) µs (\(bytes / iterations) bytes), layout + board \(String(format: "%.0f", board / Double(iterations) * 1_000_000)) µs")
+    }
 }
