@@ -7,7 +7,7 @@ import YAML
 /// The package `widgethost new` writes: a kind that builds, validates and
 /// previews as generated, laid out as a WidgetKit extension is (a widget,
 /// its configuration intent, a provider with its entry, a view), plus the
-/// two symbols every module exports and a manifest naming the kind.
+/// `@main` `WidgetBundle` the module offers its widgets by and a manifest naming the kind.
 package struct Scaffold: Sendable {
     package let kind: String
     package let families: [WidgetFamily]

@@ -10,8 +10,8 @@ struct NewCommand: AsyncParsableCommand {
         abstract: "Create a widget package: a kind that builds, validates and previews as generated.",
         discussion: """
             Writes Package.swift (depending on the installed WidgetSDK, or the checkout's SDK/ when this \
-            widgethost runs from one), the kind's widget, intent, provider and view, the two symbols every \
-            module exports, a config.yaml naming the kind, and a README. Then: cd into it, 'swift build', \
+            widgethost runs from one), the kind's widget, intent, provider and view, the @main WidgetBundle \
+            that offers them, a config.yaml naming the kind, and a README. Then: cd into it, 'swift build', \
             'widgethost dev .'.
             """)
 
