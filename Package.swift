@@ -178,7 +178,11 @@ let package = Package(
     ]
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
     + standaloneKinds.map { .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)") }
-    + fixtureModules.map { .target(name: $0, dependencies: [sdk], path: "Tests/Fixtures/\($0)") }
+    + fixtureModules.map { name in
+        // The ported extension carries an image, as an asset catalog would.
+        .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)",
+                resources: name == "FixturePorted" ? [.copy("Images")] : nil)
+    }
     + [
         // `make bench`: figures, never thresholds.
         .executableTarget(

@@ -44,6 +44,7 @@ let services = ServiceClient(channel: channel)
 let http = ChannelHTTPService(client: services)
 HostServices.install(http: http)
 SharedDefaults.install(ChannelDefaultsStore(client: services))
+ModuleResources.install(library: URL(fileURLWithPath: launch.modulePath))
 AppGroup.install(identifier: launch.appGroup, folder: launch.groupFolder.map { URL(fileURLWithPath: $0, isDirectory: true) })
 HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
 

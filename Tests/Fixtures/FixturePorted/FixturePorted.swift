@@ -150,6 +150,16 @@ struct GreetingWidget: Widget {
                 if let friend = entry.friend {
                     Text("with \(friend)")
                 }
+                HStack {
+                    Image("logo")
+                        .resizable()
+                        .frame(width: 16, height: 16)
+                    if let logo = UIImage(named: "logo.png") {
+                        Image(uiImage: logo)
+                            .resizable()
+                            .frame(width: 16, height: 16)
+                    }
+                }
                 Button(intent: RefreshStarsIntent()) {
                     Text("Refresh stars")
                 }

@@ -54,6 +54,11 @@ struct PortedExtensionTests {
 
         let drawnGreeting = try await fixture.run("render", greeting)
         #expect(drawnGreeting.stdout.contains(">Ann</text>"), "\(drawnGreeting.stdout)")
+        // Image("logo") and UIImage(named:) found the PNG among the module's SwiftPM resources.
+        let logo = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fixtures/FixturePorted/Images/logo.png").standardizedFileURL)
+        #expect(drawnGreeting.stdout.components(separatedBy: "data:image/png;base64,\(logo.base64EncodedString())").count == 3,
+                "both images drawn from the module's own file")
         let drawnClock = try await fixture.run("render", clock)
         #expect(drawnClock.stdout.contains(##"<rect x="0" y="0" width="170" height="170" rx="0" fill="#5856d6"/>"##),
                 "Color.indigo fills the card to its edges: \(drawnClock.stdout)")
