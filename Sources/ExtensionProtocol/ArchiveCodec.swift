@@ -142,6 +142,21 @@ extension ArchiveWriter {
             byte(16)
         case .label:
             byte(17)
+        case .viewThatFits(let horizontal, let vertical):
+            byte(18)
+            bool(horizontal)
+            bool(vertical)
+        case .lazyGrid(let tracks, let vertical, let spacing):
+            byte(19)
+            bool(vertical)
+            optional(spacing) { $0.double($1) }
+            count(tracks.count)
+            for track in tracks {
+                string(track.kind.rawValue)
+                double(track.minimum)
+                double(track.maximum)
+                optional(track.spacing) { $0.double($1) }
+            }
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
@@ -324,6 +339,14 @@ extension ArchiveReader {
         case 15: content = .layered(alignment: try alignment(), behind: try bool())
         case 16: content = .divider
         case 17: content = .label
+        case 18: content = .viewThatFits(horizontal: try bool(), vertical: try bool())
+        case 19:
+            let vertical = try bool()
+            let spacing = try optional { try $0.double() }
+            let tracks = try elements().map { _ in
+                GridTrack(kind: try raw(GridTrack.Kind.self), minimum: try double(), maximum: try double(), spacing: try optional { try $0.double() })
+            }
+            content = .lazyGrid(tracks: tracks, vertical: vertical, spacing: spacing)
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }

@@ -227,6 +227,11 @@ final class LayoutPass {
             return arrangeStack(node.children, vertical: false, spacing: Label.spacing, proposal: proposal, style: style) {
                 LayoutEngine.offset($0, in: $1, VerticalAlignment.center)
             }
+        case .viewThatFits(let horizontal, let vertical):
+            return arrangeFirstThatFits(node.children, horizontal: horizontal, vertical: vertical, proposal: proposal, style: style)
+        case .lazyGrid(let tracks, let vertical, let spacing):
+            return arrangeLazyGrid(node.children, tracks: tracks, vertical: vertical, spacing: spacing ?? LayoutEngine.defaultSpacing,
+                                   proposal: proposal, style: style)
         case .layered(let alignment, let behind):
             return arrangeLayered(node.children, alignment: alignment, behind: behind, proposal: proposal, style: style)
         case .divider:
@@ -256,6 +261,75 @@ final class LayoutPass {
         case .link(let url):
             return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
         }
+    }
+
+    /// The first child whose ideal size fits what is offered on the axes
+    /// given, laid out at what is offered; the last when none fits.
+    private func arrangeFirstThatFits(_ children: [ViewNode], horizontal: Bool, vertical: Bool, proposal: Proposal, style: Style) -> Arranged {
+        guard let last = children.last else { return Arranged(size: Size(width: 0, height: 0)) }
+        for child in children.dropLast() {
+            let ideal = arrange(child, proposal: Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), style: style)
+            let fitsAcross = !horizontal || proposal.width.map { ideal.size.width <= $0 + 0.01 } ?? true
+            let fitsDown = !vertical || proposal.height.map { ideal.size.height <= $0 + 0.01 } ?? true
+            if fitsAcross && fitsDown { return arrange(child, proposal: proposal, style: style) }
+        }
+        return arrange(last, proposal: proposal, style: style)
+    }
+
+    /// The sizes of a lazy grid's tracks across `length`, adaptive ones
+    /// expanded into as many as fit, and the space after each.
+    private static func trackSizes(_ tracks: [GridTrack], across length: Double) -> [(size: Double, gap: Double)] {
+        let gaps = tracks.map { $0.spacing ?? LayoutEngine.defaultSpacing }
+        let fixed = zip(tracks, gaps).reduce(0.0) { total, pair in total + (pair.0.kind == .fixed ? pair.0.minimum : 0) }
+        let sharing = tracks.filter { $0.kind != .fixed }.count
+        let free = max(0, length - fixed - gaps.dropLast().reduce(0, +))
+        let share = sharing > 0 ? free / Double(sharing) : 0
+        var sizes: [(Double, Double)] = []
+        for (track, gap) in zip(tracks, gaps) {
+            switch track.kind {
+            case .fixed:
+                sizes.append((track.minimum, gap))
+            case .flexible:
+                sizes.append((min(max(share, track.minimum), track.maximum), gap))
+            case .adaptive:
+                // As many as fit in the share at their minimum, at most 100.
+                let count = max(1, min(100, Int((share + gap) / max(1, track.minimum + gap))))
+                let each = min(track.maximum, (share - gap * Double(count - 1)) / Double(count))
+                sizes += Array(repeating: (max(track.minimum, each), gap), count: count)
+            }
+        }
+        return sizes
+    }
+
+    /// A `LazyVGrid` (children in rows across its columns) or a `LazyHGrid`
+    /// (children in columns down its rows), every cell centred in its track.
+    private func arrangeLazyGrid(_ children: [ViewNode], tracks: [GridTrack], vertical: Bool, spacing: Double,
+                                 proposal: Proposal, style: Style) -> Arranged {
+        let across = (vertical ? proposal.width : proposal.height) ?? 300
+        let sizes = Self.trackSizes(tracks, across: across)
+        guard !sizes.isEmpty else { return Arranged(size: Size(width: 0, height: 0)) }
+        var result = Arranged(size: Size(width: 0, height: 0))
+        var along = 0.0
+        for start in stride(from: 0, to: children.count, by: sizes.count) {
+            let cells = children[start..<min(start + sizes.count, children.count)].enumerated().map { offset, child in
+                arrange(child, proposal: vertical ? Proposal(width: sizes[offset].size, height: nil) : Proposal(width: nil, height: sizes[offset].size), style: style)
+            }
+            let depth = cells.map { vertical ? $0.size.height : $0.size.width }.max() ?? 0
+            var position = 0.0
+            for (offset, cell) in cells.enumerated() {
+                let track = sizes[offset]
+                let cellAcross = vertical ? cell.size.width : cell.size.height
+                let cellAlong = vertical ? cell.size.height : cell.size.width
+                let a = position + (track.size - cellAcross) / 2, b = along + (depth - cellAlong) / 2
+                result.drawables += vertical ? placed(cell.drawables, a, b) : placed(cell.drawables, b, a)
+                position += track.size + track.gap
+            }
+            along += depth + spacing
+        }
+        let acrossUsed = sizes.reduce(0.0) { $0 + $1.size + $1.gap } - (sizes.last?.gap ?? 0)
+        let alongUsed = max(0, along - spacing)
+        result.size = vertical ? Size(width: acrossUsed, height: alongUsed) : Size(width: alongUsed, height: acrossUsed)
+        return result
     }
 
     /// A view with others laid out at its size, behind or in front of it

@@ -77,6 +77,22 @@ struct ViewsGoldenTests {
                     .rotationEffect(.degrees(10))
             }
         })),
+        ("grids", .systemLarge, ViewNode(archiving: VStack(alignment: .leading, spacing: 10) {
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible()), GridItem(.fixed(40))], spacing: 4) {
+                ForEach(0..<6) { Text("cell \($0)") }
+            }
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 70))], spacing: 4) {
+                ForEach(0..<6) { Text("tag \($0)").padding(.horizontal, 6).background(Capsule().fill(.fill)) }
+            }
+            LazyHGrid(rows: [GridItem(.fixed(18)), GridItem(.fixed(18))], spacing: 12) {
+                ForEach(0..<5) { Text("row \($0)") }
+            }
+            ViewThatFits(in: .horizontal) {
+                Text("a line far too long to fit across this widget, so the next view is drawn")
+                Text("the shorter one fits")
+            }
+            ContainerRelativeShape().fill(.mint).frame(height: 20)
+        })),
     ]
 
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -114,6 +130,28 @@ struct ViewsGoldenTests {
         let styled = ViewNode(archiving: Text("a").bold() + Text("b") + Text("c"))
         #expect(styled.children.count == 3, "styled parts stay parts, not nested pairs")
         #expect(ViewNode(archiving: VStack { EmptyView(); Text("x") }).children.count == 1, "EmptyView is nothing")
+    }
+
+    @Test func aLazyGridSizesItsTracksAsSwiftUIDoes() {
+        let layout = LayoutEngine().layout(ViewNode(archiving: LazyVGrid(columns: [GridItem(.fixed(40)), GridItem(.flexible()), GridItem(.adaptive(minimum: 50))]) {
+            ForEach(0..<8) { _ in Color.red }
+        }.frame(width: 300)), family: .systemLarge)
+        // 300 wide: 40 fixed, two 8-point gaps, 244 shared by the flexible
+        // column (122) and the adaptive one (122, room for two of at least 50).
+        let xs = Set(layout.drawables.map(\.frame.x)).sorted()
+        let widths = Set(layout.drawables.map(\.frame.width)).sorted()
+        #expect(xs.count == 4, "\(xs)")
+        #expect(widths == [40, 57, 122], "\(widths)")
+    }
+
+    @Test func viewThatFitsTakesTheFirstThatFits() {
+        let fits = ViewNode(archiving: ViewThatFits { Text("short"); Text("shorter") })
+        let tooLong = ViewNode(archiving: ViewThatFits(in: .horizontal) { Text(String(repeating: "long ", count: 40)); Text("short") })
+        for (view, expected) in [(fits, "short"), (tooLong, "short")] {
+            let layout = LayoutEngine().layout(view, family: .systemSmall)
+            guard case .text(let lines, _) = layout.drawables.first?.kind else { Issue.record("no text"); continue }
+            #expect(lines == [expected])
+        }
     }
 
     @Test func aDividerRunsAcrossItsStack() {

@@ -139,7 +139,18 @@ public struct EntryValidator: Sendable {
     /// The content with its text cut, or nil when it stays as it is.
     private func validate(_ content: ViewNode.Content, path: [String], budget: inout Budget) throws -> ViewNode.Content? {
         switch content {
-        case .group, .zstack, .layered, .divider, .label:
+        case .group, .zstack, .layered, .divider, .label, .viewThatFits:
+            return nil
+        case .lazyGrid(let tracks, _, let spacing):
+            guard (1...Self.maximumGridColumns).contains(tracks.count) else {
+                throw EntryRefused(reason: "the grid has \(tracks.count) tracks; 1 to \(Self.maximumGridColumns) are allowed", path: path)
+            }
+            if let spacing { try checkLength(spacing, "the spacing", signed: true, at: path) }
+            for track in tracks {
+                try checkLength(track.minimum, "a grid track's size", at: path)
+                try checkFinite(track.maximum, "a grid track's maximum", at: path)
+                if let spacing = track.spacing { try checkLength(spacing, "a grid track's spacing", signed: true, at: path) }
+            }
             return nil
         case .text(let string):
             return cut(string, budget: &budget).map { .text($0) }
@@ -355,6 +366,8 @@ extension ViewNode.Content {
         case .layered(_, let behind): behind ? "background" : "overlay"
         case .divider: "Divider"
         case .label: "Label"
+        case .viewThatFits: "ViewThatFits"
+        case .lazyGrid(_, let vertical, _): vertical ? "LazyVGrid" : "LazyHGrid"
         }
     }
 }

@@ -59,3 +59,15 @@ public struct RoundedRectangle: Shape, PrimitiveView {
     /// `.roundedRectangle(cornerRadius:)`.
     public var kind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
 }
+
+/// The shape of the widget's container, as WidgetKit's `ContainerRelativeShape`:
+/// here a rounded rectangle concentric with the card's corners (22 points)
+/// inside its 16-point margins, so 6 points.
+public struct ContainerRelativeShape: Shape, PrimitiveView {
+    /// The container's shape.
+    public init() {}
+    /// `.roundedRectangle(cornerRadius: 6)`.
+    public var kind: ShapeKind { .roundedRectangle(cornerRadius: Self.cornerRadius) }
+    /// The card's corner radius less its content margin.
+    public static let cornerRadius = 6.0
+}

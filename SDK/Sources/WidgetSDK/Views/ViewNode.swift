@@ -42,6 +42,11 @@ public struct ViewNode: Codable, Sendable, Hashable {
         case divider
         /// A `Label`: its children are the icon, then the title, side by side.
         case label
+        /// A `ViewThatFits`: the first child whose ideal size fits on the axes given.
+        case viewThatFits(horizontal: Bool, vertical: Bool)
+        /// A `LazyVGrid` (`vertical`: children in rows across these columns)
+        /// or a `LazyHGrid` (children in columns down these rows).
+        case lazyGrid(tracks: [GridTrack], vertical: Bool, spacing: Double?)
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
