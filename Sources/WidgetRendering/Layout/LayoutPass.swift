@@ -290,12 +290,13 @@ final class LayoutPass {
             case .fixed:
                 sizes.append((track.minimum, gap))
             case .flexible:
-                sizes.append((min(max(share, track.minimum), track.maximum), gap))
+                // A maximum below the minimum (the validator allows any finite one) is the minimum.
+                sizes.append((max(0, min(max(share, track.minimum), max(track.minimum, track.maximum))), gap))
             case .adaptive:
                 // As many as fit in the share at their minimum, at most 100.
                 let count = max(1, min(100, Int((share + gap) / max(1, track.minimum + gap))))
                 let each = min(track.maximum, (share - gap * Double(count - 1)) / Double(count))
-                sizes += Array(repeating: (max(track.minimum, each), gap), count: count)
+                sizes += Array(repeating: (max(0, track.minimum, each), gap), count: count)
             }
         }
         return sizes

@@ -144,6 +144,22 @@ struct ViewsGoldenTests {
         #expect(widths == [40, 57, 122], "\(widths)")
     }
 
+    /// Track values the validator lets through (any finite maximum, signed
+    /// spacing, a zero minimum) lay out in finite, non-negative frames.
+    @Test func oddGridTracksStillLayOutFinitely() throws {
+        let tracks = [GridTrack(kind: .flexible, minimum: 10, maximum: -5, spacing: -1e9),
+                      GridTrack(kind: .adaptive, minimum: 0, maximum: 1e9, spacing: 1e9),
+                      GridTrack(kind: .fixed, minimum: 0, maximum: 0, spacing: nil)]
+        let grid = ViewNode(.lazyGrid(tracks: tracks, vertical: true, spacing: -50), children: (0..<12).map { ViewNode(.text("cell \($0)")) })
+        let checked = try EntryValidator().validate(grid)
+        let layout = LayoutEngine().layout(checked, family: .systemLarge)
+        #expect(!layout.drawables.isEmpty)
+        for drawable in layout.drawables {
+            let frame = drawable.frame
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0, "\(frame)")
+        }
+    }
+
     @Test func viewThatFitsTakesTheFirstThatFits() {
         let fits = ViewNode(archiving: ViewThatFits { Text("short"); Text("shorter") })
         let tooLong = ViewNode(archiving: ViewThatFits(in: .horizontal) { Text(String(repeating: "long ", count: 40)); Text("short") })
