@@ -30,8 +30,10 @@ struct IncomingAnswer: Codable {
     var errorMessage: String?
 }
 
-/// Takes every http(s) request of every session (Foundation asks
-/// registered protocols before its own), `URLSession.shared` included.
+/// Takes the http(s) requests of `URLSession.shared`, which asks registered
+/// protocols before its own. A session made with a configuration of its
+/// own (`.default`, `.ephemeral`) asks the configuration's classes first
+/// and so goes to the network directly; the README says so.
 final class HostURLProtocol: URLProtocol, @unchecked Sendable {
     /// Set once by `widgethost_url_session_install`, before the module's code runs.
     nonisolated(unsafe) static var fetch: WidgetURLSessionFetch?
@@ -63,14 +65,18 @@ final class HostURLProtocol: URLProtocol, @unchecked Sendable {
     }
 
     override func stopLoading() {
-        pending?.loader = nil
+        pending?.stop()
     }
 }
 
-/// One request on its way: the token the runner hands back.
+/// One request on its way: the token the runner hands back. The answer
+/// arrives on the runner's reading thread while the session may stop the
+/// load on its own: one lock, held across the calls to the client, so a
+/// stopped load is never also finished.
 final class Pending: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
     /// Nil once the session stopped the load: the answer is dropped.
-    weak var loader: HostURLProtocol?
+    private weak var loader: HostURLProtocol?
     let url: URL
 
     init(loader: HostURLProtocol, url: URL) {
@@ -78,8 +84,15 @@ final class Pending: @unchecked Sendable {
         self.url = url
     }
 
+    func stop() {
+        lock.withLock { loader = nil }
+    }
+
     func deliver(_ answer: IncomingAnswer?) {
+        lock.lock()
+        defer { lock.unlock() }
         guard let loader else { return }
+        self.loader = nil
         if let answer, let status = answer.status,
            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: answer.headers ?? [:]) {
             loader.client?.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)

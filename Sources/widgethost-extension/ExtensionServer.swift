@@ -21,6 +21,7 @@ final class ExtensionServer: Sendable {
 
     /// Returns when the host closes the channel.
     func serve() {
+        services.startAnswering()
         while let message = try? channel.receive() {
             switch message {
             case .call(let id, let call):

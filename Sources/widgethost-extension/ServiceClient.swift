@@ -9,6 +9,20 @@ import WidgetSDK
 final class ServiceClient: Sendable {
     private let channel: FrameChannel
     private let pending = Mutex<(next: UInt64, waiting: [UInt64: @Sendable (ServiceResult) -> Void])>((1, [:]))
+    /// Replies are read by the server's loop, which starts after the module
+    /// has loaded: a call made while it loads (a `UserDefaults` read in a
+    /// `WidgetBundle`'s body) would wait for ever, so it fails at once.
+    private let answering = Mutex(false)
+
+    /// The server's loop reads replies from now on.
+    func startAnswering() {
+        answering.withLock { $0 = true }
+    }
+
+    /// Sends `call`; `then` runs with the reply on the server's reading thread.
+    func call(_ call: ServiceCall, then: @escaping @Sendable (ServiceResult) -> Void) {
+        send(call, then: then)
+    }
 
     init(channel: FrameChannel) {
         self.channel = channel
@@ -36,6 +50,9 @@ final class ServiceClient: Sendable {
     }
 
     private func send(_ call: ServiceCall, then resume: @escaping @Sendable (ServiceResult) -> Void) {
+        guard answering.withLock({ $0 }) else {
+            return resume(.failure(.other("the host's services are not available while the module loads; use them in a provider or an intent")))
+        }
         let id = pending.withLock { state in
             defer { state.next += 1 }
             state.waiting[state.next] = resume

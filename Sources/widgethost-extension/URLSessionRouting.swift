@@ -43,15 +43,24 @@ enum URLSessionRouting {
         return (executable as NSString).deletingLastPathComponent
     }
 
-    /// The library's request, answered on a task; the token goes back as it came.
+    /// The library's request, sent to the host; the answer comes back on the
+    /// server's reading thread and goes to the library from there, so no
+    /// thread of the cooperative pool is needed (a kind that blocks them all
+    /// waiting on a `dataTask` still gets its answer).
     private static let fetch: Fetch = { bytes, count, token in
-        let request = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+        let json = bytes.map { Data(bytes: $0, count: count) } ?? Data()
         let token = UInt(bitPattern: token)
-        Task {
-            let answer = await answer(request)
-            answer.withUnsafeBytes { reply in
-                URLSessionRouting.complete?(UnsafeMutableRawPointer(bitPattern: token), reply.bindMemory(to: UInt8.self).baseAddress, reply.count)
+        let deliver: @Sendable (Answer) -> Void = { answer in
+            let reply = (try? JSONEncoder().encode(answer)) ?? Data()
+            reply.withUnsafeBytes { bytes in
+                URLSessionRouting.complete?(UnsafeMutableRawPointer(bitPattern: token), bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
             }
+        }
+        guard let service, let request = try? JSONDecoder().decode(HTTPRequest.self, from: json) else {
+            return deliver(Answer(errorCode: -1011, errorMessage: "the request could not be read"))
+        }
+        service.client.call(.fetch(request, scope: ChannelHTTPService.scope)) { result in
+            deliver(answer(result))
         }
     }
 
@@ -64,23 +73,22 @@ enum URLSessionRouting {
         var errorMessage: String?
     }
 
-    private static func answer(_ json: Data) async -> Data {
-        let answer: Answer
-        do {
-            guard let service else { throw HTTPServiceError.unreachable("no host service") }
-            let request = try JSONDecoder().decode(HTTPRequest.self, from: json)
-            let response = try await service.fetch(request)
-            if response.status == 403 || response.status == 429, response.headers["x-ratelimit-remaining"] == "0",
-               let reset = response.headers["x-ratelimit-reset"].flatMap(TimeInterval.init) {
+    private static func answer(_ result: ServiceResult) -> Answer {
+        switch result {
+        case .response(let status, let headers, let body, _):
+            if status == 403 || status == 429, headers["x-ratelimit-remaining"] == "0",
+               let reset = headers["x-ratelimit-reset"].flatMap(TimeInterval.init) {
                 TimelineCalls.sawRateLimit(until: Date(timeIntervalSince1970: reset))
             }
-            answer = Answer(status: response.status, headers: response.headers, body: response.body)
-        } catch let error as HTTPServiceError {
-            answer = Answer(errorCode: urlErrorCode(error), errorMessage: error.description)
-        } catch {
-            answer = Answer(errorCode: -1, errorMessage: "\(error)")
+            return Answer(status: status, headers: headers, body: body)
+        case .failure(let error):
+            if let error = error.rethrowable as? HTTPServiceError {
+                return Answer(errorCode: urlErrorCode(error), errorMessage: error.description)
+            }
+            return Answer(errorCode: -1, errorMessage: error.description)
+        default:
+            return Answer(errorCode: -1011, errorMessage: "the host answered a request with something else")
         }
-        return (try? JSONEncoder().encode(answer)) ?? Data()
     }
 
     /// The host's reasons as the `URLError` codes URLSession users test for.

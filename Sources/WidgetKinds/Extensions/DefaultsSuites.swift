@@ -12,6 +12,9 @@ package final class DefaultsSuites: Sendable {
     /// Private suites live in the same table, under this prefix and the
     /// module's name; the App Group's keys may not start with it.
     package static let reservedPrefix = "widgethost.module."
+    /// Named suites (`UserDefaults(suiteName:)`, `.standard`) live under
+    /// this prefix, the module's name and the suite's; reserved too.
+    package static let suitePrefix = "widgethost.suite."
     /// Longer names are refused; iOS suite names are reverse-DNS identifiers.
     static let maximumSuiteBytes = 256
 
@@ -33,11 +36,12 @@ package final class DefaultsSuites: Sendable {
     package var group: String? { currentGroup.withLock { $0 } }
 
     /// Where `module`'s `key` is stored: in the App Group's suite (`suite`
-    /// nil) or in the module's own suite named `suite`. A module's own
-    /// suites are `widgethost.module.<module>#<suite>/<key>`; module names are
-    /// Swift identifiers, so no module's keys reach another's.
+    /// nil) or in the module's own suite named `suite`,
+    /// `widgethost.suite.<module>/<suite>/<key>`. Neither a module's name
+    /// (the manifest refuses '/') nor a suite's holds a '/', so no module's
+    /// keys reach another's, and none reaches an `app_group: false` suite.
     func storedKey(_ key: String, module: String, suite: String? = nil) -> String {
-        if let suite { return Self.reservedPrefix + module + "#" + suite + "/" + key }
+        if let suite { return Self.suitePrefix + module + "/" + suite + "/" + key }
         return privateModules.withLock { $0.contains(module) } ? Self.reservedPrefix + module + "/" + key : key
     }
 
@@ -54,6 +58,6 @@ package final class DefaultsSuites: Sendable {
 
     /// Whether `key` belongs to a module's own suite, not the App Group's.
     package static func isReserved(_ key: String) -> Bool {
-        key.hasPrefix(reservedPrefix)
+        key.hasPrefix(reservedPrefix) || key.hasPrefix(suitePrefix)
     }
 }

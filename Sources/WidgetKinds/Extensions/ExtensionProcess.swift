@@ -42,6 +42,8 @@ final class ExtensionProcess: Sendable {
     let pid: pid_t
     let module: String
     private let channel: FrameChannel
+    /// Taps (`perform` calls) in flight.
+    private let performing = Mutex(0)
     private let state = Mutex(State())
     private let timeouts = CallTimeouts()
     private let services: ExtensionServices
@@ -99,6 +101,10 @@ final class ExtensionProcess: Sendable {
     /// to stop it and killed if it has not answered within the grace period.
     /// The timeout is on a dispatch timer (`CallTimeouts`), off the path of the answer.
     func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
+        // WidgetCenter reloads asked for while a tapped control runs are
+        // made at once: the host knows when that is, the extension does not say.
+        if case .perform = call { performing.withLock { $0 += 1 } }
+        defer { if case .perform = call { performing.withLock { $0 -= 1 } } }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -224,8 +230,9 @@ final class ExtensionProcess: Sendable {
             let services = self.services
             let channel = self.channel
             let module = self.module
+            let interactive = performing.withLock { $0 > 0 }
             Task {
-                let result = await services.handle(call, from: module)
+                let result = await services.handle(call, from: module, duringTap: interactive)
                 try? channel.send(.serviceReply(id: id, result))
             }
         case .call, .cancel, .serviceReply:

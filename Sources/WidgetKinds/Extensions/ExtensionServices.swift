@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import Synchronization
 import HostText
 import WidgetContainer
 import WidgetSDK
@@ -13,6 +14,8 @@ package struct ExtensionServices: Sendable {
     package let widgetCenter: ContainerWidgetCenter
     /// The container's folder: each module's own is `extensions/<module>` in it. Nil without a container.
     package let containerFolder: URL?
+    /// Bounds what a module's URLSession requests may hold in the host.
+    let fetchGate = FetchGate()
 
     package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites(),
                 widgetCenter: ContainerWidgetCenter = ContainerWidgetCenter(container: nil), containerFolder: URL? = nil) {
@@ -58,7 +61,7 @@ package struct ExtensionServices: Sendable {
             return "a defaults key may not hold control characters: '\(TerminalText.escaped(key))'"
         }
         if DefaultsSuites.isReserved(key) {
-            return "keys starting with '\(DefaultsSuites.reservedPrefix)' hold other modules' own suites"
+            return "keys starting with '\(DefaultsSuites.reservedPrefix)' or '\(DefaultsSuites.suitePrefix)' hold modules' own suites"
         }
         guard let data else { return nil }
         if data.count > maximumValueBytes {
@@ -125,7 +128,10 @@ package struct ExtensionServices: Sendable {
     }
 
     /// Answers `module`'s extension.
-    func handle(_ call: ServiceCall, from module: String) async -> ServiceResult {
+    /// - Parameter duringTap: whether the host has a tapped control's
+    ///   `perform()` running in that module: only then is a WidgetCenter
+    ///   reload made at once. What the extension says of it is not asked.
+    func handle(_ call: ServiceCall, from module: String, duringTap: Bool = false) async -> ServiceResult {
         do {
             switch call {
             case .api(let path, let scope):
@@ -150,10 +156,14 @@ package struct ExtensionServices: Sendable {
                 try await ContainerThreads.shared.run { try defaults.setData(data, forKey: key) }
                 return .done
             case .fetch(let request, let scope):
+                guard fetchGate.enter(module) else {
+                    return .failure(.other("\(FetchGate.limit) requests of this module are already in flight; wait for one to end"))
+                }
+                defer { fetchGate.leave(module) }
                 let response = try await fetch(request, scope: scope)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
-            case .reloadTimelines(let kind, let interactive):
-                _ = try await widgetCenter.reloadTimelines(ofKind: kind, interactive: interactive, from: module)
+            case .reloadTimelines(let kind, _):
+                _ = try await widgetCenter.reloadTimelines(ofKind: kind, interactive: duringTap, from: module)
                 return .done
             case .currentConfigurations:
                 return .data(try JSONEncoder().encode(try await widgetCenter.currentConfigurations(of: module)))
@@ -161,5 +171,24 @@ package struct ExtensionServices: Sendable {
         } catch {
             return .failure(RemoteError(error))
         }
+    }
+}
+
+/// At most `limit` requests of one module in flight in the host: each may
+/// hold a 5 MiB answer, and a kind could otherwise ask for thousands at once.
+final class FetchGate: Sendable {
+    static let limit = 16
+    private let inFlight = Mutex<[String: Int]>([:])
+
+    func enter(_ module: String) -> Bool {
+        inFlight.withLock { counts in
+            guard counts[module, default: 0] < Self.limit else { return false }
+            counts[module, default: 0] += 1
+            return true
+        }
+    }
+
+    func leave(_ module: String) {
+        inFlight.withLock { $0[module, default: 1] -= 1 }
     }
 }

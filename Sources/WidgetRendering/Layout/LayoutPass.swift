@@ -308,7 +308,8 @@ final class LayoutPass {
                                  proposal: Proposal, style: Style) -> Arranged {
         let across = (vertical ? proposal.width : proposal.height) ?? 300
         let sizes = Self.trackSizes(tracks, across: across)
-        guard !sizes.isEmpty else { return Arranged(size: Size(width: 0, height: 0)) }
+        // Adaptive tracks expand: up to 100 tracks of 100 each, counted as work.
+        guard !sizes.isEmpty, charge(sizes.count) else { return Arranged(size: Size(width: 0, height: 0)) }
         var result = Arranged(size: Size(width: 0, height: 0))
         var along = 0.0
         for start in stride(from: 0, to: children.count, by: sizes.count) {

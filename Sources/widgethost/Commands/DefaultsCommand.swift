@@ -27,7 +27,7 @@ struct DefaultsCommand: AsyncParsableCommand {
     /// (`app_group: false`) has its own, which only its kinds reach.
     static func checkAppGroupKey(_ key: String) throws {
         if DefaultsSuites.isReserved(key) {
-            throw ValidationError("keys starting with '\(DefaultsSuites.reservedPrefix)' are modules' own suites (app_group: false, UserDefaults.standard, other suite names), not the App Group's")
+            throw ValidationError("keys starting with '\(DefaultsSuites.reservedPrefix)' (app_group: false) or '\(DefaultsSuites.suitePrefix)' (UserDefaults.standard, other suite names) are modules' own suites, not the App Group's")
         }
     }
 

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetContainer
 @testable import WidgetKinds
 import WidgetSDK
@@ -28,7 +29,7 @@ struct ExtensionServicesTests {
         #expect(await write("huge", Data(("\"" + String(repeating: "x", count: 1 << 20) + "\"").utf8))?.hasPrefix("the value for 'huge' is 1048578 bytes") == true)
         #expect(await write("title\u{1B}]0;owned\u{7}", Data("1".utf8)) == "a defaults key may not hold control characters: 'title\\e]0;owned\\u{7}'")
         #expect(await write("", Data("1".utf8)) == "a defaults key is 1 to 256 bytes, found 0")
-        #expect(await write("widgethost.module.Other/secret", Data("1".utf8)) == "keys starting with 'widgethost.module.' hold other modules' own suites")
+        #expect(await write("widgethost.module.Other/secret", Data("1".utf8)) == "keys starting with 'widgethost.module.' or 'widgethost.suite.' hold modules' own suites")
         #expect(await write("todo.Inbox", nil) == nil, "removing needs no value")
 
         #expect(try container.allDefaults().map(\.key) == ["count"], "nothing refused was stored")
@@ -59,7 +60,7 @@ struct ExtensionServicesTests {
         #expect(await read("theme", suite: nil, from: "Beta") == #""light""#, "the App Group is shared")
         #expect(await write("x", "1", suite: "a/b", from: "Alpha") == "a defaults suite's name may hold no '/' or control characters")
         #expect(await write("x", "1", suite: "", from: "Alpha") == "a defaults suite's name is 1 to 256 bytes, found 0")
-        #expect(try container.allDefaults().map(\.key) == ["theme", "widgethost.module.Alpha#com.example.settings/theme"])
+        #expect(try container.allDefaults().map(\.key) == ["theme", "widgethost.suite.Alpha/com.example.settings/theme"])
     }
 
     @Test func urlSessionRequestsForGitHubsAPIAreTheAPIs() {
@@ -82,5 +83,27 @@ struct ExtensionServicesTests {
         await #expect(throws: HTTPServiceError.invalidResponse("widgethost does not send CONNECT requests")) {
             try await services.fetch(HTTPRequest(url: "https://example.com/", method: "connect"), scope: ReloadScope())
         }
+    }
+
+    /// A kind cannot force its own reloads (a forced one skips the minimum
+    /// interval and lifts a quarantine): the host forces a WidgetCenter
+    /// reload only while it has a tap running in that module, whatever the
+    /// extension's message says.
+    @Test func aWidgetCenterReloadIsForcedOnlyDuringATapTheHostKnowsOf() async throws {
+        let fixture = try ContainerFixture()
+        let container = try fixture.container()
+        let manifest = try Manifest.load(from: fixture.manifestPath)
+        let services = ExtensionServices(http: UnavailableHTTPService(), defaults: ContainerDefaultsStore(container: container),
+                                         widgetCenter: ContainerWidgetCenter(container: container, manifest: manifest))
+        _ = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Note"))
+        guard case .done = await services.handle(.reloadTimelines(kind: "Note", interactive: true), from: "FixtureKinds") else {
+            Issue.record("not stored")
+            return
+        }
+        #expect(try container.takeReloadRequests().map(\.force) == [false], "the extension's word is not taken")
+        _ = await services.handle(.reloadTimelines(kind: "Note", interactive: false), from: "FixtureKinds", duringTap: true)
+        #expect(try container.takeReloadRequests().map(\.force) == [true], "during a tap the host knows of")
+        _ = await services.handle(.reloadTimelines(kind: "SingleRepo", interactive: false), from: "FixtureKinds", duringTap: true)
+        #expect(try container.takeReloadRequests().isEmpty, "another module's kind is not this module's to reload")
     }
 }

@@ -75,7 +75,7 @@ struct PortedNetworkTests {
         // UserDefaults.standard is the module's own: kept, but not in the App Group.
         let all = try container.allDefaults()
         let own = try #require(all.first { $0.key.hasSuffix("lastRepo") })
-        #expect(own.key == "widgethost.module.FixturePorted#standard/lastRepo")
+        #expect(own.key == "widgethost.suite.FixturePorted/standard/lastRepo")
         #expect(String(decoding: own.value, as: UTF8.self) == #"{"last":"apple/swift"}"#)
         let listed = try await TestSupport.widgethost(["defaults", "read", "--config", fixture.manifestPath])
         #expect(listed.stdout.contains("ported.visits") && !listed.stdout.contains("lastRepo"), "\(listed.stdout)")

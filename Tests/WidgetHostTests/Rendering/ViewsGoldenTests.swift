@@ -144,10 +144,15 @@ struct ViewsGoldenTests {
         #expect(widths == [40, 57, 122], "\(widths)")
     }
 
-    /// Track values the validator lets through (any finite maximum, signed
-    /// spacing, a zero minimum) lay out in finite, non-negative frames.
+    /// Track values the validator lets through (signed spacing, a zero
+    /// minimum, an unbounded maximum) lay out in finite, non-negative
+    /// frames; a maximum below the minimum is refused.
     @Test func oddGridTracksStillLayOutFinitely() throws {
-        let tracks = [GridTrack(kind: .flexible, minimum: 10, maximum: -5, spacing: -1e9),
+        #expect(throws: EntryRefused.self) {
+            try EntryValidator().validate(ViewNode(.lazyGrid(tracks: [GridTrack(kind: .flexible, minimum: 10, maximum: -1.7e308, spacing: nil)],
+                                                             vertical: true, spacing: nil)))
+        }
+        let tracks = [GridTrack(kind: .flexible, minimum: 10, maximum: 20, spacing: -1e9),
                       GridTrack(kind: .adaptive, minimum: 0, maximum: 1e9, spacing: 1e9),
                       GridTrack(kind: .fixed, minimum: 0, maximum: 0, spacing: nil)]
         let grid = ViewNode(.lazyGrid(tracks: tracks, vertical: true, spacing: -50), children: (0..<12).map { ViewNode(.text("cell \($0)")) })

@@ -106,11 +106,11 @@ public protocol SharedDefaultsStore: Sendable {
 
 extension SharedDefaultsStore {
     /// Keeps a named suite's keys in this store under the prefix that the
-    /// App Group's own keys may not use (`widgethost.module.`, with no
+    /// App Group's own keys may not use (`widgethost.suite.`, with no
     /// module's name after it). An extension's store asks the host instead,
     /// which keeps each module's suites apart.
     public func suite(named name: String) -> any SharedDefaultsStore {
-        PrefixedDefaultsStore(base: self, prefix: "widgethost.module.#\(name)/")
+        PrefixedDefaultsStore(base: self, prefix: "widgethost.suite./\(name)/")
     }
 }
 

@@ -148,7 +148,10 @@ public struct EntryValidator: Sendable {
             if let spacing { try checkLength(spacing, "the spacing", signed: true, at: path) }
             for track in tracks {
                 try checkLength(track.minimum, "a grid track's size", at: path)
-                try checkFinite(track.maximum, "a grid track's maximum", at: path)
+                try checkLength(track.maximum, "a grid track's maximum", at: path)
+                guard track.maximum >= track.minimum else {
+                    throw EntryRefused(reason: "a grid track's maximum \(Self.describe(track.maximum)) is below its minimum \(Self.describe(track.minimum))", path: path)
+                }
                 if let spacing = track.spacing { try checkLength(spacing, "a grid track's spacing", signed: true, at: path) }
             }
             return nil
