@@ -72,6 +72,9 @@ try:
         elif step == "--signal":
             open(argument, "w").close()
         elif step == "--screenshot":
+            # What the last step saw is painted two frames later, not at once.
+            call("Runtime.evaluate", session, awaitPromise=True, returnByValue=True,
+                 expression="new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
             with open(argument, "wb") as file:
                 file.write(base64.b64decode(call("Page.captureScreenshot", session, format="png")["data"]))
         else:
