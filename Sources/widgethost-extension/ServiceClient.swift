@@ -19,10 +19,6 @@ final class ServiceClient: Sendable {
         answering.withLock { $0 = true }
     }
 
-    /// Sends `call`; `then` runs with the reply on the server's reading thread.
-    func call(_ call: ServiceCall, then: @escaping @Sendable (ServiceResult) -> Void) {
-        send(call, then: then)
-    }
 
     init(channel: FrameChannel) {
         self.channel = channel
@@ -49,7 +45,8 @@ final class ServiceClient: Sendable {
         pending.withLock { $0.waiting.removeValue(forKey: id) }?(result)
     }
 
-    private func send(_ call: ServiceCall, then resume: @escaping @Sendable (ServiceResult) -> Void) {
+    /// Sends `call`; `resume` runs with the reply on the server's reading thread.
+    func send(_ call: ServiceCall, then resume: @escaping @Sendable (ServiceResult) -> Void) {
         guard answering.withLock({ $0 }) else {
             return resume(.failure(.other("the host's services are not available while the module loads; use them in a provider or an intent")))
         }

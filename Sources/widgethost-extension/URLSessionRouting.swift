@@ -59,7 +59,7 @@ enum URLSessionRouting {
         guard let service, let request = try? JSONDecoder().decode(HTTPRequest.self, from: json) else {
             return deliver(Answer(errorCode: -1011, errorMessage: "the request could not be read"))
         }
-        service.client.call(.fetch(request, scope: ChannelHTTPService.scope)) { result in
+        service.client.send(.fetch(request, scope: ChannelHTTPService.scope)) { result in
             deliver(answer(result))
         }
     }

@@ -1,3 +1,4 @@
+import HostText
 import Synchronization
 import WidgetConfiguration
 
@@ -50,7 +51,7 @@ package final class DefaultsSuites: Sendable {
         if suite.isEmpty || suite.utf8.count > maximumSuiteBytes {
             return "a defaults suite's name is 1 to \(maximumSuiteBytes) bytes, found \(suite.utf8.count)"
         }
-        if suite.contains("/") || suite.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if suite.contains("/") || suite.unicodeScalars.contains(where: TerminalText.isUnsafe) {
             return "a defaults suite's name may hold no '/' or control characters"
         }
         return nil

@@ -87,11 +87,7 @@ package struct ExtensionServices: Sendable {
                 throw HTTPServiceError.invalidResponse("widgethost sends the API only GET requests, not \(method)")
             }
             do {
-                return if let http = http as? any ScopedHTTPService {
-                    try await http.api(path, scope: scope)
-                } else {
-                    try await http.api(path)
-                }
+                return try await api(path, scope: scope)
             } catch let limited as RateLimitedError {
                 return Self.rateLimitedResponse(until: limited.until)
             }
@@ -105,6 +101,12 @@ package struct ExtensionServices: Sendable {
         var request = request
         request.method = method
         return try await http.fetch(request)
+    }
+
+    /// An API request in `scope`, for a service that honours scopes (the host's does).
+    private func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse {
+        if let http = http as? any ScopedHTTPService { return try await http.api(path, scope: scope) }
+        return try await http.api(path)
     }
 
     /// The API path of `url` when it is one of `apiOrigins`' URLs.
@@ -135,11 +137,7 @@ package struct ExtensionServices: Sendable {
         do {
             switch call {
             case .api(let path, let scope):
-                let response = if let http = http as? any ScopedHTTPService {
-                    try await http.api(path, scope: scope)
-                } else {
-                    try await http.api(path)
-                }
+                let response = try await api(path, scope: scope)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .asset(let url):
                 return .data(try await http.asset(url))

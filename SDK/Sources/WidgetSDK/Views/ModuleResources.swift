@@ -24,8 +24,20 @@ public enum ModuleResources {
 
     static let extensions = ["png", "jpg", "jpeg"]
 
+    /// What each name found, misses included: a view is archived for every
+    /// entry, and the resources do not change under a running extension
+    /// (a rebuilt module gets a new process).
+    private static let found = Mutex<[String: Data?]>([:])
+
     /// The bytes of the image called `name` (with or without its extension), or nil.
     public static func imageData(named name: String) -> Data? {
+        if let known = found.withLock({ $0[name] }) { return known }
+        let data = search(name)
+        found.withLock { $0[name] = data }
+        return data
+    }
+
+    private static func search(_ name: String) -> Data? {
         guard let (folder, module) = installed.withLock({ $0 }), !name.isEmpty, !name.contains("..") else { return nil }
         let fileManager = FileManager.default
         let bundles = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
