@@ -59,7 +59,9 @@ struct LiveBoardTests {
         #expect(!first.line(24).contains("│") && !first.line(24).contains("╰"), "\(first.text)")
 
         host.type("n")
-        #expect(await host.waitFor { $0.line(1).contains("page 2/") }, "\(host.screen.text)")
+        // The header is written before the tiles: wait for a tile of the new page too, not the header alone.
+        #expect(await host.waitFor { screen in screen.line(1).contains("page 2/") && ids.contains { !shownFirst.contains($0) && tiles(screen).contains($0) } },
+                "\(host.screen.text)")
         let second = host.screen
         #expect(!ids.filter { tiles(second).contains($0) }.isEmpty)
         #expect(Set(ids.filter { tiles(second).contains($0) }).isDisjoint(with: shownFirst), "another page, other tiles: \(second.text)")
