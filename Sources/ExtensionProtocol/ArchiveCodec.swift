@@ -157,6 +157,9 @@ extension ArchiveWriter {
                 double(track.maximum)
                 optional(track.spacing) { $0.double($1) }
             }
+        case .containerBackground(let alignment):
+            byte(20)
+            self.alignment(alignment)
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
@@ -227,6 +230,32 @@ extension ArchiveWriter {
             byte(17)
             bool(horizontal)
             bool(vertical)
+        case .border(let color, let width):
+            byte(18)
+            self.color(color)
+            double(width)
+        case .stroke(let width):
+            byte(19)
+            double(width)
+        case .clipped:
+            byte(20)
+        case .shadow(let color, let radius, let x, let y):
+            byte(21)
+            self.color(color)
+            for number in [radius, x, y] { double(number) }
+        case .rotation(let radians, let anchor):
+            byte(22)
+            double(radians)
+            point(anchor)
+        case .scale(let x, let y, let anchor):
+            byte(23)
+            double(x)
+            double(y)
+            point(anchor)
+        case .aspectRatio(let ratio, let contentMode):
+            byte(24)
+            optional(ratio) { $0.double($1) }
+            string(contentMode.rawValue)
         }
     }
 
@@ -259,7 +288,35 @@ extension ArchiveWriter {
         case .rgb(let red, let green, let blue, let opacity):
             byte(3)
             for component in [red, green, blue, opacity] { double(component) }
+        case .gradient(let fill):
+            byte(4)
+            count(fill.gradient.stops.count)
+            for stop in fill.gradient.stops {
+                self.color(stop.color)
+                double(stop.location)
+            }
+            switch fill.kind {
+            case .linear(let start, let end):
+                byte(0)
+                point(start)
+                point(end)
+            case .radial(let center, let startRadius, let endRadius):
+                byte(1)
+                point(center)
+                double(startRadius)
+                double(endRadius)
+            case .angular(let center, let startAngle, let endAngle):
+                byte(2)
+                point(center)
+                double(startAngle)
+                double(endAngle)
+            }
         }
+    }
+
+    mutating func point(_ point: UnitPoint) {
+        double(point.x)
+        double(point.y)
     }
 
     mutating func shape(_ shape: ShapeKind) {
@@ -347,6 +404,7 @@ extension ArchiveReader {
                 GridTrack(kind: try raw(GridTrack.Kind.self), minimum: try double(), maximum: try double(), spacing: try optional { try $0.double() })
             }
             content = .lazyGrid(tracks: tracks, vertical: vertical, spacing: spacing)
+        case 20: content = .containerBackground(alignment: try alignment())
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
@@ -381,6 +439,13 @@ extension ArchiveReader {
         case 15: return .widgetURL(try url())
         case 16: return .offset(x: try double(), y: try double())
         case 17: return .fixedSize(horizontal: try bool(), vertical: try bool())
+        case 18: return .border(try color(), width: try double())
+        case 19: return .stroke(lineWidth: try double())
+        case 20: return .clipped
+        case 21: return .shadow(try color(), radius: try double(), x: try double(), y: try double())
+        case 22: return .rotation(radians: try double(), anchor: try point())
+        case 23: return .scale(x: try double(), y: try double(), anchor: try point())
+        case 24: return .aspectRatio(try optional { try $0.double() }, contentMode: try raw(ContentMode.self))
         default: throw Truncated()
         }
     }
@@ -411,8 +476,27 @@ extension ArchiveReader {
         case 1: return .secondary
         case 2: return .accent
         case 3: return .rgb(red: try double(), green: try double(), blue: try double(), opacity: try double())
+        case 4:
+            // A stop's colour is read as a colour and refused by the entry
+            // checks if it is a gradient; reading one level deep keeps the
+            // reader's stack bounded whatever the bytes say.
+            guard !readingGradient else { throw Truncated() }
+            readingGradient = true
+            defer { readingGradient = false }
+            let stops = try elements().map { _ in Gradient.Stop(color: try color(), location: try double()) }
+            let kind: GradientFill.Kind = switch try byte() {
+            case 0: .linear(start: try point(), end: try point())
+            case 1: .radial(center: try point(), startRadius: try double(), endRadius: try double())
+            case 2: .angular(center: try point(), startAngle: try double(), endAngle: try double())
+            default: throw Truncated()
+            }
+            return .gradient(GradientFill(gradient: Gradient(stops: stops), kind: kind))
         default: throw Truncated()
         }
+    }
+
+    mutating func point() throws -> UnitPoint {
+        UnitPoint(x: try double(), y: try double())
     }
 
     mutating func shape() throws -> ShapeKind {

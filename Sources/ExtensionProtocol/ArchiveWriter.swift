@@ -74,6 +74,8 @@ struct ArchiveReader {
     private var offset = 0
     /// Views read of the entry being read, against `EntryValidator.maximumNodes`.
     var nodes = 0
+    /// True while a gradient's stops are read: a stop is never a gradient.
+    var readingGradient = false
 
     /// Bytes read so far.
     var position: Int { offset }

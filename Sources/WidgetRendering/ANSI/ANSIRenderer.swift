@@ -54,6 +54,10 @@ package struct ANSIRenderer: Sendable {
         let starts = Self.startColumns(layout.drawables, within: (columns, rows))
         var bars: [Int: Set<Int>] = [:]
         for drawable in layout.drawables {
+            // A terminal cell has no room for the container background, nor
+            // for what `.clipped()` hides entirely.
+            if drawable.isContainerBackground { continue }
+            if let clip = drawable.clip, drawable.frame.intersection(clip).width * drawable.frame.intersection(clip).height == 0 { continue }
             let frame = drawable.frame
             let resolved = palette.resolve(drawable.color, accentable: drawable.accentable)
             let color = unavailable == nil ? resolved.hex : grey
@@ -62,6 +66,12 @@ package struct ANSIRenderer: Sendable {
             switch drawable.kind {
             case .region:
                 continue
+            case .stroke(let shape, _):
+                // An outline a cell or two across is a ring or a box; a larger
+                // one (a border) is left blank, as a background is.
+                guard frame.width <= Self.cellWidth * 2, frame.height <= Self.cellHeight * 1.5 else { continue }
+                put(shape == .rectangle ? "□" : "○", row: Self.cell((frame.y + frame.height / 2) / Self.cellHeight),
+                    column: Self.cell((frame.x + frame.width / 2) / Self.cellWidth), color: redacted ? grey : color)
             case .text(let lines, let font):
                 // A kind's text, or a repository's description: drawn, never sent to the terminal as it is.
                 for (index, line) in lines.map(TerminalText.cells).enumerated() {
@@ -187,6 +197,8 @@ package struct ANSIRenderer: Sendable {
         var starts: [Int: Set<Int>] = [:]
         for drawable in drawables {
             if case .region = drawable.kind { continue }
+            if drawable.isContainerBackground { continue }
+            if case .stroke = drawable.kind, drawable.frame.width > cellWidth * 2 || drawable.frame.height > cellHeight * 1.5 { continue }
             // A fill with no cells of its own (a background) does not stop text.
             if case .fill(let shape, _) = drawable.kind, cells(of: shape, drawable.frame, faint: false, within: grid).isEmpty { continue }
             let column = cell((drawable.frame.x / cellWidth).rounded(.down))

@@ -54,12 +54,17 @@ package struct LayoutEngine: Sendable {
         let size = family.size
         let margin = contentMargins && family.rawValue.hasPrefix("system") ? Self.contentMargin : 0
         let content = LayoutPass.Proposal(width: size.width - 2 * margin, height: size.height - 2 * margin)
+        pass.card = size
         let arranged = pass.arrange(root, proposal: content, style: LayoutPass.Style())
         // The root is centred in the content area, as WidgetKit does.
         let dx = margin + ((content.width ?? 0) - arranged.size.width) / 2
         let dy = margin + ((content.height ?? 0) - arranged.size.height) / 2
-        return WidgetLayout(family: family, size: size, background: arranged.background,
-                            drawables: arranged.drawables.map { $0.offset(by: dx, dy) })
+        let drawables = arranged.drawables.map { $0.offset(by: dx, dy) }
+        return switch arranged.background {
+        case .color(let color): WidgetLayout(family: family, size: size, background: color, drawables: drawables)
+        case .view(let backdrop): WidgetLayout(family: family, size: size, background: nil, drawables: backdrop + drawables)
+        case nil: WidgetLayout(family: family, size: size, background: nil, drawables: drawables)
+        }
     }
 
     /// What is drawn in place of a view that fails the entry checks.

@@ -24,6 +24,14 @@ final class LayoutPass {
         var textAlignment = TextAlignment.leading
         /// Laid out as a child of an `HStack`: a `Divider` there is vertical.
         var inRow = false
+        /// `.stroke(lineWidth:)`: a shape is drawn as its outline this wide.
+        var stroke: Double?
+    }
+
+    /// The widget's background: a colour, or a view's drawables at the card's size.
+    enum ContainerBackground {
+        case color(Color)
+        case view([Drawable])
     }
 
     /// A proposed size; nil is "as much as you like".
@@ -36,7 +44,7 @@ final class LayoutPass {
     struct Arranged {
         var size: Size
         var drawables: [Drawable] = []
-        var background: Color?
+        var background: ContainerBackground?
     }
 
     /// Text is counted in units of this many bytes: a view laid out costs
@@ -45,6 +53,8 @@ final class LayoutPass {
 
     let now: Date
     let budget: Int
+    /// The whole card's size, where a container background given as a view is laid out.
+    var card = Size(width: 0, height: 0)
     private(set) var work = 0
     var exhausted: Bool { work > budget }
 
@@ -98,7 +108,12 @@ final class LayoutPass {
             case .opacity(let opacity): style.opacity *= opacity
             case .multilineTextAlignment(let alignment): style.textAlignment = alignment
             case .redacted(let redacted): style.redacted = style.redacted ?? redacted
+            case .stroke(let width): style.stroke = width
             case .widgetURL: break
+            case .aspectRatio(let ratio, let mode):
+                if let ratio = ratio ?? naturalRatio(node, style: style) {
+                    proposal = Self.proposal(ratio: ratio, fill: mode == .fill, given: proposal)
+                }
             case .fixedSize(let horizontal, let vertical):
                 if horizontal { proposal.width = nil }
                 if vertical { proposal.height = nil }
@@ -111,7 +126,7 @@ final class LayoutPass {
             case .frame(let frame):
                 wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
                 proposal = Self.proposal(inside: frame, given: proposal)
-            case .background, .containerBackground:
+            case .background, .containerBackground, .border, .clipped, .shadow, .rotation, .scale:
                 wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
             }
         }
@@ -131,9 +146,32 @@ final class LayoutPass {
                 fill.isDecoration = true
                 arranged.drawables.insert(fill, at: 0)
             case .containerBackground(let color):
-                arranged.background = color
+                arranged.background = .color(color)
             case .offset(let x, let y):
                 arranged.drawables = placed(arranged.drawables, x, y)
+            case .border(let color, let width):
+                let inset = width / 2
+                var line = Drawable(frame: Rect(x: inset, y: inset, width: max(0, arranged.size.width - width), height: max(0, arranged.size.height - width)),
+                                    kind: .stroke(.rectangle, lineWidth: width), color: color, accentable: false)
+                line.opacity = wrapper.opacity
+                line.isDecoration = true
+                arranged.drawables.append(line)
+            case .clipped:
+                let bounds = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+                arranged.drawables = effected(arranged.drawables) { drawable in
+                    // A clip is kept in the drawing's own coordinates: through a turn, the box around it.
+                    let local = drawable.transform.map { $0.inverse?.bounds(of: bounds) ?? Rect(x: 0, y: 0, width: 0, height: 0) } ?? bounds
+                    drawable.clip = drawable.clip.map { $0.intersection(local) } ?? local
+                }
+            case .shadow(let color, let radius, let x, let y):
+                let shadow = Shadow(color: color, radius: radius, x: x, y: y)
+                arranged.drawables = effected(arranged.drawables) { $0.shadow = $0.shadow ?? shadow }
+            case .rotation(let radians, let anchor):
+                let turn = Affine.rotation(radians, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
+                arranged.drawables = effected(arranged.drawables) { $0.transform = turn.then(before: $0.transform ?? .identity) }
+            case .scale(let x, let y, let anchor):
+                let scale = Affine.scale(x, y, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
+                arranged.drawables = effected(arranged.drawables) { $0.transform = scale.then(before: $0.transform ?? .identity) }
             default:
                 break
             }
@@ -151,6 +189,48 @@ final class LayoutPass {
         }
         return Proposal(width: axis(frame.width, frame.minWidth, frame.maxWidth, proposal.width),
                         height: axis(frame.height, frame.minHeight, frame.maxHeight, proposal.height))
+    }
+
+    /// `drawables` each changed by `change`, each one counted.
+    private func effected(_ drawables: [Drawable], _ change: (inout Drawable) -> Void) -> [Drawable] {
+        guard charge(drawables.count) else { return [] }
+        return drawables.map { drawable in
+            var drawable = drawable
+            change(&drawable)
+            return drawable
+        }
+    }
+
+    /// What `.aspectRatio` offers its content: the largest size of `ratio`
+    /// (width over height) within the proposal, or with `fill` the smallest
+    /// that covers it. An axis left open takes its size from the other.
+    private static func proposal(ratio: Double, fill: Bool, given proposal: Proposal) -> Proposal {
+        switch (proposal.width, proposal.height) {
+        case (let width?, let height?):
+            let widthLimited = width / ratio <= height
+            return fill != widthLimited ? Proposal(width: width, height: width / ratio) : Proposal(width: height * ratio, height: height)
+        case (let width?, nil): return Proposal(width: width, height: width / ratio)
+        case (nil, let height?): return Proposal(width: height * ratio, height: height)
+        case (nil, nil): return proposal
+        }
+    }
+
+    /// The width-to-height ratio a view has of itself: an image's pixels, a
+    /// symbol's square, or anything else's ideal size; nil when it has none.
+    private func naturalRatio(_ node: ViewNode, style: Style) -> Double? {
+        switch node.content {
+        case .image(.data(let data)):
+            guard let (width, height) = ImageHeader.size(of: data), width > 0, height > 0 else { return nil }
+            return Double(width) / Double(height)
+        case .image(.symbol):
+            return 1
+        default:
+            var bare = node
+            bare.modifiers = []
+            let ideal = arrange(bare, proposal: Proposal(width: nil, height: nil), style: style).size
+            guard ideal.width > 0, ideal.height > 0, ideal.width.isFinite, ideal.height.isFinite else { return nil }
+            return ideal.width / ideal.height
+        }
     }
 
     /// The frame's own size around its laid-out content, placed by its alignment.
@@ -207,8 +287,9 @@ final class LayoutPass {
         case .shape(let shape):
             let size = Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
             let color = style.color ?? .primary
+            let kind: Drawable.Kind = style.stroke.map { .stroke(shape, lineWidth: $0) } ?? .fill(shape, color)
             return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                                             kind: .fill(shape, color), color: color, accentable: style.accentable)])
+                                                             kind: kind, color: color, accentable: style.accentable)])
         case .spacer(let minimum):
             return Arranged(size: Size(width: minimum ?? 0, height: minimum ?? 0))
         case .vstack(let alignment, let spacing):
@@ -234,6 +315,20 @@ final class LayoutPass {
                                    proposal: proposal, style: style)
         case .layered(let alignment, let behind):
             return arrangeLayered(node.children, alignment: alignment, behind: behind, proposal: proposal, style: style)
+        case .containerBackground(let alignment):
+            guard let content = node.children.first else { return Arranged(size: Size(width: 0, height: 0)) }
+            var arranged = arrange(content, proposal: proposal, style: style)
+            if node.children.count > 1 {
+                // Laid out as the card's own background: at its whole size, from its top left.
+                let layer = arrange(node.children[1], proposal: Proposal(width: card.width, height: card.height), style: Style())
+                let dx = LayoutEngine.offset(layer.size.width, in: card.width, alignment.horizontal)
+                let dy = LayoutEngine.offset(layer.size.height, in: card.height, alignment.vertical)
+                arranged.background = .view(effected(placed(layer.drawables, dx, dy)) { drawable in
+                    drawable.isContainerBackground = true
+                    drawable.isDecoration = true
+                })
+            }
+            return arranged
         case .divider:
             let thickness = 1.0
             let size = style.inRow ? Size(width: thickness, height: proposal.height ?? 0) : Size(width: proposal.width ?? 0, height: thickness)

@@ -32,11 +32,34 @@ struct Palette {
 
     private func full(_ color: Color?) -> (String, Double) {
         switch color ?? .primary {
-        case .primary: ("#1c1c1e", 1)
-        case .secondary: (Self.secondaryColor, 1)
-        case .accent: (Self.accentColor, 1)
-        case .rgb(let red, let green, let blue, let opacity): (Self.hex(red, green, blue), opacity)
+        case .primary: return ("#1c1c1e", 1)
+        case .secondary: return (Self.secondaryColor, 1)
+        case .accent: return (Self.accentColor, 1)
+        case .rgb(let red, let green, let blue, let opacity): return (Self.hex(red, green, blue), opacity)
+        case .gradient(let fill):
+            // Where one colour has to stand for a gradient (the board, the accented mode): their mean.
+            let stops = fill.gradient.stops.map { RGBA(full($0.color)) }
+            let share = 1 / Double(max(1, stops.count))
+            var mean = RGBA(red: 0, green: 0, blue: 0, opacity: 0)
+            for stop in stops {
+                mean = RGBA(red: mean.red + stop.red * share, green: mean.green + stop.green * share,
+                            blue: mean.blue + stop.blue * share, opacity: mean.opacity + stop.opacity * share)
+            }
+            return (mean.hex, mean.opacity)
         }
+    }
+
+    /// A gradient's stops as this mode draws them, in order of location
+    /// (each from 0 to 1); nil for a solid colour or in accented mode,
+    /// where a gradient is drawn as one colour.
+    func gradientStops(_ color: Color?) -> [(color: RGBA, location: Double)]? {
+        guard mode != .accented, case .gradient(let fill)? = color else { return nil }
+        return fill.gradient.stops.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map { stop in
+                let (hex, opacity) = resolve(stop.element.color, accentable: false)
+                return (RGBA((hex, opacity)), min(1, max(0, stop.element.location)))
+            }
     }
 
     static func hex(_ red: Double, _ green: Double, _ blue: Double) -> String {
@@ -54,5 +77,39 @@ struct Palette {
         let luminance = (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
         let level = 0.55 + 0.45 * (1 - luminance)
         return Self.hex(level, level, level)
+    }
+}
+
+/// A colour as numbers from 0 to 1, to mix.
+struct RGBA: Equatable {
+    var red, green, blue, opacity: Double
+
+    init(red: Double, green: Double, blue: Double, opacity: Double) {
+        (self.red, self.green, self.blue, self.opacity) = (red, green, blue, opacity)
+    }
+
+    init(_ resolved: (hex: String, opacity: Double)) {
+        let value = Int(resolved.hex.dropFirst(), radix: 16) ?? 0
+        self.init(red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
+                  blue: Double(value & 0xFF) / 255, opacity: resolved.opacity)
+    }
+
+    var hex: String { Palette.hex(red, green, blue) }
+
+    /// The colour `fraction` of the way from this one to `other`.
+    func mixed(with other: RGBA, _ fraction: Double) -> RGBA {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+        return RGBA(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue), opacity: mix(opacity, other.opacity))
+    }
+
+    /// The colour at `location` along stops in order.
+    static func at(_ location: Double, in stops: [(color: RGBA, location: Double)]) -> RGBA {
+        guard let first = stops.first, let last = stops.last else { return RGBA(red: 0, green: 0, blue: 0, opacity: 0) }
+        if location <= first.location { return first.color }
+        for (before, after) in zip(stops, stops.dropFirst()) where location <= after.location {
+            let span = after.location - before.location
+            return span > 0 ? before.color.mixed(with: after.color, (location - before.location) / span) : after.color
+        }
+        return last.color
     }
 }

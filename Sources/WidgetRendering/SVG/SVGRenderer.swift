@@ -26,26 +26,69 @@ package struct SVGRenderer: Sendable {
         let size = layout.size
         var defs: [String] = []
         var body: [String] = []
+        var deferredBackground: String?
+        let background: String
+        switch mode {
+        case .fullColor:
+            let color = layout.background ?? .white
+            let card = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            if let stops = palette.gradientStops(color), case .gradient(let fill) = color, let element = gradientElement("paint-card", fill.kind, stops, card) {
+                defs.append(element)
+                background = #"fill="url(#paint-card)""#
+            } else if let stops = palette.gradientStops(color), case .gradient(let fill) = color {
+                defs.append(#"<clipPath id="shape-card">\#(shapeElement(.roundedRectangle(cornerRadius: Self.cornerRadius), card, attributes: ""))</clipPath>"#)
+                background = ##"fill="#ffffff""##
+                deferredBackground = #"<g clip-path="url(#shape-card)">"# + wedges(fill.kind, stops, card).joined() + "</g>"
+            } else {
+                background = #"fill="\#(palette.resolve(color, accentable: false).hex)""#
+            }
         // Accented widgets sit on a faint tint of the secondary colour, so the
         // drawing holds the accent and the secondary colour only.
-        let background = switch mode {
-        case .fullColor: #"fill="\#(palette.resolve(layout.background ?? .white, accentable: false).hex)""#
-        case .accented: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.18""#
-        case .vibrant: ##"fill="#1c1c1e""##
+        case .accented: background = #"fill="\#(Palette.secondaryColor)" fill-opacity="0.18""#
+        case .vibrant: background = ##"fill="#1c1c1e""##
         }
         body.append(#"<rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(Self.cornerRadius))" \#(background)/>"#)
+        if let deferredBackground { body.append(deferredBackground) }
 
         for (index, drawable) in layout.drawables.enumerated() {
+            // A container background given as a view is drawn where the
+            // container background is: in full colour, not on a tinted card.
+            if drawable.isContainerBackground && mode != .fullColor { continue }
             let frame = drawable.frame
             let (color, resolvedOpacity) = palette.resolve(drawable.color, accentable: drawable.accentable)
-            let opacity = resolvedOpacity * drawable.opacity
-            let fillOpacity = opacity < 1 ? #" fill-opacity="\#(n(opacity))""# : ""
             let redacted = drawable.isRedacted(self.redacted)
+            // A gradient is drawn as one, but for an angular one on text or a
+            // line, drawn as its mean colour (SVG has no angular gradient; a
+            // filled shape gets wedges instead).
+            var paint = color, paintOpacity = resolvedOpacity
+            var angular: (GradientFill.Kind, [(color: RGBA, location: Double)])?
+            if !redacted, let stops = palette.gradientStops(drawable.color), case .gradient(let fill)? = drawable.color {
+                if let element = gradientElement("paint\(index)", fill.kind, stops, frame) {
+                    defs.append(element)
+                    (paint, paintOpacity) = ("url(#paint\(index))", 1)
+                } else {
+                    angular = (fill.kind, stops)
+                }
+            }
+            let opacity = paintOpacity * drawable.opacity
+            let fillOpacity = opacity < 1 ? #" fill-opacity="\#(n(opacity))""# : ""
+            var elements: [String] = []
             switch drawable.kind {
             case .fill(let shape, _):
-                // A placeholder's bars and dots are grey: nothing in it looks like data.
-                let fill = redacted ? #"fill="\#(Palette.secondaryColor)" fill-opacity="\#(n(0.35 * drawable.opacity))""# : #"fill="\#(color)"\#(fillOpacity)"#
-                body.append(shapeElement(shape, frame, attributes: fill))
+                if redacted {
+                    // A placeholder's bars and dots are grey: nothing in it looks like data.
+                    elements.append(shapeElement(shape, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="\#(n(0.35 * drawable.opacity))""#))
+                } else if let (kind, stops) = angular {
+                    defs.append(#"<clipPath id="shape\#(index)">\#(shapeElement(shape, frame, attributes: ""))</clipPath>"#)
+                    let faded = drawable.opacity < 1 ? #" opacity="\#(n(drawable.opacity))""# : ""
+                    elements.append(#"<g clip-path="url(#shape\#(index))"\#(faded)>"# + wedges(kind, stops, frame).joined() + "</g>")
+                } else {
+                    elements.append(shapeElement(shape, frame, attributes: #"fill="\#(paint)"\#(fillOpacity)"#))
+                }
+            case .stroke(let shape, let lineWidth):
+                let (stroke, strokeOpacity) = redacted ? (Palette.secondaryColor, 0.35 * drawable.opacity) : (paint, opacity)
+                let faded = strokeOpacity < 1 ? #" stroke-opacity="\#(n(strokeOpacity))""# : ""
+                elements.append(shapeElement(shape, frame, attributes: #"fill="none" stroke="\#(stroke)" stroke-width="\#(n(lineWidth))"\#(faded)"#))
             case .region:
                 continue
             case .text(let lines, let font):
@@ -54,9 +97,9 @@ package struct SVGRenderer: Sendable {
                         let width = min(frame.width, TextMeasure(font: font).width(text))
                         let bar = Rect(x: frame.x, y: frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * 0.15,
                                        width: width, height: font.size * 0.9)
-                        body.append(shapeElement(.capsule, bar, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                        elements.append(shapeElement(.capsule, bar, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
                     }
-                    continue
+                    break
                 }
                 let weight = font.isBold ? #" font-weight="bold""# : ""
                 let measure = TextMeasure(font: font)
@@ -67,21 +110,21 @@ package struct SVGRenderer: Sendable {
                     // SVG collapses spaces at the ends and doubled ones, which the
                     // layout measured: " stars" after "42" (Text + Text) keeps its space.
                     let spaces = text.hasPrefix(" ") || text.hasSuffix(" ") || text.contains("  ") ? #" xml:space="preserve""# : ""
-                    body.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight)\#(spaces) fill="\#(color)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
+                    elements.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight)\#(spaces) fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
                 }
             case .image(.symbol(let name), _, _):
                 let glyph = Self.symbols[name] ?? "●"
                 let side = min(frame.width, frame.height)
                 if redacted {
-                    body.append(shapeElement(.circle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
-                    continue
+                    elements.append(shapeElement(.circle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                    break
                 }
                 let baseline = frame.y + (frame.height + side * 0.75) / 2
-                body.append(#"<text x="\#(n(frame.x + frame.width / 2))" y="\#(n(baseline))" font-size="\#(n(side))" text-anchor="middle" fill="\#(color)"\#(fillOpacity)>\#(Self.escape(glyph))</text>"#)
+                elements.append(#"<text x="\#(n(frame.x + frame.width / 2))" y="\#(n(baseline))" font-size="\#(n(side))" text-anchor="middle" fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(glyph))</text>"#)
             case .image(.data(let data), let clip, let imageMode):
                 if redacted {
-                    body.append(shapeElement(clip ?? .rectangle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
-                    continue
+                    elements.append(shapeElement(clip ?? .rectangle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
+                    break
                 }
                 var attributes = drawable.opacity < 1 ? #" opacity="\#(n(drawable.opacity))""# : ""
                 if let clip {
@@ -93,8 +136,9 @@ package struct SVGRenderer: Sendable {
                     attributes += #" filter="url(#filter\#(index))""#
                 }
                 let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : "image/png"
-                body.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
+                elements.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
             }
+            body.append(effects(on: elements.joined(separator: "\n"), of: drawable, index: index, redacted: redacted, defs: &defs))
         }
         // A kind that disabled its content margins draws to the edges: its
         // views are clipped to the card's rounded corners, as WidgetKit's are.
@@ -125,7 +169,8 @@ package struct SVGRenderer: Sendable {
         let inset = LayoutEngine.contentMargin - 0.5
         return layout.drawables.contains { drawable in
             if case .region = drawable.kind { return false }
-            let frame = drawable.frame
+            if drawable.isContainerBackground { return mode == .fullColor }
+            let frame = drawable.visibleFrame
             return frame.x < inset || frame.y < inset
                 || frame.x + frame.width > layout.size.width - inset || frame.y + frame.height > layout.size.height - inset
         }
@@ -157,6 +202,91 @@ package struct SVGRenderer: Sendable {
         case (.accented, .accented), (.accented, .accentedDesaturated):
             return grayscale + #"<feFlood flood-color="\#(Palette.accentColor)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
         }
+    }
+
+    /// A drawing inside its clip, transform and shadow, each a group, the clip innermost:
+    /// it is in the drawing's own coordinates.
+    private func effects(on element: String, of drawable: Drawable, index: Int, redacted: Bool, defs: inout [String]) -> String {
+        var group = element
+        if let clip = drawable.clip {
+            defs.append(#"<clipPath id="cut\#(index)"><rect x="\#(n(clip.x))" y="\#(n(clip.y))" width="\#(n(clip.width))" height="\#(n(clip.height))"/></clipPath>"#)
+            group = #"<g clip-path="url(#cut\#(index))">"# + group + "</g>"
+        }
+        if let transform = drawable.transform {
+            let matrix = [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].map(n).joined(separator: " ")
+            group = #"<g transform="matrix(\#(matrix))">"# + group + "</g>"
+        }
+        // Shadows are colour: the tinted and monochrome modes and placeholders draw none.
+        if let shadow = drawable.shadow, mode == .fullColor, !redacted {
+            let (color, opacity) = Palette(mode: mode).resolve(shadow.color, accentable: false)
+            let area = drawable.visibleFrame, spread = shadow.radius * 1.5 + 1
+            let region = Rect(x: area.x + min(0, shadow.x) - spread, y: area.y + min(0, shadow.y) - spread,
+                              width: area.width + abs(shadow.x) + 2 * spread, height: area.height + abs(shadow.y) + 2 * spread)
+            // SwiftUI's radius is about two deviations of SVG's Gaussian blur.
+            defs.append(#"<filter id="shadow\#(index)" filterUnits="userSpaceOnUse" x="\#(n(region.x))" y="\#(n(region.y))" width="\#(n(region.width))" height="\#(n(region.height))">"#
+                + #"<feGaussianBlur in="SourceAlpha" stdDeviation="\#(n(shadow.radius / 2))"/><feOffset dx="\#(n(shadow.x))" dy="\#(n(shadow.y))" result="blur"/>"#
+                + #"<feFlood flood-color="\#(color)" flood-opacity="\#(n(opacity))"/><feComposite in2="blur" operator="in"/>"#
+                + #"<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"#)
+            group = #"<g filter="url(#shadow\#(index))">"# + group + "</g>"
+        }
+        return group
+    }
+
+    /// A linear or radial gradient over `frame` as an SVG paint server; nil
+    /// for an angular one, which SVG does not have.
+    private func gradientElement(_ id: String, _ kind: GradientFill.Kind, _ stops: [(color: RGBA, location: Double)], _ frame: Rect) -> String? {
+        func stopElements(_ offset: (Double) -> Double) -> String {
+            stops.map { #"<stop offset="\#(n(min(1, max(0, offset($0.location)))))" stop-color="\#($0.color.hex)" stop-opacity="\#(n($0.color.opacity))"/>"# }.joined()
+        }
+        func point(_ unit: UnitPoint) -> (String, String) { (n(frame.x + frame.width * unit.x), n(frame.y + frame.height * unit.y)) }
+        switch kind {
+        case .linear(let start, let end):
+            let ((x1, y1), (x2, y2)) = (point(start), point(end))
+            return #"<linearGradient id="\#(id)" gradientUnits="userSpaceOnUse" x1="\#(x1)" y1="\#(y1)" x2="\#(x2)" y2="\#(y2)">\#(stopElements { $0 })</linearGradient>"#
+        case .radial(let center, let startRadius, let endRadius):
+            let (cx, cy) = point(center)
+            // SVG's stops run from the centre; SwiftUI's from startRadius.
+            let radius = max(endRadius, 0.001)
+            return #"<radialGradient id="\#(id)" gradientUnits="userSpaceOnUse" cx="\#(cx)" cy="\#(cy)" r="\#(n(radius))">\#(stopElements { (startRadius + $0 * (endRadius - startRadius)) / radius })</radialGradient>"#
+        case .angular:
+            return nil
+        }
+    }
+
+    /// An angular gradient as wedges from its centre, each its colour at the
+    /// wedge's middle; outside a part turn, the nearer end's colour.
+    private func wedges(_ kind: GradientFill.Kind, _ stops: [(color: RGBA, location: Double)], _ frame: Rect) -> [String] {
+        guard case .angular(let unitCenter, let startAngle, var endAngle) = kind else { return [] }
+        let center = (x: frame.x + frame.width * unitCenter.x, y: frame.y + frame.height * unitCenter.y)
+        let corners = [(frame.x, frame.y), (frame.x + frame.width, frame.y), (frame.x, frame.y + frame.height), (frame.x + frame.width, frame.y + frame.height)]
+        let radius = corners.map { hypot($0.0 - center.x, $0.1 - center.y) }.max()! + 1
+        if abs(endAngle - startAngle) < 1e-9 { endAngle = startAngle + 2 * .pi }
+        let sweep = max(-2 * .pi, min(2 * .pi, endAngle - startAngle))
+        func wedge(_ from: Double, _ to: Double, _ color: RGBA) -> String {
+            let point = { (angle: Double) in "\(n(center.x + radius * cos(angle))) \(n(center.y + radius * sin(angle)))" }
+            return #"<path d="M\#(n(center.x)) \#(n(center.y)) L\#(point(from)) A\#(n(radius)) \#(n(radius)) 0 0 \#(to > from ? 1 : 0) \#(point(to)) Z" fill="\#(color.hex)" fill-opacity="\#(n(color.opacity))"/>"#
+        }
+        let segments = max(8, Int((72 * abs(sweep) / (2 * .pi)).rounded(.up)))
+        // Each wedge runs a little into the next, so no seam shows between them.
+        let overlap = sweep / Double(segments) * 0.1
+        var paths = (0..<segments).map { index in
+            let from = startAngle + sweep * Double(index) / Double(segments)
+            let to = startAngle + sweep * Double(index + 1) / Double(segments) + (index < segments - 1 ? overlap : 0)
+            return wedge(from, to, RGBA.at((Double(index) + 0.5) / Double(segments), in: stops))
+        }
+        let rest = 2 * .pi - abs(sweep)
+        if rest > 1e-9, let first = stops.first?.color, let last = stops.last?.color {
+            let direction: Double = sweep < 0 ? -1 : 1
+            let end = startAngle + sweep
+            // Quarter turns at most, so that every arc is drawn the short way.
+            let pieces = Int((rest / (.pi / 2)).rounded(.up))
+            for piece in 0..<pieces {
+                let from = end + direction * rest * Double(piece) / Double(pieces)
+                let to = end + direction * rest * Double(piece + 1) / Double(pieces)
+                paths.append(wedge(from, to, (Double(piece) + 0.5) / Double(pieces) < 0.5 ? last : first))
+            }
+        }
+        return paths
     }
 
     private func shapeElement(_ shape: ShapeKind, _ frame: Rect, attributes: String) -> String {

@@ -39,7 +39,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func content() -> ViewNode.Content {
-        switch next(17) {
+        switch next(23) {
         case 0: return .group
         case 1, 2: return .text(text())
         case 3: return .image(.data(image()))
@@ -56,12 +56,19 @@ public struct ViewTreeGenerator {
         case 14: return .control(Control(kind: pick([.button, .toggle]), isOn: chance(0.5) ? chance(0.5) : nil,
                                           intent: IntentReference(type: text(), symbol: text(), title: text(), parameters: ["p": .double(number()), "s": .string(text())])))
         case 15: return .link(url())
+        case 16: return .layered(alignment: pick([.center, .topTrailing]), behind: chance(0.5))
+        case 17: return pick([.divider, .label])
+        case 18: return .viewThatFits(horizontal: chance(0.5), vertical: chance(0.5))
+        case 19: return .lazyGrid(tracks: (0..<Int(next(4))).map { _ in
+                GridTrack(kind: pick([.fixed, .flexible, .adaptive]), minimum: number(), maximum: number(), spacing: optionalNumber())
+            }, vertical: chance(0.5), spacing: optionalNumber())
+        case 20: return .containerBackground(alignment: pick([.center, .bottomTrailing]))
         default: return .text(text())
         }
     }
 
     private mutating func modifier() -> ViewModifier {
-        switch next(16) {
+        switch next(25) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))
         case 2: return .foregroundStyle(color())
@@ -78,6 +85,15 @@ public struct ViewTreeGenerator {
         case 12: return .opacity(number())
         case 13: return .multilineTextAlignment(pick([.leading, .center, .trailing]))
         case 14: return .redacted(chance(0.5))
+        case 15: return .offset(x: number(), y: number())
+        case 16: return .fixedSize(horizontal: chance(0.5), vertical: chance(0.5))
+        case 17: return .border(color(), width: number())
+        case 18: return .stroke(lineWidth: number())
+        case 19: return .clipped
+        case 20: return .shadow(color(), radius: number(), x: number(), y: number())
+        case 21: return .rotation(radians: number(), anchor: point())
+        case 22: return .scale(x: number(), y: number(), anchor: point())
+        case 23: return .aspectRatio(optionalNumber(), contentMode: pick([.fit, .fill]))
         default: return .widgetURL(url())
         }
     }
@@ -116,8 +132,26 @@ public struct ViewTreeGenerator {
                           "https://example.com/" + String(repeating: "a", count: 5_000)]))!
     }
 
-    private mutating func color() -> Color {
-        chance(0.5) ? pick([.primary, .secondary, .accent]) : .rgb(red: number(), green: number(), blue: number(), opacity: number())
+    private mutating func color(nesting: Int = 2) -> Color {
+        switch next(5) {
+        case 0, 1: return pick([.primary, .secondary, .accent])
+        case 2, 3: return .rgb(red: number(), green: number(), blue: number(), opacity: number())
+        default:
+            // Gradients, with stops that are gradients now and then, which the checks refuse.
+            let stops = (0..<Int(next(5))).map { _ in
+                Gradient.Stop(color: nesting > 0 && chance(0.1) ? color(nesting: nesting - 1) : pick([.red, .blue, .secondary]), location: number())
+            }
+            let kind: GradientFill.Kind = switch next(3) {
+            case 0: .linear(start: point(), end: point())
+            case 1: .radial(center: point(), startRadius: number(), endRadius: number())
+            default: .angular(center: point(), startAngle: number(), endAngle: number())
+            }
+            return .gradient(GradientFill(gradient: Gradient(stops: stops), kind: kind))
+        }
+    }
+
+    private mutating func point() -> UnitPoint {
+        chance(0.5) ? pick([.center, .topLeading, .bottomTrailing]) : UnitPoint(x: number(), y: number())
     }
 
     private mutating func shape() -> ShapeKind {
@@ -145,7 +179,7 @@ public struct ViewTreeGenerator {
 extension ViewNode.Content {
     fileprivate var holdsChildren: Bool {
         switch self {
-        case .group, .vstack, .hstack, .zstack, .grid, .control, .link: true
+        case .group, .vstack, .hstack, .zstack, .grid, .control, .link, .layered, .label, .viewThatFits, .lazyGrid, .containerBackground: true
         default: false
         }
     }

@@ -9,7 +9,10 @@ import WidgetSDK
 struct ArchiveCodecTests {
     /// One of every content case, each carrying every modifier in turn.
     static let everything: ViewNode = {
-        let colors: [Color] = [.primary, .secondary, .accent, .rgb(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5)]
+        let colors: [Color] = [.primary, .secondary, .accent, .rgb(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5),
+                               .gradient(GradientFill(gradient: Gradient(colors: [.red, .accent]), kind: .linear(start: .top, end: UnitPoint(x: 0.25, y: 1.5)))),
+                               .gradient(GradientFill(gradient: Gradient(stops: [.init(color: .blue, location: 0.2)]), kind: .radial(center: .center, startRadius: 2, endRadius: 40))),
+                               .gradient(GradientFill(gradient: Gradient(stops: []), kind: .angular(center: .bottomTrailing, startAngle: -1, endAngle: 7)))]
         let shapes: [ShapeKind] = [.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: 12.5)]
         let modifiers: [ViewModifier] = [
             .font(.system(size: 13, weight: .semibold, design: .monospaced)), .fontWeight(.black),
@@ -19,7 +22,10 @@ struct ArchiveCodecTests {
             .widgetAccentable(false), .widgetAccentedRenderingMode(.accentedDesaturated),
             .opacity(0.25), .multilineTextAlignment(.center), .redacted(true), .redacted(false),
             .widgetURL(URL(string: "https://github.com/apple/swift?tab=readme#top")!),
-        ] + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
+            .offset(x: -3, y: 4.5), .fixedSize(horizontal: true, vertical: false), .stroke(lineWidth: 2.5), .clipped,
+            .rotation(radians: -0.5, anchor: .topLeading), .scale(x: 1.5, y: -1, anchor: UnitPoint(x: 0.2, y: 0.8)),
+            .aspectRatio(nil, contentMode: .fit), .aspectRatio(1.5, contentMode: .fill),
+        ] + colors.flatMap { [ViewModifier.border($0, width: 1.5), .shadow($0, radius: 3, x: -1, y: 2)] } + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
             + shapes.map { .clipShape($0) }
         let contents: [ViewNode.Content] = [
             .group, .text("héllo ✓ \u{0}"), .text(""), .image(.data(Data((0..<300).map { UInt8($0 & 0xff) }))), .image(.symbol("star.fill")),
@@ -31,6 +37,9 @@ struct ArchiveCodecTests {
             .control(Control(kind: .toggle, isOn: true, intent: IntentReference(
                 type: "Module.Toggle", symbol: "6Module6ToggleV", title: "Toggle", parameters: ["id": .string("a"), "n": .int(-3), "x": .double(0.5), "b": .bool(false)]))),
             .link(URL(string: "https://example.com/a%20b")!),
+            .layered(alignment: .topTrailing, behind: true), .divider, .label, .viewThatFits(horizontal: true, vertical: false),
+            .lazyGrid(tracks: [GridTrack(kind: .adaptive, minimum: 40, maximum: 80, spacing: 2)], vertical: false, spacing: nil),
+            .containerBackground(alignment: Alignment(horizontal: .leading, vertical: .bottom)),
         ] + shapes.map { .shape($0) }
         return ViewNode(.vstack(alignment: .center, spacing: 8), children: contents.map { ViewNode($0, modifiers: modifiers) },
                         modifiers: [.padding(EdgeInsets())])

@@ -71,7 +71,7 @@ struct ViewsGoldenTests {
                     .aspectRatio(contentMode: .fit)
                     .scaledToFit()
                     .frame(width: 16, height: 16)
-                Text("effects not drawn yet")
+                Text("with effects")
                     .shadow(radius: 2)
                     .scaleEffect(1.2)
                     .rotationEffect(.degrees(10))
@@ -92,6 +92,44 @@ struct ViewsGoldenTests {
                 Text("the shorter one fits")
             }
             ContainerRelativeShape().fill(.mint).frame(height: 20)
+        })),
+        ("gradients", .systemMedium, ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+            RoundedRectangle(cornerRadius: 6)
+                .fill(LinearGradient(colors: [.blue, .purple], startPoint: .leading, endPoint: .trailing))
+                .frame(height: 16)
+            Capsule().fill(.linearGradient(colors: [.orange, .red], startPoint: .top, endPoint: .bottom)).frame(width: 80, height: 12)
+            HStack {
+                Circle().fill(RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 2, endRadius: 18)).frame(width: 36, height: 36)
+                Circle().fill(AngularGradient(colors: [.red, .yellow, .green, .blue, .red], center: .center)).frame(width: 36, height: 36)
+                Circle().stroke(.mint, lineWidth: 4).frame(width: 30, height: 30)
+                RoundedRectangle(cornerRadius: 6).strokeBorder(.gray, lineWidth: 2).frame(width: 40, height: 30)
+                Rectangle().fill(.blue.gradient).frame(width: 30, height: 30)
+            }
+            Text("gradient text")
+                .font(.headline)
+                .foregroundStyle(LinearGradient(colors: [.pink, .indigo], startPoint: .leading, endPoint: .trailing))
+        }
+        .containerBackground(for: .widget) {
+            LinearGradient(stops: [Gradient.Stop(color: .white, location: 0.4), Gradient.Stop(color: .mint.opacity(0.3), location: 1)],
+                           startPoint: .top, endPoint: .bottom)
+        })),
+        ("effects", .systemMedium, ViewNode(archiving: HStack(spacing: 16) {
+            VStack(spacing: 10) {
+                Text("shadow").font(.headline).shadow(color: .black.opacity(0.4), radius: 3, x: 1, y: 2)
+                Text("turned").rotationEffect(.degrees(-12))
+                Text("scaled").scaleEffect(1.5)
+            }
+            VStack(spacing: 10) {
+                Text("a long line cut by clipped()").fixedSize().frame(width: 80).clipped()
+                Text("bordered").padding(4).border(.orange, width: 2)
+                Color.teal.aspectRatio(4, contentMode: .fit).frame(height: 40)
+            }
+        }
+        .containerBackground(for: .widget) {
+            ZStack {
+                Color.white
+                Circle().fill(.mint.opacity(0.3)).frame(width: 120, height: 120).offset(x: 50, y: -40)
+            }
         })),
     ]
 

@@ -42,6 +42,10 @@ public struct EntryValidator: Sendable {
     public static let maximumGridColumns = 100
     /// Characters of a URL, a symbol name, an intent's names or a parameter.
     public static let maximumNameLength = 2_048
+    /// Stops of one gradient.
+    public static let maximumGradientStops = 64
+    /// How far outside a view (in multiples of its size) a gradient's points and an effect's anchor may be.
+    public static let maximumUnitPoint = 1_000.0
     /// Dates within about ±3,000 years of 2001.
     public static let maximumTimeInterval = 1e11
 
@@ -139,7 +143,7 @@ public struct EntryValidator: Sendable {
     /// The content with its text cut, or nil when it stays as it is.
     private func validate(_ content: ViewNode.Content, path: [String], budget: inout Budget) throws -> ViewNode.Content? {
         switch content {
-        case .group, .zstack, .layered, .divider, .label, .viewThatFits:
+        case .group, .zstack, .layered, .divider, .label, .viewThatFits, .containerBackground:
             return nil
         case .lazyGrid(let tracks, _, let spacing):
             guard (1...Self.maximumGridColumns).contains(tracks.count) else {
@@ -241,7 +245,29 @@ public struct EntryValidator: Sendable {
         case .offset(let x, let y):
             try checkLength(x, "the horizontal offset", signed: true, at: path)
             try checkLength(y, "the vertical offset", signed: true, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize:
+        case .border(let color, let width):
+            try checkColor(color, at: path)
+            try checkLength(width, "the border's width", at: path)
+        case .stroke(let width):
+            try checkLength(width, "the line width", at: path)
+        case .shadow(let color, let radius, let x, let y):
+            try checkColor(color, at: path)
+            try checkLength(radius, "the shadow's radius", at: path)
+            try checkLength(x, "the shadow's horizontal offset", signed: true, at: path)
+            try checkLength(y, "the shadow's vertical offset", signed: true, at: path)
+        case .rotation(let radians, let anchor):
+            try checkFinite(radians, "the rotation", at: path)
+            try checkPoint(anchor, "the rotation's anchor", at: path)
+        case .scale(let x, let y, let anchor):
+            try checkLength(x, "the horizontal scale", signed: true, at: path)
+            try checkLength(y, "the vertical scale", signed: true, at: path)
+            try checkPoint(anchor, "the scale's anchor", at: path)
+        case .aspectRatio(let ratio, _):
+            if let ratio {
+                try checkLength(ratio, "the aspect ratio", at: path)
+                guard ratio > 0 else { throw EntryRefused(reason: "the aspect ratio is 0; it must be more than 0", path: path) }
+            }
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped:
             break
         }
     }
@@ -293,8 +319,47 @@ public struct EntryValidator: Sendable {
     }
 
     private func checkColor(_ color: Color, at path: [String]) throws {
-        guard case .rgb(let red, let green, let blue, let opacity) = color else { return }
-        for component in [red, green, blue, opacity] { try checkFinite(component, "a colour component", at: path) }
+        switch color {
+        case .primary, .secondary, .accent:
+            return
+        case .rgb(let red, let green, let blue, let opacity):
+            for component in [red, green, blue, opacity] { try checkFinite(component, "a colour component", at: path) }
+        case .gradient(let fill):
+            let stops = fill.gradient.stops
+            guard (1...Self.maximumGradientStops).contains(stops.count) else {
+                throw EntryRefused(reason: "the gradient has \(stops.count) stops; 1 to \(Self.maximumGradientStops) are allowed", path: path)
+            }
+            for stop in stops {
+                if case .gradient = stop.color {
+                    throw EntryRefused(reason: "a gradient's stop is a gradient; stops are colours", path: path)
+                }
+                try checkColor(stop.color, at: path)
+                try checkFinite(stop.location, "a gradient stop's location", at: path)
+            }
+            switch fill.kind {
+            case .linear(let start, let end):
+                try checkPoint(start, "the gradient's start", at: path)
+                try checkPoint(end, "the gradient's end", at: path)
+            case .radial(let center, let startRadius, let endRadius):
+                try checkPoint(center, "the gradient's centre", at: path)
+                try checkLength(startRadius, "the gradient's start radius", at: path)
+                try checkLength(endRadius, "the gradient's end radius", at: path)
+            case .angular(let center, let startAngle, let endAngle):
+                try checkPoint(center, "the gradient's centre", at: path)
+                try checkFinite(startAngle, "the gradient's start angle", at: path)
+                try checkFinite(endAngle, "the gradient's end angle", at: path)
+            }
+        }
+    }
+
+    /// A unit point: finite, and within a range no drawing needs more than.
+    private func checkPoint(_ point: UnitPoint, _ name: String, at path: [String]) throws {
+        for value in [point.x, point.y] {
+            try checkFinite(value, name, at: path)
+            guard abs(value) <= Self.maximumUnitPoint else {
+                throw EntryRefused(reason: "\(name) is \(Self.describe(value)) of the view's size; ±\(Int(Self.maximumUnitPoint)) is allowed", path: path)
+            }
+        }
     }
 
     private func checkShape(_ shape: ShapeKind, at path: [String]) throws {
@@ -367,6 +432,7 @@ extension ViewNode.Content {
         case .control(let control): control.kind == .button ? "Button" : "Toggle"
         case .link: "Link"
         case .layered(_, let behind): behind ? "background" : "overlay"
+        case .containerBackground: "containerBackground"
         case .divider: "Divider"
         case .label: "Label"
         case .viewThatFits: "ViewThatFits"

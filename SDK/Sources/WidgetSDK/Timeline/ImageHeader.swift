@@ -3,9 +3,9 @@ import Foundation
 /// An image's size in pixels, read from its header without decoding it: the
 /// renderers pass image bytes on to browsers and SVG viewers, so the size
 /// has to be known to be sane before an entry is accepted.
-enum ImageHeader {
+public enum ImageHeader {
     /// Width and height of a PNG, JPEG or GIF; nil for any other bytes.
-    static func size(of data: Data) -> (width: Int, height: Int)? {
+    public static func size(of data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             // The IHDR chunk comes first: width and height, big-endian, at 16 and 20.

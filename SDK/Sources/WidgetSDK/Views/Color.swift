@@ -8,6 +8,11 @@ public enum Color: Codable, Sendable, Hashable {
     case accent
     /// An sRGB colour, each part from 0 to 1.
     case rgb(red: Double, green: Double, blue: Double, opacity: Double)
+    /// A gradient (`LinearGradient`, `.blue.gradient`): its stops are solid colours.
+    case gradient(GradientFill)
+
+    // Named keys for the archive's readers (docs/archive.md).
+    enum GradientCodingKeys: String, CodingKey { case _0 = "fill" }
 
     /// An sRGB colour, each part from 0 to 1: `Color(red: 1, green: 0.6, blue: 0)`.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -75,11 +80,14 @@ extension Color {
     /// The semantic colours become the light card's values.
     public func opacity(_ opacity: Double) -> Color {
         let factor = min(1, max(0, opacity.isFinite ? opacity : 1))
-        return switch self {
-        case .primary: Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255, opacity: factor)
-        case .secondary: Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, opacity: factor)
-        case .accent: Color(red: 10 / 255, green: 132 / 255, blue: 1, opacity: factor)
-        case .rgb(let red, let green, let blue, let own): Color(red: red, green: green, blue: blue, opacity: own * factor)
+        switch self {
+        case .primary: return Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255, opacity: factor)
+        case .secondary: return Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, opacity: factor)
+        case .accent: return Color(red: 10 / 255, green: 132 / 255, blue: 1, opacity: factor)
+        case .rgb(let red, let green, let blue, let own): return Color(red: red, green: green, blue: blue, opacity: own * factor)
+        case .gradient(var fill):
+            fill.gradient.stops = fill.gradient.stops.map { Gradient.Stop(color: $0.color.opacity(factor), location: $0.location) }
+            return .gradient(fill)
         }
     }
 

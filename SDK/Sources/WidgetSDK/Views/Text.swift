@@ -73,6 +73,8 @@ extension Text {
     public func foregroundColor(_ color: Color?) -> Text { color.map { Text(node: node.modified(.foregroundStyle($0))) } ?? self }
     /// The text's colour.
     public func foregroundStyle(_ color: Color) -> Text { Text(node: node.modified(.foregroundStyle(color))) }
+    /// The text's style: a colour or a gradient.
+    public func foregroundStyle(_ style: some ShapeStyle) -> Text { Text(node: node.modified(.foregroundStyle(style.archivedColor))) }
 }
 
 extension ViewNode {

@@ -85,27 +85,47 @@ public struct ContentTransition: Sendable, Equatable {
     }
 }
 
-// Effects a still drawing would show but the renderers do not draw yet:
-// accepted so that widget code builds; the README lists them.
+// Effects on how a view is drawn, as SwiftUI's: the layout around the view is
+// as it would be without them.
 extension View {
-    /// Accepted; not drawn yet.
-    public func shadow(color: Color = Color(red: 0, green: 0, blue: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
-    /// Accepted; not drawn yet (the view is drawn upright).
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> Self { self }
-    /// Accepted; not drawn yet (the view is drawn at its size).
-    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> Self { self }
-    /// Accepted; not drawn yet (the view is drawn at its size).
-    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> Self { self }
-    /// Accepted; an image fills its frame whatever the ratio.
-    public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> Self { self }
-    /// Accepted; an image fills its frame.
-    public func scaledToFit() -> Self { self }
-    /// Accepted; an image fills its frame.
-    public func scaledToFill() -> Self { self }
+    /// A blurred shadow under each part of the view: `.shadow(radius: 4)`.
+    public func shadow(color: Color = Color(red: 0, green: 0, blue: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> some View {
+        modified(.shadow(color, radius: max(0, radius), x: x, y: y))
+    }
+    /// The view drawn turned clockwise by `angle` around `anchor`.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        modified(.rotation(radians: angle.radians, anchor: anchor))
+    }
+    /// The view drawn scaled by `scale` around `anchor`.
+    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> some View {
+        modified(.scale(x: scale, y: scale, anchor: anchor))
+    }
+    /// The view drawn scaled by `x` and `y` around `anchor`.
+    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> some View {
+        modified(.scale(x: x, y: y, anchor: anchor))
+    }
+    /// The view at a width-to-height `ratio` (nil: an image's own), fitting or filling what it is offered.
+    public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> some View {
+        modified(.aspectRatio(ratio, contentMode: contentMode))
+    }
+    /// The view at a ratio of width to height given as a size: `.aspectRatio(CGSize(width: 16, height: 9), contentMode: .fit)`.
+    public func aspectRatio(_ size: CGSize, contentMode: ContentMode) -> some View {
+        aspectRatio(size.height > 0 ? size.width / size.height : nil, contentMode: contentMode)
+    }
+    /// At its own ratio, as large as fits: `Image("photo").resizable().scaledToFit()`.
+    public func scaledToFit() -> some View { aspectRatio(contentMode: .fit) }
+    /// At its own ratio, filling what it is offered (the overflow cut by `.clipped()`).
+    public func scaledToFill() -> some View { aspectRatio(contentMode: .fill) }
+    /// A line `width` points wide just inside the view's frame: `.border(.gray, width: 1)`.
+    public func border(_ color: Color, width: Double = 1) -> some View { modified(.border(color, width: max(0, width))) }
+    /// A border in a style (a gradient).
+    public func border(_ style: some ShapeStyle, width: Double = 1) -> some View { modified(.border(style.archivedColor, width: max(0, width))) }
+    /// Nothing of the view is drawn outside its frame.
+    public func clipped(antialiased: Bool = false) -> some View { modified(.clipped) }
 }
 
-/// How content fits its frame; images fill theirs here.
-public enum ContentMode: Sendable, Hashable {
+/// How content fits a ratio: `.aspectRatio(contentMode: .fit)`.
+public enum ContentMode: String, Codable, Sendable, Hashable {
     /// The whole content, letterboxed.
     case fit
     /// The frame filled, the content cut.
@@ -127,10 +147,16 @@ public struct Angle: Sendable, Hashable {
     public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
     /// An angle in radians.
     public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    /// No turn.
+    public static let zero = Angle(radians: 0)
+    /// The two angles added.
+    public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
+    /// The second angle taken from the first.
+    public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
 }
 
 /// A point in a view's unit square, as an anchor: `.center`, `.topLeading`.
-public struct UnitPoint: Sendable, Hashable {
+public struct UnitPoint: Codable, Sendable, Hashable {
     /// 0 at the leading edge, 1 at the trailing one.
     public var x: Double
     /// 0 at the top, 1 at the bottom.

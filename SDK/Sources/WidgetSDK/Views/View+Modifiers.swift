@@ -13,6 +13,8 @@ extension View {
     public func bold() -> some View { modified(.fontWeight(.bold)) }
     /// The colour of text, images and shapes within: `.foregroundStyle(.secondary)`.
     public func foregroundStyle(_ color: Color) -> some View { modified(.foregroundStyle(color)) }
+    /// The style of text, images and shapes within: `.foregroundStyle(LinearGradient(…))`.
+    public func foregroundStyle(_ style: some ShapeStyle) -> some View { modified(.foregroundStyle(style.archivedColor)) }
     /// The older name of `foregroundStyle`, for code written for earlier SwiftUI.
     public func foregroundColor(_ color: Color) -> some View { modified(.foregroundStyle(color)) }
     /// How opaque the view is, from 0 (hidden) to 1.
@@ -40,9 +42,24 @@ extension View {
     /// In accented rendering mode, draws this view in the accent colour.
     public func widgetAccentable(_ accentable: Bool = true) -> some View { modified(.widgetAccentable(accentable)) }
 
-    /// The widget's background: `.containerBackground(.white, for: .widget)`.
+    /// The widget's background: `.containerBackground(.white, for: .widget)`, `.containerBackground(.blue.gradient, for: .widget)`.
     public func containerBackground(_ color: Color, for placement: ContainerBackgroundPlacement) -> some View {
         modified(.containerBackground(color))
+    }
+
+    /// The widget's background in a style: `.containerBackground(LinearGradient(…), for: .widget)`.
+    public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> some View {
+        modified(.containerBackground(style.archivedColor))
+    }
+
+    /// The widget's background as a view, laid out at the whole card's size:
+    /// `.containerBackground(for: .widget) { Image("sky").resizable() }`.
+    /// A colour or gradient is archived as the colour it is.
+    public func containerBackground(for placement: ContainerBackgroundPlacement, alignment: Alignment = .center,
+                                    @ViewBuilder content: () -> ViewGroup) -> some View {
+        let background = ViewNode(archiving: content())
+        if let paint = background.paint { return modified(.containerBackground(paint)) }
+        return ArchivedView(ViewNode(.containerBackground(alignment: alignment), children: [ViewNode(archiving: self), background]))
     }
 
     /// Space around the view on every edge, 16 points by default.

@@ -47,6 +47,10 @@ public struct ViewNode: Codable, Sendable, Hashable {
         /// A `LazyVGrid` (`vertical`: children in rows across these columns)
         /// or a `LazyHGrid` (children in columns down these rows).
         case lazyGrid(tracks: [GridTrack], vertical: Bool, spacing: Double?)
+        /// `.containerBackground(for: .widget) { … }` with a view: the first
+        /// child is the content, the second the widget's background, laid
+        /// out at the whole card's size and placed by `alignment`.
+        case containerBackground(alignment: Alignment)
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
@@ -118,6 +122,22 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case offset(x: Double, y: Double)
     /// `.fixedSize(horizontal:vertical:)`: its ideal size on those axes, whatever it is offered.
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `.border(_:width:)`: a line `width` points wide just inside the view's frame.
+    case border(Color, width: Double)
+    /// `.stroke(_:lineWidth:)` on a shape: its outline, centred on its edge, not its inside.
+    case stroke(lineWidth: Double)
+    /// `.clipped()`: nothing of the view is drawn outside its frame.
+    case clipped
+    /// `.shadow(color:radius:x:y:)`: each part drawn casts a blurred shadow, moved by `x` and `y`.
+    case shadow(Color, radius: Double, x: Double, y: Double)
+    /// `.rotationEffect(_:anchor:)`: drawn turned clockwise by `radians` around `anchor`; laid out upright.
+    case rotation(radians: Double, anchor: UnitPoint)
+    /// `.scaleEffect(…)`: drawn scaled around `anchor`; laid out at its own size.
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// `.aspectRatio(_:contentMode:)`, `.scaledToFit()`, `.scaledToFill()`: the view is offered
+    /// the largest size of this width-to-height ratio that fits (or the smallest that
+    /// fills) what it is offered; nil is an image's own ratio.
+    case aspectRatio(Double?, contentMode: ContentMode)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -136,6 +156,9 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     enum MultilineTextAlignmentCodingKeys: String, CodingKey { case _0 = "alignment" }
     enum RedactedCodingKeys: String, CodingKey { case _0 = "placeholder" }
     enum WidgetURLCodingKeys: String, CodingKey { case _0 = "url" }
+    enum BorderCodingKeys: String, CodingKey { case _0 = "color", width }
+    enum ShadowCodingKeys: String, CodingKey { case _0 = "color", radius, x, y }
+    enum AspectRatioCodingKeys: String, CodingKey { case _0 = "ratio", contentMode }
 }
 
 /// How the lines of a wrapped text line up.
