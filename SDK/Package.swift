@@ -4,6 +4,7 @@
 // `.dynamic` product is linked statically into sibling targets, which gives each
 // image its own copy of the SDK's types and makes every cast across the plugin
 // boundary fail. How the SDK sits under the host: docs/architecture.md.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -19,7 +20,12 @@ let package = Package(
         .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents"]),
     ],
     targets: [
-        .target(name: "WidgetSDK"),
+        // `#Preview`'s expansion. It speaks the compiler's plugin protocol
+        // itself rather than through swift-syntax: the expansion is a
+        // textual rewrite, and swift-syntax would add minutes to every
+        // kind's first build (BENCHMARKS.md, "#Preview").
+        .macro(name: "WidgetPreviewMacros"),
+        .target(name: "WidgetSDK", dependencies: ["WidgetPreviewMacros"]),
         .target(name: "WidgetFoundation", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "SwiftUI", dependencies: ["WidgetSDK", "WidgetFoundation"]),

@@ -29,6 +29,8 @@ package enum HostCall: Codable, Sendable {
     case validateOption(kind: String, parameter: String, value: ConfigurationValue)
     /// A tapped control: rebuild its intent and run `perform()`.
     case perform(kind: String, intent: IntentReference)
+    /// The module's `#Preview`s, their entries made and drawn as at `date`.
+    case previews(date: Date)
 }
 
 package enum CallResult: Codable, Sendable {
@@ -40,7 +42,31 @@ package enum CallResult: Codable, Sendable {
     case values([ConfigurationValue])
     case value(ConfigurationValue?)
     case performed
+    case previews([PreviewArchive])
     case failure(RemoteError)
+}
+
+/// One `#Preview` of a module, as its extension made it.
+package struct PreviewArchive: Codable, Sendable {
+    /// Previews one module may show: the host draws no more than these.
+    package static let maximumCount = 64
+
+    /// The name the preview was given, if any.
+    package var name: String?
+    /// The widget's kind; nil for a view's preview.
+    package var kind: String?
+    package var family: WidgetFamily
+    /// An `ArchivedTimeline` in `ArchiveCodec`'s form, or nil when `error` says why there is none.
+    package var timeline: Data?
+    package var error: String?
+
+    package init(name: String?, kind: String?, family: WidgetFamily, timeline: Data?, error: String?) {
+        self.name = name
+        self.kind = kind
+        self.family = family
+        self.timeline = timeline
+        self.error = error
+    }
 }
 
 /// The services a kind reaches through the host: HTTP and the shared defaults.

@@ -21,6 +21,17 @@ package struct DevReport: Encodable, Sendable {
     package struct Kind: Encodable, Sendable {
         package let kind: String
         package let families: [Family]
+        /// The module's `#Preview`s of the kind.
+        package let previews: [NamedPreview]
+        /// Why they could not be had (the kind crashed, say).
+        package let previewsError: String?
+    }
+
+    package struct NamedPreview: Encodable, Sendable {
+        package let name: String?
+        package let family: String
+        package let entries: [Preview]
+        package let error: String?
     }
 
     package struct Family: Encodable, Sendable {
@@ -76,7 +87,11 @@ package struct DevReport: Encodable, Sendable {
                     return Family(family: sheet.family.rawValue, snapshot: Preview(sheet.snapshot), placeholder: Preview(sheet.placeholder),
                                   timeline: entries.map { Preview(.success($0)) }, policy: sheet.policy,
                                   timelineError: sheet.timeline?.failureDescription)
-                })
+                }, previews: ((try? gallery.previews.get()) ?? []).map { preview in
+                    NamedPreview(name: preview.name, family: preview.family.rawValue,
+                                 entries: ((try? preview.entries.get()) ?? []).map { Preview(.success($0)) },
+                                 error: preview.entries.failureDescription)
+                }, previewsError: gallery.previews.failureDescription)
             }
         }
     }

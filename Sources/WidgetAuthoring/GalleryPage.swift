@@ -91,6 +91,21 @@ package final class GalleryPage: Sendable {
                 break
             }
         }
+        switch gallery.previews {
+        case .success(let previews):
+            for preview in previews {
+                html += "<h3>\(SVGRenderer.escape(preview.title))</h3><div class=\"row\">"
+                switch preview.entries {
+                case .success(let entries):
+                    html += entries.map { card(PreviewFailure.timestamp($0.date ?? Date()), .success($0.svg())) }.joined()
+                case .failure(let failure):
+                    html += card("failed", .failure(failure))
+                }
+                html += "</div>"
+            }
+        case .failure(let failure):
+            html += "<div class=\"failure\">#Preview failed: \(SVGRenderer.escape(failure.description))</div>"
+        }
         return html + "</section>"
     }
 

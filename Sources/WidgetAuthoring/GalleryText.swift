@@ -39,6 +39,23 @@ package struct GalleryText: Sendable {
                 break
             }
         }
+        switch gallery.previews {
+        case .success(let previews):
+            for preview in previews {
+                lines.append("")
+                lines.append(bold(preview.title))
+                switch preview.entries {
+                case .success(let entries):
+                    lines += row(entries.map { (label: PreviewFailure.timestamp($0.date ?? Date()), card: .success($0.ansi(colors: colors))) },
+                                 family: preview.family)
+                case .failure(let failure):
+                    lines.append(failed("preview failed: \(failure)"))
+                }
+            }
+        case .failure(let failure):
+            lines.append("")
+            lines.append(failed("#Preview failed: \(failure)"))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -15,6 +15,8 @@ package struct KindGallery: Sendable {
     package let displayName: String
     package let description: String
     package let sheets: [FamilySheet]
+    /// The module's `#Preview`s of this kind, in its order: none when it has none.
+    package var previews: Result<[NamedPreview], PreviewFailure> = .success([])
 
     /// One family's previews.
     package struct FamilySheet: Sendable {
@@ -26,6 +28,19 @@ package struct KindGallery: Sendable {
         package let timeline: Result<[RenderableView], PreviewFailure>?
         /// `atEnd`, `after 2026-11-22 10:00`, `never`; nil when the timeline failed.
         package let policy: String?
+    }
+
+    /// One `#Preview`: its entries, each drawn as at its own date.
+    package struct NamedPreview: Sendable {
+        /// The name it was given, as it may be shown on a terminal; nil when it has none.
+        package let name: String?
+        package let family: WidgetFamily
+        package let entries: Result<[RenderableView], PreviewFailure>
+
+        /// `#Preview "Many stars" (systemSmall)`.
+        package var title: String {
+            "#Preview" + (name.map { " \"\(TerminalText.cells($0))\"" } ?? "") + " (\(family.rawValue))"
+        }
     }
 
     /// Asks the kind for all of it, with its parameters at their defaults,
@@ -64,7 +79,19 @@ package struct KindGallery: Sendable {
             }
             sheets.append(FamilySheet(family: family, snapshot: snapshot, placeholder: placeholder, timeline: timeline, policy: policy))
         }
-        return KindGallery(kind: kind.name, displayName: kind.descriptor.displayName, description: kind.descriptor.description, sheets: sheets)
+        let edgeToEdge = kind.descriptor.contentMarginsDisabled
+        var gallery = KindGallery(kind: kind.name, displayName: kind.descriptor.displayName, description: kind.descriptor.description, sheets: sheets)
+        gallery.previews = await attempt {
+            try await kind.previews(at: workspace.clock.now()).map { preview in
+                NamedPreview(name: preview.name, family: preview.family, entries: preview.timeline.map { timeline in
+                    timeline.entries.map {
+                        RenderableView(view: $0.view, family: preview.family, date: $0.date, redacted: false, now: $0.date,
+                                       contentMarginsDisabled: edgeToEdge)
+                    }
+                }.mapError { PreviewFailure(description: $0.description) })
+            }
+        }
+        return gallery
     }
 
     static func describe(_ policy: TimelineReloadPolicy) -> String {

@@ -67,6 +67,19 @@ final class ExtensionServer: Sendable {
                 _ = try descriptor(kind)
                 try await ChannelWidgetCenter.$interactive.withValue(true) { try await intent.perform() }
                 return .performed
+            case .previews(let date):
+                var archives: [PreviewArchive] = []
+                for preview in module.previews().prefix(PreviewArchive.maximumCount) {
+                    do {
+                        let (kind, family, timeline) = try await preview.archived(at: date)
+                        archives.append(PreviewArchive(name: preview.name, kind: kind, family: family,
+                                                       timeline: ArchiveCodec.encode(timeline), error: nil))
+                    } catch {
+                        archives.append(PreviewArchive(name: preview.name, kind: preview.kind, family: preview.family ?? .systemMedium,
+                                                       timeline: nil, error: "\(RemoteError(error))"))
+                    }
+                }
+                return .previews(archives)
             }
         } catch {
             return .failure(RemoteError(error))

@@ -7,6 +7,8 @@ import WidgetSDK
 struct LoadedModule: Sendable {
     let description: ModuleDescription
     let kinds: [String: WidgetDescriptor]
+    /// The library's path, where its `#Preview`s are looked up.
+    var path = ""
 
     private typealias VersionFunction = @convention(c) () -> Int32
     private typealias ModuleFunction = @convention(c) () -> UnsafeMutableRawPointer
@@ -17,9 +19,24 @@ struct LoadedModule: Sendable {
         case .success(let descriptors):
             // A module that exports a kind twice is refused by the host; serve the first.
             let kinds = Dictionary(descriptors.map { ($0.kind, $0) }) { first, _ in first }
-            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init)), kinds: kinds)
+            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init)), kinds: kinds, path: path)
         case .failure(let failure):
             return LoadedModule(description: .failed(failure), kinds: [:])
+        }
+    }
+
+    /// The previews the module's `#Preview`s declare, in source order: a
+    /// symbol's name holds its file's name, then its line and column, so
+    /// names in numeric order are previews in file and line order.
+    func previews() -> [WidgetPreview] {
+        typealias PreviewFunction = @convention(c) () -> UnsafeMutableRawPointer
+        // Loaded already: this finds the handle `open` made.
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD) else { return [] }
+        let names = ExportedSymbols.functions(in: path, prefix: WidgetPreview.symbolPrefix)
+        return names.sorted { $0.compare($1, options: .numeric) == .orderedAscending }.compactMap { name in
+            guard let symbol = dlsym(handle, name) else { return nil }
+            let pointer = unsafeBitCast(symbol, to: PreviewFunction.self)()
+            return Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? WidgetPreview
         }
     }
 

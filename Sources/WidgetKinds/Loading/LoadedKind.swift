@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import WidgetConfiguration
 import WidgetSDK
@@ -26,6 +27,28 @@ package struct LoadedKind: Sendable {
         _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: name, intent: intent))
     }
 
+    /// The module's `#Preview`s of this kind, in the order the module
+    /// lists them, each its entries drawn as the kind draws them, or why not.
+    /// Names are the kind's text: a terminal shows them through `TerminalText`.
+    package func previews(at date: Date) async throws -> [KindPreview] {
+        guard case .previews(let archives) = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.previews(date: date)) else {
+            throw RemoteCaller.unexpectedAnswer
+        }
+        return archives.prefix(PreviewArchive.maximumCount).filter { $0.kind == name }.map { archive in
+            let timeline: Result<ArchivedTimeline, KindPreview.Failure>
+            if let bytes = archive.timeline {
+                do {
+                    timeline = .success(try EntryValidator().validate(ArchiveCodec.decodeTimeline(bytes)))
+                } catch {
+                    timeline = .failure(KindPreview.Failure(description: "\(error)"))
+                }
+            } else {
+                timeline = .failure(KindPreview.Failure(description: archive.error ?? "the preview made no timeline"))
+            }
+            return KindPreview(name: archive.name.map { String($0.prefix(EntryValidator.maximumNameLength)) }, family: archive.family, timeline: timeline)
+        }
+    }
+
     /// Every parameter at its default (a dynamic provider's `defaultResult()`
     /// when it declares none): what previews and the gallery show.
     package func defaultConfiguration() async -> ConfigurationValues {
@@ -39,4 +62,17 @@ package struct LoadedKind: Sendable {
     package func context(for family: WidgetFamily, isPreview: Bool = false, date: Date = Date()) -> TimelineProviderContext {
         TimelineProviderContext(family: family, isPreview: isPreview, settings: entry.settings, date: date)
     }
+}
+
+/// One `#Preview` of a kind, as `LoadedKind.previews(at:)` found it.
+package struct KindPreview: Sendable {
+    /// Why a preview has no timeline: what the kind threw, or what the host refused.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// `#Preview("name", …)`'s name, if any.
+    package let name: String?
+    package let family: WidgetFamily
+    package let timeline: Result<ArchivedTimeline, Failure>
 }

@@ -11,8 +11,9 @@ struct PreviewCommand: AsyncParsableCommand {
         abstract: "Draw a kind's snapshot with sample data, as the widget gallery shows it. No network.",
         discussion: """
             'widgethost preview Weather --all' draws every family the kind supports in fullColor, accented and \
-            vibrant, and its placeholder, side by side on the terminal; with --out-dir it writes one file each, \
-            named <kind>-<family>-<mode>.<format> (and <kind>-<family>-placeholder).
+            vibrant, and its placeholder, side by side on the terminal, then the entries of each #Preview of the \
+            kind in its module; with --out-dir it writes one file each, named <kind>-<family>-<mode>.<format> (and \
+            <kind>-<family>-placeholder, and <kind>-preview<N>-<entry N>.<format> for the Nth #Preview).
             """)
 
     @Argument(help: ArgumentHelp("The kind.", valueName: "kind"))
@@ -81,6 +82,20 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
             }
         }
+        for (number, preview) in ((try? gallery.previews.get()) ?? []).enumerated() {
+            let base = "\(gallery.kind)-preview\(number + 1)"
+            switch preview.entries {
+            case .success(let entries):
+                for (index, entry) in entries.enumerated() {
+                    let file = folder.appendingPathComponent("\(base)-\(index + 1).\(render.format.rawValue)")
+                    try RenderOptions.write(try render.output(entry), to: file.path)
+                    print(file.path)
+                }
+            case .failure(let failure):
+                failures.append("\(base): \(failure)")
+            }
+        }
+        if case .failure(let failure) = gallery.previews { failures.append("#Preview: \(failure)") }
         if !failures.isEmpty { throw PreviewFailures(description: failures.joined(separator: "; ")) }
     }
 

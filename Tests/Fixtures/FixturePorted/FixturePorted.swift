@@ -60,6 +60,26 @@ struct ClockWidget: Widget {
     }
 }
 
+#Preview(as: .systemSmall) {
+    ClockWidget()
+} timeline: {
+    ClockEntry(date: .now)
+    ClockEntry(date: .now.addingTimeInterval(3_600))
+}
+
+#Preview("From the provider", as: .systemMedium) {
+    ClockWidget()
+} timelineProvider: {
+    ClockProvider()
+}
+
+struct ClockView_Previews: PreviewProvider {
+    static var previews: some View {
+        ClockView(entry: ClockEntry(date: .now))
+            .previewContext(WidgetPreviewContext(family: .systemSmall))
+    }
+}
+
 // MARK: - A greeting, configured by an intent
 
 struct GreetingIntent: WidgetConfigurationIntent {
@@ -164,11 +184,32 @@ struct GreetingWidget: Widget {
                     Text("Refresh stars")
                 }
             }
-            .containerBackground(.white, for: .widget)
+            .containerBackground(for: .widget) {
+                LinearGradient(colors: [.white, .mint.opacity(0.3)], startPoint: .top, endPoint: .bottom)
+            }
         }
         .configurationDisplayName("Greeting")
         .supportedFamilies([.systemSmall])
     }
+}
+
+extension GreetingIntent {
+    static var formal: GreetingIntent {
+        var intent = GreetingIntent()
+        intent.style = .formal
+        return intent
+    }
+}
+
+#Preview("Formal", as: .systemSmall, using: GreetingIntent.formal) {
+    GreetingWidget()
+} timeline: {
+    GreetingEntry(date: .now, name: "Ada", salutation: "Good day,")
+    GreetingEntry(date: .now, name: "Grace", salutation: "Good day,", friend: "Bo")
+}
+
+#Preview("A view") {
+    Text("Hello from a view preview")
 }
 
 /// Reloads the other widget of the bundle, and notes which widgets are placed.

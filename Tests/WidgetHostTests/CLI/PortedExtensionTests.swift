@@ -19,6 +19,30 @@ struct PortedExtensionTests {
         return fixture
     }
 
+    /// `#Preview` built without swift-syntax: the module exports a function
+    /// per preview, the extension finds them by name, and `preview --all`
+    /// draws each of a kind's in source order with its entries.
+    @Test func itsPreviewMacrosAreDrawnByPreviewAll() async throws {
+        let fixture = try Self.fixture()
+        let clock = try await fixture.run("preview", "Clock", "--all")
+        #expect(clock.status == 0, "\(clock.stderr)")
+        let titles = clock.stdout.split(separator: "\n").filter { $0.hasPrefix("#Preview") }
+        #expect(titles == ["#Preview (systemSmall)", "#Preview \"From the provider\" (systemMedium)"], "\(clock.stdout)")
+        let greeting = try await fixture.run("preview", "Greeting", "--all")
+        #expect(greeting.status == 0, "\(greeting.stderr)")
+        let formal = try #require(greeting.stdout.range(of: "#Preview \"Formal\" (systemSmall)"), "\(greeting.stdout)")
+        let previewed = greeting.stdout[formal.upperBound...]
+        for text in ["Good day,", "Ada", "Grace", "with Bo"] { #expect(previewed.contains(text), "\(text) in \(previewed)") }
+        #expect(!greeting.stdout.contains("view preview"), "a view's preview belongs to no kind")
+
+        let folder = fixture.folder.appendingPathComponent("previews")
+        let files = try await fixture.run("preview", "Greeting", "--all", "--out-dir", folder.path)
+        #expect(files.status == 0, "\(files.stderr)")
+        let second = try String(contentsOf: folder.appendingPathComponent("Greeting-preview1-2.svg"), encoding: .utf8)
+        #expect(second.contains(">Grace<") && second.contains(">with Bo<"))
+        #expect(second.contains("<linearGradient"), "the container background given as a gradient view is drawn as one")
+    }
+
     @Test func itsKindsLoadWithWhatTheirConfigurationsSay() async throws {
         let fixture = try Self.fixture()
         let result = try await fixture.run("kinds", "--json")

@@ -4,6 +4,8 @@ public struct AnyTimelineProvider: Sendable {
     private let placeholderEntry: @Sendable (TimelineProviderContext) async throws -> ArchivedEntry
     private let snapshotEntry: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedEntry
     private let makeTimeline: @Sendable (ConfigurationValues, TimelineProviderContext) async throws -> ArchivedTimeline
+    /// Draws entries made elsewhere (a `#Preview`'s) with the kind's content; nil where the provider runs elsewhere.
+    private let archiveEntries: (@Sendable ([any TimelineEntry], TimelineProviderContext) throws -> ArchivedTimeline)?
 
     /// Throws only when the provider runs elsewhere and could not answer.
     public func placeholder(in context: TimelineProviderContext) async throws -> ArchivedEntry {
@@ -20,6 +22,14 @@ public struct AnyTimelineProvider: Sendable {
         try await makeTimeline(configuration, context)
     }
 
+    /// `entries`, drawn by the kind's content as a timeline ending `.never`:
+    /// a `#Preview`'s. Throws when they are not the kind's entry type, or
+    /// when the provider runs in another process.
+    public func archive(_ entries: [any TimelineEntry], in context: TimelineProviderContext) throws -> ArchivedTimeline {
+        guard let archiveEntries else { throw EntryRefused(reason: "this kind's entries are drawn in its extension process") }
+        return try archiveEntries(entries, context)
+    }
+
     /// A provider answered elsewhere: the host builds these for kinds that run
     /// in an extension process, each closure a call across the boundary.
     public init(placeholder: @escaping @Sendable (TimelineProviderContext) async throws -> ArchivedEntry,
@@ -28,6 +38,7 @@ public struct AnyTimelineProvider: Sendable {
         placeholderEntry = placeholder
         snapshotEntry = snapshot
         makeTimeline = timeline
+        archiveEntries = nil
     }
 
     init<P: TimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
@@ -35,6 +46,7 @@ public struct AnyTimelineProvider: Sendable {
         placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
         snapshotEntry = { _, context in try archive(await provider.snapshot(in: context), context) }
         makeTimeline = { _, context in try archive(try await provider.timeline(in: context), context) }
+        archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }
 
     init<P: AppIntentTimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
@@ -48,6 +60,7 @@ public struct AnyTimelineProvider: Sendable {
             let intent = try await P.Intent.resolved(values: values)
             return try archive(try await provider.timeline(for: intent, in: context), context)
         }
+        archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }
 }
 
@@ -70,6 +83,16 @@ private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
         }
         let entries = timeline.entries.map { archive($0, context) }
         return try EntryValidator().validate(ArchivedTimeline(entries: entries, policy: timeline.policy))
+    }
+
+    /// Entries of another type are another widget's: a preview that pairs them is refused.
+    static func typed(_ entries: [any TimelineEntry]) throws -> [Entry] {
+        try entries.map { entry in
+            guard let typed = entry as? Entry else {
+                throw EntryRefused(reason: "the preview's entries are \(type(of: entry)); the widget draws \(Entry.self)")
+            }
+            return typed
+        }
     }
 
     private func archive(_ entry: Entry, _ context: TimelineProviderContext) -> ArchivedEntry {
