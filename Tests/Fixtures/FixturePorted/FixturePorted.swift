@@ -162,11 +162,21 @@ struct GreetingProvider: AppIntentTimelineProvider {
 }
 
 struct GreetingWidget: Widget {
+    /// "since 09:41", the time in the accent colour.
+    static func since(_ date: Date) -> AttributedString {
+        var text = AttributedString("since ")
+        var time = AttributedString(date.formatted(date: .omitted, time: .shortened))
+        time.foregroundColor = .accentColor
+        text.append(time)
+        return text
+    }
+
     var body: some WidgetConfiguration {
         AppIntentConfiguration(kind: "Greeting", intent: GreetingIntent.self, provider: GreetingProvider()) { entry in
             VStack(alignment: .leading) {
                 Text(entry.salutation)
                 Text(entry.name).font(.headline)
+                Text(Self.since(entry.date))
                 if let friend = entry.friend {
                     Text("with \(friend)")
                 }

@@ -87,7 +87,9 @@ struct PortedExtensionTests {
         #expect(drawnClock.stdout.contains(##"<rect x="0" y="0" width="170" height="170" rx="0" fill="#5856d6"/>"##),
                 "Color.indigo fills the card to its edges: \(drawnClock.stdout)")
         #expect(drawnClock.stdout.contains(##"<g clip-path="url(#card-170x170)">"##), "and is clipped to its rounded corners")
-        #expect(!drawnGreeting.stdout.contains("clip-path"), "a card with margins needs no clipping")
+        #expect(drawnGreeting.stdout.contains("<linearGradient") && drawnGreeting.stdout.contains(##"<g clip-path="url(#card-170x170)">"##),
+                "its container background, a gradient view, fills the card to its rounded corners")
+        #expect(drawnGreeting.stdout.contains(">since </text>"), "an AttributedString's runs are drawn")
     }
 
     @Test func withoutContentMarginsTheViewReachesTheEdges() {

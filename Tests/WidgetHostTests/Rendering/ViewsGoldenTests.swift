@@ -40,11 +40,12 @@ struct ViewsGoldenTests {
                 EmptyView()
             }
         })),
-        ("text", .systemMedium, ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        ("text", .systemLarge, ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
             Text("42").bold() + Text(" stars").foregroundColor(.secondary)
             Text("plain ") + Text("joined")
             Text(12345.678, format: .number.precision(.fractionLength(1)).locale(Locale(identifier: "en_US")))
             Text("a long line that stays on one line").fixedSize()
+            Text(Self.attributed)
             Text("1234")
                 .monospacedDigit()
                 .italic()
@@ -133,6 +134,14 @@ struct ViewsGoldenTests {
         })),
     ]
 
+    /// "plain, bold, orange": three runs of one AttributedString.
+    static var attributed: AttributedString {
+        var string = AttributedString("plain, bold, orange")
+        if let bold = string.range(of: "bold") { string[bold].font = .headline }
+        if let orange = string.range(of: "orange") { string[orange].foregroundColor = .orange }
+        return string
+    }
+
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     @Test(arguments: samples.map(\.name))
@@ -168,6 +177,11 @@ struct ViewsGoldenTests {
         let styled = ViewNode(archiving: Text("a").bold() + Text("b") + Text("c"))
         #expect(styled.children.count == 3, "styled parts stay parts, not nested pairs")
         #expect(ViewNode(archiving: VStack { EmptyView(); Text("x") }).children.count == 1, "EmptyView is nothing")
+        let runs = ViewNode(archiving: Text(Self.attributed))
+        #expect(runs.children.map(\.content) == [.text("plain, "), .text("bold"), .text(", "), .text("orange")], "one part a run")
+        #expect(runs.children[1].modifiers == [.font(.headline)] && runs.children[3].modifiers == [.foregroundStyle(.orange)])
+        #expect(ViewNode(archiving: Text(AttributedString("all plain"))).content == .text("all plain"))
+        #expect(ViewNode(archiving: Text("a b c".split(separator: " ")[1])).content == .text("b"), "a Substring is text too")
     }
 
     @Test func aLazyGridSizesItsTracksAsSwiftUIDoes() {
