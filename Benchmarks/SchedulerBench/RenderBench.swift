@@ -196,9 +196,28 @@ func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
         Color.gray.frame(height: 1)
         Text("67,123.5").padding(6).background(.gray)
     })
+    // The first card with what gradients and effects add: a gradient
+    // container background, gradient fills, a ring, a shadow and a turn.
+    let effects = ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        (Text("apple").foregroundStyle(.secondary) + Text("/swift").bold())
+            .shadow(color: .black.opacity(0.3), radius: 2, y: 1)
+        Capsule().fill(LinearGradient(colors: [.orange, .red], startPoint: .leading, endPoint: .trailing)).frame(height: 4)
+        ForEach(rows, id: \.self) { row in
+            Label("\(row.count * 1_234) \(row)", systemImage: "star.fill")
+                .foregroundStyle(.tertiary)
+        }
+        HStack {
+            Circle().stroke(.mint, lineWidth: 4).frame(width: 24, height: 24)
+            Text(67_123.5, format: .number.precision(.fractionLength(1)))
+                .padding(6)
+                .background(Capsule().fill(.blue.gradient))
+                .rotationEffect(.degrees(-4))
+        }
+    }
+    .containerBackground(for: .widget) { LinearGradient(colors: [.white, .mint.opacity(0.2)], startPoint: .top, endPoint: .bottom) })
     let iterations = 5_000
     print("rendering, a systemLarge card of labels, dividers, layers and joined text (issue 22's views), \(iterations) times:")
-    for (name, view) in [("new views", ported), ("older views", older)] {
+    for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects)] {
         let began = ContinuousClock.now
         var bytes = 0
         for _ in 0..<iterations { bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count }

@@ -34,11 +34,11 @@ package struct SVGRenderer: Sendable {
             let card = Rect(x: 0, y: 0, width: size.width, height: size.height)
             if let stops = palette.gradientStops(color), case .gradient(let fill) = color, let element = gradientElement("paint-card", fill.kind, stops, card) {
                 defs.append(element)
-                background = #"fill="url(#\#(Self.local)paint-card)""#
+                background = #"fill="url(#\#(Self.marker)paint-card)""#
             } else if let stops = palette.gradientStops(color), case .gradient(let fill) = color {
-                defs.append(#"<clipPath id="\#(Self.local)shape-card">\#(shapeElement(.roundedRectangle(cornerRadius: Self.cornerRadius), card, attributes: ""))</clipPath>"#)
+                defs.append(#"<clipPath id="\#(Self.marker)shape-card">\#(shapeElement(.roundedRectangle(cornerRadius: Self.cornerRadius), card, attributes: ""))</clipPath>"#)
                 background = ##"fill="#ffffff""##
-                deferredBackground = #"<g clip-path="url(#\#(Self.local)shape-card)">"# + wedges(fill.kind, stops, card).joined() + "</g>"
+                deferredBackground = #"<g clip-path="url(#\#(Self.marker)shape-card)">"# + wedges(fill.kind, stops, card).joined() + "</g>"
             } else {
                 background = #"fill="\#(palette.resolve(color, accentable: false).hex)""#
             }
@@ -65,7 +65,7 @@ package struct SVGRenderer: Sendable {
             if !redacted, let stops = palette.gradientStops(drawable.color), case .gradient(let fill)? = drawable.color {
                 if let element = gradientElement("paint\(index)", fill.kind, stops, frame) {
                     defs.append(element)
-                    (paint, paintOpacity) = ("url(#\(Self.local)paint\(index))", 1)
+                    (paint, paintOpacity) = ("url(#\(Self.marker)paint\(index))", 1)
                 } else {
                     angular = (fill.kind, stops)
                 }
@@ -79,9 +79,9 @@ package struct SVGRenderer: Sendable {
                     // A placeholder's bars and dots are grey: nothing in it looks like data.
                     elements.append(shapeElement(shape, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="\#(n(0.35 * drawable.opacity))""#))
                 } else if let (kind, stops) = angular {
-                    defs.append(#"<clipPath id="\#(Self.local)shape\#(index)">\#(shapeElement(shape, frame, attributes: ""))</clipPath>"#)
+                    defs.append(#"<clipPath id="\#(Self.marker)shape\#(index)">\#(shapeElement(shape, frame, attributes: ""))</clipPath>"#)
                     let faded = drawable.opacity < 1 ? #" opacity="\#(n(drawable.opacity))""# : ""
-                    elements.append(#"<g clip-path="url(#\#(Self.local)shape\#(index))"\#(faded)>"# + wedges(kind, stops, frame).joined() + "</g>")
+                    elements.append(#"<g clip-path="url(#\#(Self.marker)shape\#(index))"\#(faded)>"# + wedges(kind, stops, frame).joined() + "</g>")
                 } else {
                     elements.append(shapeElement(shape, frame, attributes: #"fill="\#(paint)"\#(fillOpacity)"#))
                 }
@@ -128,12 +128,12 @@ package struct SVGRenderer: Sendable {
                 }
                 var attributes = drawable.opacity < 1 ? #" opacity="\#(n(drawable.opacity))""# : ""
                 if let clip {
-                    defs.append(#"<clipPath id="\#(Self.local)clip\#(index)">\#(shapeElement(clip, frame, attributes: ""))</clipPath>"#)
-                    attributes += #" clip-path="url(#\#(Self.local)clip\#(index))""#
+                    defs.append(#"<clipPath id="\#(Self.marker)clip\#(index)">\#(shapeElement(clip, frame, attributes: ""))</clipPath>"#)
+                    attributes += #" clip-path="url(#\#(Self.marker)clip\#(index))""#
                 }
                 if let filter = filter(for: imageMode) {
-                    defs.append(#"<filter id="\#(Self.local)filter\#(index)">\#(filter)</filter>"#)
-                    attributes += #" filter="url(#\#(Self.local)filter\#(index))""#
+                    defs.append(#"<filter id="\#(Self.marker)filter\#(index)">\#(filter)</filter>"#)
+                    attributes += #" filter="url(#\#(Self.marker)filter\#(index))""#
                 }
                 let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : "image/png"
                 elements.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
@@ -163,18 +163,31 @@ package struct SVGRenderer: Sendable {
         return Self.localized(svg)
     }
 
-    /// Marks the ids of a card's own definitions until `localized` names them.
-    private static let local = "\u{1}"
+    /// Marks the ids of a card's own definitions until `localized` names
+    /// them; `escape` drops control characters, so no text of a kind has it.
+    private static let marker = "\u{1}"
+    /// `marker` as a byte.
+    private static let local: UInt8 = 1
 
     /// The card with its own definitions' ids made its own: a page that
     /// shows many cards inline (`widgethost dev`'s) has one namespace of
     /// ids, where two cards' `paint3` would be one gradient. The prefix is a
     /// hash of the card, so the same card draws the same text every time.
     private static func localized(_ svg: String) -> String {
-        guard svg.contains(local) else { return svg }
         var hash: UInt64 = 0xcbf29ce484222325
-        for byte in svg.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return svg.replacingOccurrences(of: local, with: "c" + String(hash & 0xFFFF_FFFF, radix: 16) + "-")
+        var marked = false
+        for byte in svg.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+            marked = marked || byte == local
+        }
+        guard marked else { return svg }
+        let prefix = Array(("c" + String(hash & 0xFFFF_FFFF, radix: 16) + "-").utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(svg.utf8.count + 16 * prefix.count)
+        for byte in svg.utf8 {
+            if byte == local { bytes += prefix } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether anything is drawn within a system card's content margin, where
@@ -224,8 +237,8 @@ package struct SVGRenderer: Sendable {
     private func effects(on element: String, of drawable: Drawable, index: Int, redacted: Bool, defs: inout [String]) -> String {
         var group = element
         if let clip = drawable.clip {
-            defs.append(#"<clipPath id="\#(Self.local)cut\#(index)"><rect x="\#(n(clip.x))" y="\#(n(clip.y))" width="\#(n(clip.width))" height="\#(n(clip.height))"/></clipPath>"#)
-            group = #"<g clip-path="url(#\#(Self.local)cut\#(index))">"# + group + "</g>"
+            defs.append(#"<clipPath id="\#(Self.marker)cut\#(index)"><rect x="\#(n(clip.x))" y="\#(n(clip.y))" width="\#(n(clip.width))" height="\#(n(clip.height))"/></clipPath>"#)
+            group = #"<g clip-path="url(#\#(Self.marker)cut\#(index))">"# + group + "</g>"
         }
         if let transform = drawable.transform {
             let matrix = [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].map(n).joined(separator: " ")
@@ -238,11 +251,11 @@ package struct SVGRenderer: Sendable {
             let region = Rect(x: area.x + min(0, shadow.x) - spread, y: area.y + min(0, shadow.y) - spread,
                               width: area.width + abs(shadow.x) + 2 * spread, height: area.height + abs(shadow.y) + 2 * spread)
             // SwiftUI's radius is about two deviations of SVG's Gaussian blur.
-            defs.append(#"<filter id="\#(Self.local)shadow\#(index)" filterUnits="userSpaceOnUse" x="\#(n(region.x))" y="\#(n(region.y))" width="\#(n(region.width))" height="\#(n(region.height))">"#
+            defs.append(#"<filter id="\#(Self.marker)shadow\#(index)" filterUnits="userSpaceOnUse" x="\#(n(region.x))" y="\#(n(region.y))" width="\#(n(region.width))" height="\#(n(region.height))">"#
                 + #"<feGaussianBlur in="SourceAlpha" stdDeviation="\#(n(shadow.radius / 2))"/><feOffset dx="\#(n(shadow.x))" dy="\#(n(shadow.y))" result="blur"/>"#
                 + #"<feFlood flood-color="\#(color)" flood-opacity="\#(n(opacity))"/><feComposite in2="blur" operator="in"/>"#
                 + #"<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"#)
-            group = #"<g filter="url(#\#(Self.local)shadow\#(index))">"# + group + "</g>"
+            group = #"<g filter="url(#\#(Self.marker)shadow\#(index))">"# + group + "</g>"
         }
         return group
     }
@@ -257,12 +270,12 @@ package struct SVGRenderer: Sendable {
         switch kind {
         case .linear(let start, let end):
             let ((x1, y1), (x2, y2)) = (point(start), point(end))
-            return #"<linearGradient id="\#(Self.local)\#(id)" gradientUnits="userSpaceOnUse" x1="\#(x1)" y1="\#(y1)" x2="\#(x2)" y2="\#(y2)">\#(stopElements { $0 })</linearGradient>"#
+            return #"<linearGradient id="\#(Self.marker)\#(id)" gradientUnits="userSpaceOnUse" x1="\#(x1)" y1="\#(y1)" x2="\#(x2)" y2="\#(y2)">\#(stopElements { $0 })</linearGradient>"#
         case .radial(let center, let startRadius, let endRadius):
             let (cx, cy) = point(center)
             // SVG's stops run from the centre; SwiftUI's from startRadius.
             let radius = max(endRadius, 0.001)
-            return #"<radialGradient id="\#(Self.local)\#(id)" gradientUnits="userSpaceOnUse" cx="\#(cx)" cy="\#(cy)" r="\#(n(radius))">\#(stopElements { (startRadius + $0 * (endRadius - startRadius)) / radius })</radialGradient>"#
+            return #"<radialGradient id="\#(Self.marker)\#(id)" gradientUnits="userSpaceOnUse" cx="\#(cx)" cy="\#(cy)" r="\#(n(radius))">\#(stopElements { (startRadius + $0 * (endRadius - startRadius)) / radius })</radialGradient>"#
         case .angular:
             return nil
         }
