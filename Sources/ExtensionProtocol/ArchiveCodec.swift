@@ -160,6 +160,13 @@ extension ArchiveWriter {
         case .containerBackground(let alignment):
             byte(20)
             self.alignment(alignment)
+        case .variants(let variants):
+            byte(21)
+            count(variants.count)
+            for variant in variants {
+                string(variant.renderingMode)
+                bool(variant.dark)
+            }
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
@@ -288,6 +295,10 @@ extension ArchiveWriter {
         case .rgb(let red, let green, let blue, let opacity):
             byte(3)
             for component in [red, green, blue, opacity] { double(component) }
+        case .semantic(let color, let opacity):
+            byte(5)
+            string(color.rawValue)
+            double(opacity)
         case .gradient(let fill):
             byte(4)
             count(fill.gradient.stops.count)
@@ -405,6 +416,7 @@ extension ArchiveReader {
             }
             content = .lazyGrid(tracks: tracks, vertical: vertical, spacing: spacing)
         case 20: content = .containerBackground(alignment: try alignment())
+        case 21: content = .variants(try elements().map { _ in ViewVariant(renderingMode: try string(), dark: try bool()) })
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
@@ -491,6 +503,7 @@ extension ArchiveReader {
             default: throw Truncated()
             }
             return .gradient(GradientFill(gradient: Gradient(stops: stops), kind: kind))
+        case 5: return .semantic(try raw(SemanticColor.self), opacity: try double())
         default: throw Truncated()
         }
     }

@@ -27,28 +27,31 @@ package struct RenderableView: Sendable {
         self.contentMarginsDisabled = contentMarginsDisabled
     }
 
-    package func layout(engine: LayoutEngine? = nil) -> WidgetLayout {
-        (engine ?? LayoutEngine(now: now ?? Date())).layout(view, family: family, contentMargins: !contentMarginsDisabled)
+    /// Laid out as the drawing in `mode` and `scheme` sees it: the entry's
+    /// variant for them, when the kind made one.
+    package func layout(engine: LayoutEngine? = nil, mode: RenderingMode = .fullColor, scheme: ColorScheme = .light) -> WidgetLayout {
+        (engine ?? LayoutEngine(now: now ?? Date())).layout(view.variant(renderingMode: mode.rawValue, dark: scheme == .dark),
+                                                           family: family, contentMargins: !contentMarginsDisabled)
     }
 
-    package func svg(mode: RenderingMode = .fullColor) -> String {
-        SVGRenderer(mode: mode, redacted: redacted, unavailable: unavailable).render(layout())
+    package func svg(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light) -> String {
+        SVGRenderer(mode: mode, scheme: scheme, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 
     /// A standalone page with the card inline, for a browser or a static site.
-    package func html(mode: RenderingMode = .fullColor, title: String) -> String {
+    package func html(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, title: String) -> String {
         """
         <!doctype html>
         <html lang="en">
         <head><meta charset="utf-8"><title>\(SVGRenderer.escape(title))</title></head>
-        <body style="margin:0;padding:32px;background:#e9e9ee">
-        \(svg(mode: mode))</body>
+        <body style="margin:0;padding:32px;background:\(scheme == .dark ? "#000000" : "#e9e9ee")">
+        \(svg(mode: mode, scheme: scheme))</body>
         </html>
 
         """
     }
 
-    package func ansi(mode: RenderingMode = .fullColor, colors: ANSIRenderer.ColorSupport) -> String {
-        ANSIRenderer(mode: mode, colors: colors, redacted: redacted, unavailable: unavailable).render(layout())
+    package func ansi(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, colors: ANSIRenderer.ColorSupport) -> String {
+        ANSIRenderer(mode: mode, scheme: scheme, colors: colors, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 }

@@ -23,13 +23,16 @@ package struct ANSIRenderer: Sendable {
     package static let cellHeight = 14.0
 
     package let mode: RenderingMode
+    /// Light or dark: how the system's colours are painted (dark for a dark terminal).
+    package let scheme: ColorScheme
     package let colors: ColorSupport
     package let redacted: Bool
     /// Drawn all in grey, with the reason on the last row (see `SVGRenderer.unavailable`).
     package let unavailable: String?
 
-    package init(mode: RenderingMode = .fullColor, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
+    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
+        self.scheme = scheme
         self.colors = colors
         self.redacted = redacted
         self.unavailable = unavailable
@@ -43,7 +46,7 @@ package struct ANSIRenderer: Sendable {
     package func render(_ layout: WidgetLayout) -> String {
         let (columns, rows) = Self.cells(for: layout.family)
         var grid = Array(repeating: Array(repeating: Cell(character: " ", color: nil), count: columns), count: rows)
-        let palette = Palette(mode: mode)
+        let palette = Palette(mode: mode, scheme: scheme)
 
         func put(_ character: Character, row: Int, column: Int, color: String?) {
             guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }

@@ -315,6 +315,10 @@ final class LayoutPass {
                                    proposal: proposal, style: style)
         case .layered(let alignment, let behind):
             return arrangeLayered(node.children, alignment: alignment, behind: behind, proposal: proposal, style: style)
+        case .variants:
+            // Chosen before layout by the drawing (`ViewNode.variant`); where none was, the standard view.
+            guard let standard = node.children.first else { return Arranged(size: Size(width: 0, height: 0)) }
+            return arrange(standard, proposal: proposal, style: style)
         case .containerBackground(let alignment):
             guard let content = node.children.first else { return Arranged(size: Size(width: 0, height: 0)) }
             var arranged = arrange(content, proposal: proposal, style: style)

@@ -17,6 +17,8 @@ struct Palette {
     static let secondaryColor = "#8e8e93"
 
     let mode: RenderingMode
+    /// Light or dark: how the system's colours (`SemanticColor`) are drawn.
+    var scheme: ColorScheme = .light
 
     func resolve(_ color: Color?, accentable: Bool) -> (hex: String, opacity: Double) {
         switch mode {
@@ -32,9 +34,10 @@ struct Palette {
 
     private func full(_ color: Color?) -> (String, Double) {
         switch color ?? .primary {
-        case .primary: return ("#1c1c1e", 1)
-        case .secondary: return (Self.secondaryColor, 1)
-        case .accent: return (Self.accentColor, 1)
+        case .primary: return semantic(.primary, 1)
+        case .secondary: return semantic(.secondary, 1)
+        case .accent: return semantic(.accent, 1)
+        case .semantic(let color, let opacity): return semantic(color, opacity)
         case .rgb(let red, let green, let blue, let opacity): return (Self.hex(red, green, blue), opacity)
         case .gradient(let fill):
             // Where one colour has to stand for a gradient (the board, the accented mode): their mean.
@@ -47,6 +50,26 @@ struct Palette {
             }
             return (mean.hex, mean.opacity)
         }
+    }
+
+    /// iOS's label, fill and background colours on a light or a dark card.
+    private func semantic(_ color: SemanticColor, _ opacity: Double) -> (String, Double) {
+        let (hex, own): (String, Double) = switch (scheme, color) {
+        case (.light, .primary): ("#1c1c1e", 1)
+        case (.light, .secondary): (Self.secondaryColor, 1)
+        case (.light, .tertiary): ("#3c3c43", 0.3)
+        case (.light, .quaternary): ("#3c3c43", 0.18)
+        case (.light, .fill): ("#787880", 0.2)
+        case (.light, .background): ("#ffffff", 1)
+        case (.dark, .primary): ("#ffffff", 1)
+        case (.dark, .secondary): ("#98989f", 1)
+        case (.dark, .tertiary): ("#ebebf5", 0.3)
+        case (.dark, .quaternary): ("#ebebf5", 0.16)
+        case (.dark, .fill): ("#787880", 0.36)
+        case (.dark, .background): ("#1c1c1e", 1)
+        case (_, .accent): (Self.accentColor, 1)
+        }
+        return (hex, own * opacity)
     }
 
     /// A gradient's stops as this mode draws them, in order of location

@@ -8,6 +8,8 @@ package struct SVGRenderer: Sendable {
     package static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
     package let mode: RenderingMode
+    /// Light or dark: the system's colours and the card's own background.
+    package let scheme: ColorScheme
     /// Placeholders are drawn redacted: text as rounded bars, as WidgetKit does.
     package let redacted: Bool
     /// Why the instance cannot be shown as it is (its kind is gone, or no
@@ -15,14 +17,15 @@ package struct SVGRenderer: Sendable {
     /// the reason across its foot, so it never passes for live data.
     package let unavailable: String?
 
-    package init(mode: RenderingMode = .fullColor, redacted: Bool = false, unavailable: String? = nil) {
+    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, redacted: Bool = false, unavailable: String? = nil) {
         self.mode = mode
+        self.scheme = scheme
         self.redacted = redacted
         self.unavailable = unavailable
     }
 
     package func render(_ layout: WidgetLayout) -> String {
-        let palette = Palette(mode: mode)
+        let palette = Palette(mode: mode, scheme: scheme)
         let size = layout.size
         var defs: [String] = []
         var body: [String] = []
@@ -30,7 +33,7 @@ package struct SVGRenderer: Sendable {
         let background: String
         switch mode {
         case .fullColor:
-            let color = layout.background ?? .white
+            let color = layout.background ?? .background
             let card = Rect(x: 0, y: 0, width: size.width, height: size.height)
             if let stops = palette.gradientStops(color), case .gradient(let fill) = color, let element = gradientElement("paint-card", fill.kind, stops, card) {
                 defs.append(element)
@@ -246,7 +249,7 @@ package struct SVGRenderer: Sendable {
         }
         // Shadows are colour: the tinted and monochrome modes and placeholders draw none.
         if let shadow = drawable.shadow, mode == .fullColor, !redacted {
-            let (color, opacity) = Palette(mode: mode).resolve(shadow.color, accentable: false)
+            let (color, opacity) = Palette(mode: mode, scheme: scheme).resolve(shadow.color, accentable: false)
             let area = drawable.visibleFrame, spread = shadow.radius * 1.5 + 1
             let region = Rect(x: area.x + min(0, shadow.x) - spread, y: area.y + min(0, shadow.y) - spread,
                               width: area.width + abs(shadow.x) + 2 * spread, height: area.height + abs(shadow.y) + 2 * spread)

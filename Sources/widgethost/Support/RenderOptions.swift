@@ -16,20 +16,23 @@ struct RenderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
     var mode: RenderingMode = .fullColor
 
+    @Option(help: ArgumentHelp("light or dark: the card, the system's colours, and the variant of a view that reads colorScheme.", valueName: "scheme"))
+    var colorScheme: ColorScheme = .light
+
     /// `toTerminal`: the text goes to standard output and that is a terminal.
     func output(_ renderable: RenderableView, toTerminal: Bool = false) throws -> String {
         switch format {
         case .svg:
-            return renderable.svg(mode: mode)
+            return renderable.svg(mode: mode, scheme: colorScheme)
         case .ansi:
-            return renderable.ansi(mode: mode, colors: .detect(isTerminal: toTerminal))
+            return renderable.ansi(mode: mode, scheme: colorScheme, colors: .detect(isTerminal: toTerminal))
         case .html:
-            return renderable.html(mode: mode, title: "widgethost · \(renderable.family.rawValue)")
+            return renderable.html(mode: mode, scheme: colorScheme, title: "widgethost · \(renderable.family.rawValue)")
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
-            let layout = renderable.layout()
+            let layout = renderable.layout(mode: mode, scheme: colorScheme)
             let json = RenderJSON(family: renderable.family.rawValue, date: renderable.date, redacted: renderable.redacted,
                                   unavailable: renderable.unavailable, view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
             return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
@@ -70,6 +73,7 @@ struct RenderOptions: ParsableArguments {
 }
 
 extension RenderingMode: ExpressibleByArgument {}
+extension ColorScheme: ExpressibleByArgument {}
 
 struct RenderJSON: Encodable {
     let family: String

@@ -33,13 +33,22 @@ struct ClockProvider: TimelineProvider {
 
 struct ClockView: View {
     var entry: ClockProvider.Entry
+    @Environment(\.colorScheme) var colorScheme
+    @Environment(\.widgetRenderingMode) var renderingMode
 
     var body: some View {
         ZStack {
-            Color.indigo
-            Text(entry.date, style: .time)
-                .font(.title)
-                .foregroundStyle(.white)
+            colorScheme == .dark ? Color.black : Color.indigo
+            VStack {
+                Text(entry.date, style: .time)
+                    .font(.title)
+                    .foregroundStyle(.white)
+                Text(colorScheme == .dark ? "night" : "day")
+                    .font(.caption)
+                if renderingMode == .accented {
+                    Text("accented").font(.caption)
+                }
+            }
         }
         .containerBackground(.indigo, for: .widget)
     }

@@ -39,7 +39,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func content() -> ViewNode.Content {
-        switch next(23) {
+        switch next(24) {
         case 0: return .group
         case 1, 2: return .text(text())
         case 3: return .image(.data(image()))
@@ -63,6 +63,7 @@ public struct ViewTreeGenerator {
                 GridTrack(kind: pick([.fixed, .flexible, .adaptive]), minimum: number(), maximum: number(), spacing: optionalNumber())
             }, vertical: chance(0.5), spacing: optionalNumber())
         case 20: return .containerBackground(alignment: pick([.center, .bottomTrailing]))
+        case 21: return .variants((0..<Int(next(5))).map { _ in ViewVariant(renderingMode: pick(["fullColor", "accented", "vibrant", text()]), dark: chance(0.5)) })
         default: return .text(text())
         }
     }
@@ -133,8 +134,9 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func color(nesting: Int = 2) -> Color {
-        switch next(5) {
+        switch next(6) {
         case 0, 1: return pick([.primary, .secondary, .accent])
+        case 5: return .semantic(pick(SemanticColor.allCases), opacity: number())
         case 2, 3: return .rgb(red: number(), green: number(), blue: number(), opacity: number())
         default:
             // Gradients, with stops that are gradients now and then, which the checks refuse.
@@ -179,7 +181,7 @@ public struct ViewTreeGenerator {
 extension ViewNode.Content {
     fileprivate var holdsChildren: Bool {
         switch self {
-        case .group, .vstack, .hstack, .zstack, .grid, .control, .link, .layered, .label, .viewThatFits, .lazyGrid, .containerBackground: true
+        case .group, .vstack, .hstack, .zstack, .grid, .control, .link, .layered, .label, .viewThatFits, .lazyGrid, .containerBackground, .variants: true
         default: false
         }
     }

@@ -92,6 +92,21 @@ struct PortedExtensionTests {
         #expect(drawnGreeting.stdout.contains(">since </text>"), "an AttributedString's runs are drawn")
     }
 
+    /// A view that reads `colorScheme` and `widgetRenderingMode` is made
+    /// again in its extension for each, and each drawing shows its own.
+    @Test func aViewThatReadsTheSchemeOrModeIsDrawnAsEachSees() async throws {
+        let fixture = try Self.fixture()
+        let light = try await fixture.run("preview", "Clock")
+        #expect(light.status == 0 && light.stdout.contains(">day</text>") && !light.stdout.contains("night"), "\(light.stdout) \(light.stderr)")
+        let dark = try await fixture.run("preview", "Clock", "--color-scheme", "dark")
+        #expect(dark.stdout.contains(">night</text>") && dark.stdout.contains(##"fill="#000000""##), "\(dark.stdout)")
+        #expect(dark.stdout.contains(##"fill="#ffffff">night"##), "the primary colour is white on a dark card")
+        let accented = try await fixture.run("preview", "Clock", "--mode", "accented")
+        #expect(accented.stdout.contains(">accented</text>") && accented.stdout.contains(">day</text>"), "\(accented.stdout)")
+        let json = try await fixture.run("preview", "Clock", "--format", "json")
+        #expect(json.stdout.contains("\"variants\""), "the archive holds the variants")
+    }
+
     @Test func withoutContentMarginsTheViewReachesTheEdges() {
         let engine = LayoutEngine(now: Date(timeIntervalSince1970: 0))
         let fill = ViewNode(.shape(.rectangle))

@@ -132,6 +132,9 @@ struct MigrationTests {
         let json = String(decoding: try encoder.encode(view), as: UTF8.self)
         #expect(!json.contains("_0"), "\(json)")
         #expect(try JSONDecoder().decode(ViewNode.self, from: Data(json.utf8)) == view)
+        // Every case and modifier the archive has, the later ones among them.
+        let everything = String(decoding: try encoder.encode(ArchiveCodecTests.everything), as: UTF8.self)
+        #expect(!everything.contains("_0"), "\(everything)")
         let policy = String(decoding: try encoder.encode(TimelineReloadPolicy.after(Date(timeIntervalSince1970: 0))), as: UTF8.self)
         #expect(policy == #"{"after":{"date":-978307200}}"#)
     }

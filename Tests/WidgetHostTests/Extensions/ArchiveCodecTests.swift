@@ -7,9 +7,10 @@ import WidgetSDK
 /// colour and shape survives the round trip, and bad bytes are an error.
 @Suite("The archive codec of the extension channel")
 struct ArchiveCodecTests {
-    /// One of every content case, each carrying every modifier in turn.
+    /// One of every content case, each carrying every modifier, in two views.
     static let everything: ViewNode = {
         let colors: [Color] = [.primary, .secondary, .accent, .rgb(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.5),
+                               .semantic(.quaternary, opacity: 0.25), .fill.tertiary,
                                .gradient(GradientFill(gradient: Gradient(colors: [.red, .accent]), kind: .linear(start: .top, end: UnitPoint(x: 0.25, y: 1.5)))),
                                .gradient(GradientFill(gradient: Gradient(stops: [.init(color: .blue, location: 0.2)]), kind: .radial(center: .center, startRadius: 2, endRadius: 40))),
                                .gradient(GradientFill(gradient: Gradient(stops: []), kind: .angular(center: .bottomTrailing, startAngle: -1, endAngle: 7)))]
@@ -40,8 +41,12 @@ struct ArchiveCodecTests {
             .layered(alignment: .topTrailing, behind: true), .divider, .label, .viewThatFits(horizontal: true, vertical: false),
             .lazyGrid(tracks: [GridTrack(kind: .adaptive, minimum: 40, maximum: 80, spacing: 2)], vertical: false, spacing: nil),
             .containerBackground(alignment: Alignment(horizontal: .leading, vertical: .bottom)),
+            .variants([ViewVariant(renderingMode: "accented", dark: false), ViewVariant(renderingMode: "fullColor", dark: true)]),
         ] + shapes.map { .shape($0) }
-        return ViewNode(.vstack(alignment: .center, spacing: 8), children: contents.map { ViewNode($0, modifiers: modifiers) },
+        // In two halves: a view may carry at most EntryValidator.maximumModifiers.
+        let halves = [Array(modifiers.prefix(modifiers.count / 2)), Array(modifiers.dropFirst(modifiers.count / 2))]
+        return ViewNode(.vstack(alignment: .center, spacing: 8),
+                        children: contents.flatMap { content in halves.map { ViewNode(content, modifiers: $0) } },
                         modifiers: [.padding(EdgeInsets())])
     }()
 

@@ -157,6 +157,20 @@ struct ViewsGoldenTests {
         #expect(drawn == golden, "drawing changed; if intended, rerun with WIDGETHOST_UPDATE_GOLDEN=1 and review the diff")
     }
 
+    /// The same samples on a dark card: the system's colours as iOS draws them in dark mode.
+    @Test(arguments: ["styles", "gradients"])
+    func drawsDarkAsItsGoldenFileSays(_ name: String) throws {
+        let sample = try #require(Self.samples.first { $0.name == name })
+        let layout = LayoutEngine(now: Date(timeIntervalSince1970: 1_800_000_000)).layout(sample.view, family: sample.family)
+        let drawn = SVGRenderer(scheme: .dark).render(layout) + "\n" + ANSIRenderer(scheme: .dark, colors: .truecolor).render(layout)
+        let file = Self.goldenFolder.appendingPathComponent("Views-\(name)-dark.txt")
+        if ProcessInfo.processInfo.environment["WIDGETHOST_UPDATE_GOLDEN"] == "1" {
+            try drawn.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(drawn == golden, "drawing changed; if intended, rerun with WIDGETHOST_UPDATE_GOLDEN=1 and review the diff")
+    }
+
     @Test(arguments: samples.map(\.name))
     func survivesBothArchiveForms(_ name: String) throws {
         let sample = try #require(Self.samples.first { $0.name == name })

@@ -145,6 +145,15 @@ public struct EntryValidator: Sendable {
         switch content {
         case .group, .zstack, .layered, .divider, .label, .viewThatFits, .containerBackground:
             return nil
+        case .variants(let variants):
+            guard variants.count <= 3 else {
+                throw EntryRefused(reason: "the entry has \(variants.count) variants; at most 3 are allowed", path: path)
+            }
+            for variant in variants where !["fullColor", "accented", "vibrant"].contains(variant.renderingMode) {
+                try checkName(variant.renderingMode, "a variant's rendering mode", at: path)
+                throw EntryRefused(reason: "a variant's rendering mode is \(EntryRefused.quoted(variant.renderingMode)); fullColor, accented or vibrant are allowed", path: path)
+            }
+            return nil
         case .lazyGrid(let tracks, _, let spacing):
             guard (1...Self.maximumGridColumns).contains(tracks.count) else {
                 throw EntryRefused(reason: "the grid has \(tracks.count) tracks; 1 to \(Self.maximumGridColumns) are allowed", path: path)
@@ -322,6 +331,8 @@ public struct EntryValidator: Sendable {
         switch color {
         case .primary, .secondary, .accent:
             return
+        case .semantic(_, let opacity):
+            try checkFinite(opacity, "a colour's opacity", at: path)
         case .rgb(let red, let green, let blue, let opacity):
             for component in [red, green, blue, opacity] { try checkFinite(component, "a colour component", at: path) }
         case .gradient(let fill):
@@ -433,6 +444,7 @@ extension ViewNode.Content {
         case .link: "Link"
         case .layered(_, let behind): behind ? "background" : "overlay"
         case .containerBackground: "containerBackground"
+        case .variants: "variants"
         case .divider: "Divider"
         case .label: "Label"
         case .viewThatFits: "ViewThatFits"

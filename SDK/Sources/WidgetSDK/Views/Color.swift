@@ -10,9 +10,14 @@ public enum Color: Codable, Sendable, Hashable {
     case rgb(red: Double, green: Double, blue: Double, opacity: Double)
     /// A gradient (`LinearGradient`, `.blue.gradient`): its stops are solid colours.
     case gradient(GradientFill)
+    /// A colour of the system's palette at an opacity (`.tertiary`,
+    /// `.fill`, `.primary.opacity(0.5)`), resolved by the renderer for a
+    /// light or a dark card and for the rendering mode.
+    case semantic(SemanticColor, opacity: Double)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum GradientCodingKeys: String, CodingKey { case _0 = "fill" }
+    enum SemanticCodingKeys: String, CodingKey { case _0 = "color", opacity }
 
     /// An sRGB colour, each part from 0 to 1: `Color(red: 1, green: 0.6, blue: 0)`.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -61,29 +66,48 @@ public enum Color: Codable, Sendable, Hashable {
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
 }
 
+/// The system's colours that a renderer resolves for light and dark cards.
+public enum SemanticColor: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Text: near black on light, white on dark.
+    case primary
+    /// Less important text.
+    case secondary
+    /// Text less important than secondary.
+    case tertiary
+    /// The faintest text.
+    case quaternary
+    /// The accent colour.
+    case accent
+    /// A shape's fill on the card.
+    case fill
+    /// The card's own background.
+    case background
+}
+
 // The hierarchical styles, where SwiftUI takes a `ShapeStyle`
-// (`foregroundStyle`, `fill`, `background`, `containerBackground`): as a
-// light card draws them, iOS's label and fill colours.
+// (`foregroundStyle`, `fill`, `background`, `containerBackground`): the
+// system's colours, drawn as iOS draws its label, fill and background
+// colours on a light or a dark card.
 extension Color {
     /// Text less important than `.secondary`: iOS's tertiary label colour.
-    public static let tertiary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.3)
+    public static let tertiary = Color.semantic(.tertiary, opacity: 1)
     /// The faintest text: iOS's quaternary label colour.
-    public static let quaternary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.18)
+    public static let quaternary = Color.semantic(.quaternary, opacity: 1)
     /// The accent colour, as a style names it: `.foregroundStyle(.tint)`.
     public static let tint = Color.accent
     /// A shape's fill on the card: iOS's system fill colour. `.fill.tertiary` is fainter.
-    public static let fill = Color(red: 120 / 255, green: 120 / 255, blue: 128 / 255, opacity: 0.2)
+    public static let fill = Color.semantic(.fill, opacity: 1)
     /// The card's own background.
-    public static let background = Color.white
+    public static let background = Color.semantic(.background, opacity: 1)
 
     /// This colour at `opacity` times its own, still a colour: `.blue.opacity(0.3)`.
-    /// The semantic colours become the light card's values.
     public func opacity(_ opacity: Double) -> Color {
         let factor = min(1, max(0, opacity.isFinite ? opacity : 1))
         switch self {
-        case .primary: return Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255, opacity: factor)
-        case .secondary: return Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, opacity: factor)
-        case .accent: return Color(red: 10 / 255, green: 132 / 255, blue: 1, opacity: factor)
+        case .primary: return .semantic(.primary, opacity: factor)
+        case .secondary: return .semantic(.secondary, opacity: factor)
+        case .accent: return .semantic(.accent, opacity: factor)
+        case .semantic(let color, let own): return .semantic(color, opacity: own * factor)
         case .rgb(let red, let green, let blue, let own): return Color(red: red, green: green, blue: blue, opacity: own * factor)
         case .gradient(var fill):
             fill.gradient.stops = fill.gradient.stops.map { Gradient.Stop(color: $0.color.opacity(factor), location: $0.location) }
@@ -97,4 +121,27 @@ extension Color {
     public var tertiary: Color { opacity(0.5) }
     /// The faintest level, as `.fill.quaternary`.
     public var quaternary: Color { opacity(0.3) }
+
+    /// The colour as a light card draws it, in sRGB: what `.gradient` lightens.
+    var lightValue: Color {
+        let semantic: SemanticColor
+        let factor: Double
+        switch self {
+        case .rgb, .gradient: return self
+        case .primary: (semantic, factor) = (.primary, 1)
+        case .secondary: (semantic, factor) = (.secondary, 1)
+        case .accent: (semantic, factor) = (.accent, 1)
+        case .semantic(let color, let opacity): (semantic, factor) = (color, opacity)
+        }
+        let (red, green, blue, opacity): (Double, Double, Double, Double) = switch semantic {
+        case .primary: (28, 28, 30, 1)
+        case .secondary: (142, 142, 147, 1)
+        case .tertiary: (60, 60, 67, 0.3)
+        case .quaternary: (60, 60, 67, 0.18)
+        case .accent: (10, 132, 255, 1)
+        case .fill: (120, 120, 128, 0.2)
+        case .background: (255, 255, 255, 1)
+        }
+        return Color(red: red / 255, green: green / 255, blue: blue / 255, opacity: opacity * factor)
+    }
 }

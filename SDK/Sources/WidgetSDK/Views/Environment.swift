@@ -4,11 +4,13 @@ public struct EnvironmentValues: Sendable {
     public var widgetFamily: WidgetFamily = .systemMedium
     /// Whether the entry is for the gallery's preview.
     public var isPreview: Bool = false
-    /// How the widget is drawn. The entry is made once and each rendering
-    /// mode is drawn from it, so this is `.fullColor`; mark views with
-    /// `.widgetAccentable()` for the accented mode instead.
+    /// How the widget is drawn. A view that reads it is archived once for
+    /// each mode, and each mode is drawn from its own; other views are
+    /// archived once, and `.widgetAccentable()` marks them for accented mode.
     public var widgetRenderingMode: WidgetRenderingMode = .fullColor
-    /// Light: the host draws light cards (dark ones are to come).
+    /// Light or dark. A view that reads it is archived for both, and each
+    /// scheme is drawn from its own; the system's colours (`.primary`,
+    /// `.secondary`, `.fill`, …) follow the scheme either way.
     public var colorScheme: ColorScheme = .light
     /// True: the host always draws the container background.
     public var showsWidgetContainerBackground: Bool = true
@@ -25,6 +27,18 @@ public struct EnvironmentValues: Sendable {
 
     /// The environment of the entry being archived.
     @TaskLocal public static var current = EnvironmentValues()
+
+    /// Set while an entry is archived: notes which values that differ by
+    /// drawing the view read, so that it is archived again for each.
+    @TaskLocal static var reads: EnvironmentReads?
+}
+
+/// Which of the values that differ by drawing (`widgetRenderingMode`,
+/// `colorScheme`) a view read while it was archived. Archiving is
+/// synchronous, on one thread, within one `withValue`.
+final class EnvironmentReads: @unchecked Sendable {
+    var renderingMode = false
+    var colorScheme = false
 }
 
 /// Reads a value from the environment: `@Environment(\.widgetFamily) var family`.
@@ -38,11 +52,19 @@ public struct Environment<Value> {
     }
 
     /// The value for the entry being archived.
-    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+    public var wrappedValue: Value {
+        if let reads = EnvironmentValues.reads {
+            let read = keyPath as AnyKeyPath
+            if read == \EnvironmentValues.widgetRenderingMode { reads.renderingMode = true }
+            if read == \EnvironmentValues.colorScheme { reads.colorScheme = true }
+        }
+        return EnvironmentValues.current[keyPath: keyPath]
+    }
 }
 
 /// How a widget is drawn, as WidgetKit's `WidgetRenderingMode`.
 public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
+    /// The mode's name: `fullColor`, `accented` or `vibrant`.
     public let description: String
 
     /// In the widget's own colours.
@@ -54,7 +76,7 @@ public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Light or dark, as SwiftUI's `ColorScheme`.
-public enum ColorScheme: Sendable, Hashable, CaseIterable {
+public enum ColorScheme: String, Sendable, Hashable, CaseIterable {
     /// Dark content on a light background.
     case light
     /// Light content on a dark background.

@@ -242,7 +242,7 @@ extension Color {
 
     /// The colour mixed with white by `amount` (0 to 1); semantic colours as a light card draws them.
     func lightened(by amount: Double) -> Color {
-        guard case .rgb(let red, let green, let blue, let opacity) = opacity(1) else { return self }
+        guard case .rgb(let red, let green, let blue, let opacity) = lightValue else { return self }
         func mix(_ value: Double) -> Double { value + (1 - value) * amount }
         return .rgb(red: mix(red), green: mix(green), blue: mix(blue), opacity: opacity)
     }

@@ -51,6 +51,11 @@ public struct ViewNode: Codable, Sendable, Hashable {
         /// child is the content, the second the widget's background, laid
         /// out at the whole card's size and placed by `alignment`.
         case containerBackground(alignment: Alignment)
+        /// An entry's view made again for other drawings, because it read
+        /// `widgetRenderingMode` or `colorScheme`: the first child is the view
+        /// as a light, full-colour card shows it, each further child the view
+        /// for the variant at its place. Only an entry's root is one.
+        case variants([ViewVariant])
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
@@ -60,6 +65,7 @@ public struct ViewNode: Codable, Sendable, Hashable {
         enum DateCodingKeys: String, CodingKey { case _0 = "date", style }
         enum ControlCodingKeys: String, CodingKey { case _0 = "control" }
         enum LinkCodingKeys: String, CodingKey { case _0 = "url" }
+        enum VariantsCodingKeys: String, CodingKey { case _0 = "variants" }
     }
 
     /// What the node is.
@@ -159,6 +165,51 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     enum BorderCodingKeys: String, CodingKey { case _0 = "color", width }
     enum ShadowCodingKeys: String, CodingKey { case _0 = "color", radius, x, y }
     enum AspectRatioCodingKeys: String, CodingKey { case _0 = "ratio", contentMode }
+}
+
+/// One drawing an entry's view was made again for.
+public struct ViewVariant: Codable, Sendable, Hashable {
+    /// `fullColor`, `accented` or `vibrant`.
+    public var renderingMode: String
+    /// A dark card.
+    public var dark: Bool
+
+    /// A variant.
+    public init(renderingMode: String, dark: Bool) {
+        self.renderingMode = renderingMode
+        self.dark = dark
+    }
+}
+
+extension ViewNode {
+    /// The view for a drawing: its variant for that rendering mode (or,
+    /// in full colour, for a dark card), or the view as a light,
+    /// full-colour card shows it when there is none.
+    public func variant(renderingMode: String, dark: Bool) -> ViewNode {
+        guard case .variants(let variants) = content, let standard = children.first else { return self }
+        let wanted = renderingMode == "fullColor" ? ViewVariant(renderingMode: renderingMode, dark: dark)
+            : ViewVariant(renderingMode: renderingMode, dark: false)
+        guard let index = variants.firstIndex(of: wanted), children.indices.contains(index + 1) else { return standard }
+        return children[index + 1]
+    }
+
+    /// Views in the tree, this one included.
+    public var nodeCount: Int {
+        var count = 0
+        var stack = [self]
+        while let node = stack.popLast() {
+            count += 1
+            stack.append(contentsOf: node.children)
+        }
+        return count
+    }
+
+    /// The view as a light, full-colour card shows it: what taps, texts and
+    /// actions are read from.
+    public var standard: ViewNode {
+        if case .variants = content, let first = children.first { return first }
+        return self
+    }
 }
 
 /// How the lines of a wrapped text line up.
@@ -313,7 +364,7 @@ extension ViewNode {
     public var actions: [(action: WidgetAction, label: String)] {
         var found: [(WidgetAction, String)] = []
         var widgetURL: URL?
-        var stack = [self]
+        var stack = [standard]
         while let node = stack.popLast() {
             switch node.content {
             case .control(let control): found.append((.control(control), node.labelText))
