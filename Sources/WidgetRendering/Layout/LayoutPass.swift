@@ -111,9 +111,7 @@ final class LayoutPass {
             case .stroke(let width): style.stroke = width
             case .widgetURL: break
             case .aspectRatio(let ratio, let mode):
-                if let ratio = ratio ?? naturalRatio(node, style: style) {
-                    proposal = Self.proposal(ratio: ratio, fill: mode == .fill, given: proposal)
-                }
+                proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
             case .fixedSize(let horizontal, let vertical):
                 if horizontal { proposal.width = nil }
                 if vertical { proposal.height = nil }
@@ -131,50 +129,57 @@ final class LayoutPass {
             }
         }
         var arranged = arrangeContent(node, proposal: proposal, style: style)
-        for wrapper in wrappers.reversed() {
-            switch wrapper.modifier {
-            case .padding(let insets):
-                arranged.drawables = placed(arranged.drawables, insets.leading, insets.top)
-                arranged.size = Size(width: arranged.size.width + insets.leading + insets.trailing,
-                                     height: arranged.size.height + insets.top + insets.bottom)
-            case .frame(let frame):
-                arranged = place(arranged, in: frame, given: wrapper.proposal)
-            case .background(let color):
-                var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
-                                    kind: .fill(.rectangle, color), color: color, accentable: false)
-                fill.opacity = wrapper.opacity
-                fill.isDecoration = true
-                arranged.drawables.insert(fill, at: 0)
-            case .containerBackground(let color):
-                arranged.background = .color(color)
-            case .offset(let x, let y):
-                arranged.drawables = placed(arranged.drawables, x, y)
-            case .border(let color, let width):
-                let inset = width / 2
-                var line = Drawable(frame: Rect(x: inset, y: inset, width: max(0, arranged.size.width - width), height: max(0, arranged.size.height - width)),
-                                    kind: .stroke(.rectangle, lineWidth: width), color: color, accentable: false)
-                line.opacity = wrapper.opacity
-                line.isDecoration = true
-                arranged.drawables.append(line)
-            case .clipped:
-                let bounds = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
-                arranged.drawables = effected(arranged.drawables) { drawable in
-                    // A clip is kept in the drawing's own coordinates: through a turn, the box around it.
-                    let local = drawable.transform.map { $0.inverse?.bounds(of: bounds) ?? Rect(x: 0, y: 0, width: 0, height: 0) } ?? bounds
-                    drawable.clip = drawable.clip.map { $0.intersection(local) } ?? local
-                }
-            case .shadow(let color, let radius, let x, let y):
-                let shadow = Shadow(color: color, radius: radius, x: x, y: y)
-                arranged.drawables = effected(arranged.drawables) { $0.shadow = $0.shadow ?? shadow }
-            case .rotation(let radians, let anchor):
-                let turn = Affine.rotation(radians, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
-                arranged.drawables = effected(arranged.drawables) { $0.transform = turn.then(before: $0.transform ?? .identity) }
-            case .scale(let x, let y, let anchor):
-                let scale = Affine.scale(x, y, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
-                arranged.drawables = effected(arranged.drawables) { $0.transform = scale.then(before: $0.transform ?? .identity) }
-            default:
-                break
+        for wrapper in wrappers.reversed() { arranged = finish(arranged, wrapper) }
+        return arranged
+    }
+
+    /// `arranged` inside one modifier that wraps it, on the way up. A
+    /// function of its own, not part of `arrange`: `arrange` is on the stack
+    /// once a level of the tree, and its frame stays small without these locals.
+    private func finish(_ arranged: Arranged, _ wrapper: Wrapper) -> Arranged {
+        var arranged = arranged
+        switch wrapper.modifier {
+        case .padding(let insets):
+            arranged.drawables = placed(arranged.drawables, insets.leading, insets.top)
+            arranged.size = Size(width: arranged.size.width + insets.leading + insets.trailing,
+                                 height: arranged.size.height + insets.top + insets.bottom)
+        case .frame(let frame):
+            arranged = place(arranged, in: frame, given: wrapper.proposal)
+        case .background(let color):
+            var fill = Drawable(frame: Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height),
+                                kind: .fill(.rectangle, color), color: color, accentable: false)
+            fill.opacity = wrapper.opacity
+            fill.isDecoration = true
+            arranged.drawables.insert(fill, at: 0)
+        case .containerBackground(let color):
+            arranged.background = .color(color)
+        case .offset(let x, let y):
+            arranged.drawables = placed(arranged.drawables, x, y)
+        case .border(let color, let width):
+            let inset = width / 2
+            var line = Drawable(frame: Rect(x: inset, y: inset, width: max(0, arranged.size.width - width), height: max(0, arranged.size.height - width)),
+                                kind: .stroke(.rectangle, lineWidth: width), color: color, accentable: false)
+            line.opacity = wrapper.opacity
+            line.isDecoration = true
+            arranged.drawables.append(line)
+        case .clipped:
+            let bounds = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
+            arranged.drawables = effected(arranged.drawables) { drawable in
+                // A clip is kept in the drawing's own coordinates: through a turn, the box around it.
+                let local = drawable.transform.map { $0.inverse?.bounds(of: bounds) ?? Rect(x: 0, y: 0, width: 0, height: 0) } ?? bounds
+                drawable.clip = drawable.clip.map { $0.intersection(local) } ?? local
             }
+        case .shadow(let color, let radius, let x, let y):
+            let shadow = Shadow(color: color, radius: radius, x: x, y: y)
+            arranged.drawables = effected(arranged.drawables) { $0.shadow = $0.shadow ?? shadow }
+        case .rotation(let radians, let anchor):
+            let turn = Affine.rotation(radians, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
+            arranged.drawables = effected(arranged.drawables) { $0.transform = turn.then(before: $0.transform ?? .identity) }
+        case .scale(let x, let y, let anchor):
+            let scale = Affine.scale(x, y, around: (arranged.size.width * anchor.x, arranged.size.height * anchor.y))
+            arranged.drawables = effected(arranged.drawables) { $0.transform = scale.then(before: $0.transform ?? .identity) }
+        default:
+            break
         }
         return arranged
     }
@@ -199,6 +204,12 @@ final class LayoutPass {
             change(&drawable)
             return drawable
         }
+    }
+
+    /// What `.aspectRatio` offers: with the content's own ratio when none is given, and as given when it has none.
+    private func aspectProposal(_ ratio: Double?, fill: Bool, node: ViewNode, style: Style, given proposal: Proposal) -> Proposal {
+        guard let ratio = ratio ?? naturalRatio(node, style: style) else { return proposal }
+        return Self.proposal(ratio: ratio, fill: fill, given: proposal)
     }
 
     /// What `.aspectRatio` offers its content: the largest size of `ratio`
@@ -285,11 +296,7 @@ final class LayoutPass {
                                     kind: .image(source, clip: style.clip, mode: style.imageMode), color: style.color, accentable: style.accentable)
             return Arranged(size: size, drawables: [drawable])
         case .shape(let shape):
-            let size = Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
-            let color = style.color ?? .primary
-            let kind: Drawable.Kind = style.stroke.map { .stroke(shape, lineWidth: $0) } ?? .fill(shape, color)
-            return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                                             kind: kind, color: color, accentable: style.accentable)])
+            return arrangeShape(shape, proposal: proposal, style: style)
         case .spacer(let minimum):
             return Arranged(size: Size(width: minimum ?? 0, height: minimum ?? 0))
         case .vstack(let alignment, let spacing):
@@ -320,19 +327,7 @@ final class LayoutPass {
             guard let standard = node.children.first else { return Arranged(size: Size(width: 0, height: 0)) }
             return arrange(standard, proposal: proposal, style: style)
         case .containerBackground(let alignment):
-            guard let content = node.children.first else { return Arranged(size: Size(width: 0, height: 0)) }
-            var arranged = arrange(content, proposal: proposal, style: style)
-            if node.children.count > 1 {
-                // Laid out as the card's own background: at its whole size, from its top left.
-                let layer = arrange(node.children[1], proposal: Proposal(width: card.width, height: card.height), style: Style())
-                let dx = LayoutEngine.offset(layer.size.width, in: card.width, alignment.horizontal)
-                let dy = LayoutEngine.offset(layer.size.height, in: card.height, alignment.vertical)
-                arranged.background = .view(effected(placed(layer.drawables, dx, dy)) { drawable in
-                    drawable.isContainerBackground = true
-                    drawable.isDecoration = true
-                })
-            }
-            return arranged
+            return arrangeContainerBackground(node.children, alignment: alignment, proposal: proposal, style: style)
         case .divider:
             let thickness = 1.0
             let size = style.inRow ? Size(width: thickness, height: proposal.height ?? 0) : Size(width: proposal.width ?? 0, height: thickness)
@@ -431,6 +426,33 @@ final class LayoutPass {
         let alongUsed = max(0, along - spacing)
         result.size = vertical ? Size(width: acrossUsed, height: alongUsed) : Size(width: alongUsed, height: acrossUsed)
         return result
+    }
+
+    // The cases of `arrangeBareContent` with locals of their own are
+    // functions apart: it is on the stack once a level of the tree.
+
+    private func arrangeShape(_ shape: ShapeKind, proposal: Proposal, style: Style) -> Arranged {
+        let size = Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
+        let color = style.color ?? .primary
+        let kind: Drawable.Kind = style.stroke.map { .stroke(shape, lineWidth: $0) } ?? .fill(shape, color)
+        return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                                         kind: kind, color: color, accentable: style.accentable)])
+    }
+
+    /// `.containerBackground(for:) { view }`: the content as it is, and the
+    /// view laid out as the card's own background, at its whole size.
+    private func arrangeContainerBackground(_ children: [ViewNode], alignment: Alignment, proposal: Proposal, style: Style) -> Arranged {
+        guard let content = children.first else { return Arranged(size: Size(width: 0, height: 0)) }
+        var arranged = arrange(content, proposal: proposal, style: style)
+        guard children.count > 1 else { return arranged }
+        let layer = arrange(children[1], proposal: Proposal(width: card.width, height: card.height), style: Style())
+        let dx = LayoutEngine.offset(layer.size.width, in: card.width, alignment.horizontal)
+        let dy = LayoutEngine.offset(layer.size.height, in: card.height, alignment.vertical)
+        arranged.background = .view(effected(placed(layer.drawables, dx, dy)) { drawable in
+            drawable.isContainerBackground = true
+            drawable.isDecoration = true
+        })
+        return arranged
     }
 
     /// A view with others laid out at its size, behind or in front of it
