@@ -263,6 +263,12 @@ extension ArchiveWriter {
             byte(24)
             optional(ratio) { $0.double($1) }
             string(contentMode.rawValue)
+        case .italic(let italic):
+            byte(25)
+            bool(italic)
+        case .layoutPriority(let priority):
+            byte(26)
+            double(priority)
         }
     }
 
@@ -458,6 +464,8 @@ extension ArchiveReader {
         case 22: return .rotation(radians: try double(), anchor: try point())
         case 23: return .scale(x: try double(), y: try double(), anchor: try point())
         case 24: return .aspectRatio(try optional { try $0.double() }, contentMode: try raw(ContentMode.self))
+        case 25: return .italic(try bool())
+        case 26: return .layoutPriority(try double())
         default: throw Truncated()
         }
     }

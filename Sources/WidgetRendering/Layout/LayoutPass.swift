@@ -26,6 +26,7 @@ final class LayoutPass {
         var inRow = false
         /// `.stroke(lineWidth:)`: a shape is drawn as its outline this wide.
         var stroke: Double?
+        var italic = false
     }
 
     /// The widget's background: a colour, or a view's drawables at the card's size.
@@ -109,7 +110,8 @@ final class LayoutPass {
             case .multilineTextAlignment(let alignment): style.textAlignment = alignment
             case .redacted(let redacted): style.redacted = style.redacted ?? redacted
             case .stroke(let width): style.stroke = width
-            case .widgetURL: break
+            case .italic(let italic): style.italic = italic
+            case .widgetURL, .layoutPriority: break
             case .aspectRatio(let ratio, let mode):
                 proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
             case .fixedSize(let horizontal, let vertical):
@@ -534,10 +536,13 @@ final class LayoutPass {
         for index in others { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
         if let available {
             var remaining = available - gaps - spacerMinimum
-            var pending = others.sorted { along(arranged[$0]!.size) < along(arranged[$1]!.size) }
+            // Higher `layoutPriority` first, each group sharing what the ones before left.
+            let priority = { (index: Int) -> Double in Self.priority(of: children[index]) }
+            var pending = others.sorted { (priority($0), -along(arranged[$0]!.size)) > (priority($1), -along(arranged[$1]!.size)) }
             while !pending.isEmpty {
                 let index = pending.removeFirst()
-                let share = max(0, remaining / Double(pending.count + 1))
+                let peers = pending.prefix { priority($0) == priority(index) }.count
+                let share = max(0, remaining / Double(peers + 1))
                 let ideal = along(arranged[index]!.size)
                 if ideal > share {
                     arranged[index] = arrange(children[index], proposal: propose(share), style: style)
@@ -570,6 +575,12 @@ final class LayoutPass {
             position += along(child.size) + spacing
         }
         return result
+    }
+
+    /// A stack child's `.layoutPriority`, the outermost one; 0 when it has none.
+    private static func priority(of node: ViewNode) -> Double {
+        for case .layoutPriority(let priority) in node.modifiers.reversed() { return priority }
+        return 0
     }
 
     private func arrangeGrid(_ children: [ViewNode], columns: Int, spacing: Double, proposal: Proposal, style: Style) -> Arranged {
@@ -622,7 +633,9 @@ final class LayoutPass {
         let measured = TextMeasure(font: font)
         let width = min(available, lines.map(measured.width).max() ?? 0)
         let size = Size(width: width, height: Double(lines.count) * font.size * LayoutEngine.lineHeight)
-        return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                                         kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)])
+        var text = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                            kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)
+        text.italic = style.italic
+        return Arranged(size: size, drawables: [text])
     }
 }

@@ -118,6 +118,8 @@ package struct Drawable: Sendable, Equatable {
     package var transform: Affine?
     /// `.shadow`: the shadow this drawing casts.
     package var shadow: Shadow?
+    /// `.italic()`: text drawn slanted.
+    package var italic = false
     /// Part of a container background given as a view: drawn only where the container background is.
     package var isContainerBackground = false
 
@@ -186,6 +188,7 @@ extension Drawable {
         }
         if let shadow { parts.append("shadow \(number(shadow.radius)) \(number(shadow.x)),\(number(shadow.y))") }
         if isContainerBackground { parts.append("container background") }
+        if italic { parts.append("italic") }
         return parts.isEmpty ? "" : " [" + parts.joined(separator: "; ") + "]"
     }
 }

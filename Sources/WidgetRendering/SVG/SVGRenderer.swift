@@ -104,7 +104,7 @@ package struct SVGRenderer: Sendable {
                     }
                     break
                 }
-                let weight = font.isBold ? #" font-weight="bold""# : ""
+                let weight = (font.isBold ? #" font-weight="bold""# : "") + (drawable.italic ? #" font-style="italic""# : "")
                 let measure = TextMeasure(font: font)
                 for (line, text) in lines.enumerated() {
                     // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.

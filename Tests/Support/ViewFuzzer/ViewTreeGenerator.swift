@@ -69,7 +69,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func modifier() -> ViewModifier {
-        switch next(25) {
+        switch next(27) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))
         case 2: return .foregroundStyle(color())
@@ -95,6 +95,8 @@ public struct ViewTreeGenerator {
         case 21: return .rotation(radians: number(), anchor: point())
         case 22: return .scale(x: number(), y: number(), anchor: point())
         case 23: return .aspectRatio(optionalNumber(), contentMode: pick([.fit, .fill]))
+        case 24: return .italic(chance(0.5))
+        case 25: return .layoutPriority(number())
         default: return .widgetURL(url())
         }
     }

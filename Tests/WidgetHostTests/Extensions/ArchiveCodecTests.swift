@@ -25,7 +25,7 @@ struct ArchiveCodecTests {
             .widgetURL(URL(string: "https://github.com/apple/swift?tab=readme#top")!),
             .offset(x: -3, y: 4.5), .fixedSize(horizontal: true, vertical: false), .stroke(lineWidth: 2.5), .clipped,
             .rotation(radians: -0.5, anchor: .topLeading), .scale(x: 1.5, y: -1, anchor: UnitPoint(x: 0.2, y: 0.8)),
-            .aspectRatio(nil, contentMode: .fit), .aspectRatio(1.5, contentMode: .fill),
+            .aspectRatio(nil, contentMode: .fit), .aspectRatio(1.5, contentMode: .fill), .italic(true), .layoutPriority(-1.5),
         ] + colors.flatMap { [ViewModifier.border($0, width: 1.5), .shadow($0, radius: 3, x: -1, y: 2)] } + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
             + shapes.map { .clipShape($0) }
         let contents: [ViewNode.Content] = [

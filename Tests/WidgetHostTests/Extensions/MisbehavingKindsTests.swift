@@ -350,7 +350,7 @@ struct MisbehavingKindsTests {
         #expect(await host.waitFor("[Crashy] watching my module file"), "\(host.output)")
 
         // Written over in place, as cp does: the same inode, truncated, then rewritten.
-        FileManager.default.createFile(atPath: modules.appendingPathComponent("replaced").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: modules.appendingPathComponent("replaced").path, contents: nil)
         let copy = Process()
         copy.executableURL = URL(fileURLWithPath: "/bin/cp")
         copy.arguments = [library, installed]

@@ -256,6 +256,22 @@ struct ViewsGoldenTests {
         #expect(lines[1].frame.width == 1 && lines[1].frame.height > 1, "down the HStack: \(lines[1].frame)")
     }
 
+    /// SwiftUI's use of it: the label that must not be cut takes its room
+    /// first, the other one gets what is left.
+    @Test func aHigherLayoutPriorityIsOfferedTheRowFirst() {
+        let long = "a name long enough to need most of the row"
+        let count = "12,345 stars, 678 forks"
+        func widths(_ row: ViewNode) -> [Double] {
+            LayoutEngine().layout(row, family: .systemMedium).drawables.map(\.frame.width)
+        }
+        let plain = widths(ViewNode(archiving: HStack { Text(long).lineLimit(1); Text(count).lineLimit(1) }))
+        let prioritised = widths(ViewNode(archiving: HStack { Text(long).lineLimit(1); Text(count).lineLimit(1).layoutPriority(1) }))
+        #expect(prioritised[1] > plain[1], "the count is cut less: \(plain) → \(prioritised)")
+        #expect(prioritised[0] < plain[0])
+        let measured = TextMeasure(font: .body).width(count)
+        #expect(abs(prioritised[1] - measured) < 0.01, "the prioritised text got its whole width")
+    }
+
     @Test func anOffsetMovesTheDrawingNotTheLayout() {
         let plain = LayoutEngine().layout(ViewNode(archiving: VStack(spacing: 0) { Text("a"); Text("b") }), family: .systemSmall)
         let moved = LayoutEngine().layout(ViewNode(archiving: VStack(spacing: 0) { Text("a").offset(x: 10, y: 5); Text("b") }), family: .systemSmall)

@@ -276,7 +276,9 @@ public struct EntryValidator: Sendable {
                 try checkLength(ratio, "the aspect ratio", at: path)
                 guard ratio > 0 else { throw EntryRefused(reason: "the aspect ratio is 0; it must be more than 0", path: path) }
             }
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped:
+        case .layoutPriority(let priority):
+            try checkLength(priority, "the layout priority", signed: true, at: path)
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic:
             break
         }
     }

@@ -21,6 +21,34 @@ public struct Image: View, PrimitiveView {
     /// reads the same. Archived images always fill their frame.
     public func resizable() -> Image { self }
 
+    /// How an image's colours are used, as SwiftUI's `Image.TemplateRenderingMode`.
+    public enum TemplateRenderingMode: Sendable, Hashable {
+        /// The image's own colours.
+        case original
+        /// Its shape, in the foreground style.
+        case template
+    }
+
+    /// How an image is scaled, as SwiftUI's `Image.Interpolation`.
+    public enum Interpolation: Sendable, Hashable {
+        /// Nearest pixel.
+        case none
+        /// Fast.
+        case low
+        /// Between.
+        case medium
+        /// Smooth.
+        case high
+    }
+
+    /// Accepted: a symbol is drawn in the foreground style and a picture in
+    /// its own colours, whichever is asked.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    /// Accepted: the browser or viewer showing the SVG scales the image.
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+    /// Accepted: edges are smoothed as the viewer draws them.
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+
     /// How the image is drawn in accented mode: as it is (`.fullColor`), tinted, or desaturated.
     public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode) -> some View {
         ArchivedView(node.modified(.widgetAccentedRenderingMode(mode)))

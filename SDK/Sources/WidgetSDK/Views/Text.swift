@@ -65,6 +65,8 @@ extension Text {
     public func bold() -> Text { Text(node: node.modified(.fontWeight(.bold))) }
     /// Bold text, or not.
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    /// Slanted text, or not.
+    public func italic(_ isActive: Bool = true) -> Text { Text(node: node.modified(.italic(isActive))) }
     /// The text's font.
     public func font(_ font: Font?) -> Text { font.map { Text(node: node.modified(.font($0))) } ?? self }
     /// The text's weight.

@@ -53,12 +53,13 @@ extension View {
     public func invalidatableContent(_ invalidatable: Bool = true) -> Self { self }
     /// Ignored: the host draws no locked or always-on state.
     public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
-    /// Ignored: stacks share space by ideal sizes here.
-    public func layoutPriority(_ value: Double) -> Self { self }
+    /// In a stack, children of higher priority are offered the space first
+    /// (the others get what is left): `Text(name).layoutPriority(1)`.
+    public func layoutPriority(_ value: Double) -> some View { modified(.layoutPriority(value)) }
     /// Ignored: DejaVu Sans's digits are all one width already.
     public func monospacedDigit() -> Self { self }
-    /// Ignored: text is drawn upright; the font has no italic here yet.
-    public func italic(_ isActive: Bool = true) -> Self { self }
+    /// Text within drawn slanted (in SVG and HTML; the board draws it upright).
+    public func italic(_ isActive: Bool = true) -> some View { modified(.italic(isActive)) }
     /// Ignored: controls are drawn in the accent colour.
     public func tint(_ color: Color?) -> Self { self }
 }

@@ -144,6 +144,10 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     /// the largest size of this width-to-height ratio that fits (or the smallest that
     /// fills) what it is offered; nil is an image's own ratio.
     case aspectRatio(Double?, contentMode: ContentMode)
+    /// `.italic()`: text within is drawn slanted.
+    case italic(Bool)
+    /// `.layoutPriority(_:)`: in a stack, children of higher priority are offered space first.
+    case layoutPriority(Double)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -165,6 +169,8 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     enum BorderCodingKeys: String, CodingKey { case _0 = "color", width }
     enum ShadowCodingKeys: String, CodingKey { case _0 = "color", radius, x, y }
     enum AspectRatioCodingKeys: String, CodingKey { case _0 = "ratio", contentMode }
+    enum ItalicCodingKeys: String, CodingKey { case _0 = "italic" }
+    enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
 }
 
 /// One drawing an entry's view was made again for.
