@@ -58,6 +58,8 @@ package struct ParameterDescription: Codable, Sendable {
     package var isOptional: Bool
     package var defaultValue: ConfigurationValue?
     package var options: Options
+    /// Display names of some options (an `AppEnum`'s cases); absent when none.
+    package var optionTitles: [ConfigurationValue: String]?
 
     package init(_ parameter: ConfigurationParameter) {
         name = parameter.name
@@ -71,5 +73,6 @@ package struct ParameterDescription: Codable, Sendable {
         case .list(let values): .list(values)
         case .dynamic(let dynamic): .dynamic(providerName: dynamic.providerName, savedListKey: dynamic.savedListKey)
         }
+        optionTitles = parameter.optionTitles.isEmpty ? nil : parameter.optionTitles
     }
 }

@@ -28,6 +28,15 @@ package struct KindInfo: Codable, Sendable, Equatable {
         package let values: [ConfigurationValue]?
         /// The dynamic provider's type name; nil otherwise.
         package let provider: String?
+        /// Display names of some values (an `AppEnum`'s cases), by the value's text; nil when none.
+        package var titles: [String: String]?
+
+        /// `value`, followed by its display name when that says more than the value.
+        package func described(_ value: ConfigurationValue) -> String {
+            let text = value.description
+            guard let title = titles?[text], title.lowercased() != text.lowercased() else { return text }
+            return "\(text) (\(title))"
+        }
     }
 
     package let kind: String
@@ -50,10 +59,14 @@ package struct KindInfo: Codable, Sendable, Equatable {
             case .list(let values): Options(source: "static", values: values, provider: nil)
             case .dynamic(let dynamic): Options(source: "dynamic", values: nil, provider: dynamic.providerName)
             }
+            var titled = options
+            if !parameter.optionTitles.isEmpty {
+                titled.titles = Dictionary(parameter.optionTitles.map { ($0.key.description, $0.value) }, uniquingKeysWith: { first, _ in first })
+            }
             parameters.append(Parameter(
                 name: parameter.name, flag: "--" + ParameterFlag.name(for: parameter.name), title: parameter.title,
                 type: parameter.type.rawValue, optional: parameter.isOptional,
-                default: await parameter.resolvedDefault(), options: options))
+                default: await parameter.resolvedDefault(), options: titled))
         }
         self.kind = kind.name
         displayName = kind.descriptor.displayName

@@ -55,7 +55,8 @@ extension WidgetDescriptor {
             }
             return ConfigurationParameter(
                 name: parameter.name, title: parameter.title, description: parameter.description, type: parameter.type,
-                isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, options: options)
+                isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, options: options,
+                optionTitles: parameter.optionTitles ?? [:])
         }
         let configuration = ConfigurationDescriptor(
             style: description.style, identifier: description.identifier, title: description.title,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostText
 import WidgetHost
 import WidgetKinds
 import WidgetSDK
@@ -54,7 +55,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
                 try Terminal.printJSON(InstanceJSON(instance, state: InstanceState(instance, in: workspace.bundle)))
             } else {
                 let order = kind.configuration.parameters.map(\.name)
-                print("added \(instance.id): \(instance.kind) (\(instance.family.rawValue)) \(instance.configurationSummary(order: order))")
+                print(TerminalText.escaped("added \(instance.id): \(instance.kind) (\(instance.family.rawValue)) \(instance.configurationSummary(order: order))"))
             }
             for (key, values) in added.sorted(by: { $0.key < $1.key }) {
                 Terminal.note("saved \(values.joined(separator: ", ")) to \(key)")
@@ -78,7 +79,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
             var facts: [String] = [parameter.title]
             if let value = parameter.default { facts.append("default: \(value)") } else if parameter.optional { facts.append("optional") }
             switch parameter.options.source {
-            case "static": facts.append("one of: \(parameter.options.values?.map(\.description).joined(separator: ", ") ?? "")")
+            case "static": facts.append("one of: \(parameter.options.values?.map(parameter.options.described).joined(separator: ", ") ?? "")")
             case "dynamic": facts.append("see 'widgethost options \(kind.name) \(parameter.name)'")
             default: break
             }
@@ -86,6 +87,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
         }
         lines.append("  \(Terminal.pad("--config <manifest>", 22))  The bundle manifest. (default: config.yaml)")
         lines.append("  \(Terminal.pad("--json", 22))  Print the new instance as JSON.")
-        return lines.joined(separator: "\n")
+        // Names, titles and values are the kind's own text.
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostText
 import WidgetHost
 import WidgetKinds
 
@@ -43,13 +44,14 @@ struct KindsCommand: AsyncParsableCommand {
             var facts = [parameter.optional ? "optional \(parameter.type)" : parameter.type]
             if let value = parameter.default { facts.append("default \(value)") }
             switch parameter.options.source {
-            case "static": facts.append("one of \(parameter.options.values?.map(\.description).joined(separator: ", ") ?? "")")
+            case "static": facts.append("one of \(parameter.options.values?.map(parameter.options.described).joined(separator: ", ") ?? "")")
             case "dynamic": facts.append("options from \(parameter.options.provider ?? "a provider")")
             default: break
             }
             lines.append("    \(Terminal.pad(parameter.flag, flagWidth))\(parameter.title) (\(facts.joined(separator: "; ")))")
         }
         lines.append("  module: \(info.module)")
-        return lines.joined(separator: "\n")
+        // Names, titles and values are the kind's own text.
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

@@ -6,7 +6,8 @@ import WidgetSDK
 struct OptionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "options",
-        abstract: "Print the values a kind's parameter offers (static list or dynamic provider).")
+        abstract: "Print the values a kind's parameter offers (static list or dynamic provider).",
+        discussion: "One value a line, followed by its display name where the kind gives one (an AppEnum's cases). --json prints the values as an array.")
 
     @Argument(help: ArgumentHelp("The kind.", valueName: "kind"))
     var kind: String
@@ -21,7 +22,7 @@ struct OptionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
-        let values: [ConfigurationValue]? = try await Terminal.failing {
+        let (values, titles): ([ConfigurationValue]?, [ConfigurationValue: String]) = try await Terminal.failing {
             let kind = try InstancePlanner(bundle: workspace.bundle).kind(named: self.kind)
             let wanted = parameter.hasPrefix("--") ? String(parameter.dropFirst(2)) : parameter
             guard let found = kind.configuration.parameters.first(where: {
@@ -30,15 +31,24 @@ struct OptionsCommand: AsyncParsableCommand {
                 throw InstanceRequestError.noOptions(kind: kind.name, parameter: parameter, available: kind.configuration.parameters.map(\.name))
             }
             switch found.options {
-            case .any: return nil
-            case .list(let values): return values
-            case .dynamic(let options): return try await options.results()
+            case .any: return (nil, [:])
+            case .list(let values): return (values, found.optionTitles)
+            case .dynamic(let options): return (try await options.results(), found.optionTitles)
             }
         }
         if json {
             try Terminal.printJSON(values)
         } else if let values {
-            values.forEach { print($0) }
+            // A kind's values and names: escaped, as any text a kind sends.
+            let texts = values.map { Terminal.printable($0.description) }
+            let width = (texts.map(Terminal.displayWidth).max() ?? 0) + 2
+            for (value, text) in zip(values, texts) {
+                if let title = titles[value], title.lowercased() != value.description.lowercased() {
+                    print(Terminal.pad(text, width) + Terminal.printable(title))
+                } else {
+                    print(text)
+                }
+            }
         } else {
             print("(any value)")
         }

@@ -112,7 +112,7 @@ enum GreetingStyle: String, AppEnum {
 
     static var typeDisplayRepresentation: TypeDisplayRepresentation { "Style" }
     static var caseDisplayRepresentations: [GreetingStyle: DisplayRepresentation] {
-        [.friendly: "Friendly", .formal: "Formal"]
+        [.friendly: "Friendly", .formal: "Good day"]
     }
 }
 
@@ -242,6 +242,8 @@ struct RefreshStarsIntent: AppIntent {
         UserDefaults.shared.set(placed.map { "\($0.kind) \($0.family)" }.sorted(), forKey: "ported.placed")
         let repos = placed.compactMap { $0.widgetConfigurationIntent(of: StarsIntent.self)?.repo }
         UserDefaults.shared.set(repos, forKey: "ported.repos")
+        let friends = placed.compactMap { $0.widgetConfigurationIntent(of: GreetingIntent.self)?.friend?.id }
+        UserDefaults.shared.set(friends, forKey: "ported.friends")
         WidgetCenter.shared.reloadTimelines(ofKind: "Stars")
         return .result()
     }

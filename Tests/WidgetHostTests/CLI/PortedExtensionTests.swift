@@ -57,8 +57,11 @@ struct PortedExtensionTests {
         #expect(greeting.configuration.parameters.map(\.name) == ["name", "style", "friend"])
         #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name", "--style", "--friend"], "--name is add-instance's own")
         let style = try #require(greeting.configuration.parameters.first { $0.name == "style" })
-        #expect(style.options == KindInfo.Options(source: "static", values: [.string("friendly"), .string("formal")], provider: nil),
-                "an AppEnum's cases are its choices")
+        var choices = KindInfo.Options(source: "static", values: [.string("friendly"), .string("formal")], provider: nil)
+        choices.titles = ["friendly": "Friendly", "formal": "Good day"]
+        #expect(style.options == choices, "an AppEnum's cases are its choices, with their display names")
+        let text = try await fixture.run("kinds")
+        #expect(text.stdout.contains("one of friendly, formal (Good day)"), "a name that says no more than the value is left out: \(text.stdout)")
         #expect(style.default == .string("friendly") && !style.optional)
         let friend = try #require(greeting.configuration.parameters.first { $0.name == "friend" })
         #expect(friend.options == KindInfo.Options(source: "dynamic", values: nil, provider: "FriendQuery"), "an AppEntity's query")
@@ -125,7 +128,7 @@ struct PortedExtensionTests {
         let friends = try await fixture.run("options", "Greeting", "friend")
         #expect(friends.status == 0 && friends.stdout.split(separator: "\n") == ["Ann", "Bo", "Cy"], "\(friends.stdout) \(friends.stderr)")
         let styles = try await fixture.run("options", "Greeting", "style")
-        #expect(styles.stdout.split(separator: "\n") == ["friendly", "formal"], "\(styles.stdout)")
+        #expect(styles.stdout.split(separator: "\n") == ["friendly", "formal    Good day"], "\(styles.stdout)")
 
         let unknownFriend = try await fixture.run("add-instance", "Greeting", "--friend", "Zed")
         #expect(unknownFriend.status == 1 && unknownFriend.stderr.contains("no friend 'Zed'"), "\(unknownFriend.stderr)")

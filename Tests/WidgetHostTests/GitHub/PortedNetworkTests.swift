@@ -105,5 +105,7 @@ struct PortedNetworkTests {
         #expect(try container.defaultsValue(forKey: "ported.placed") == Data(#"["Greeting systemSmall","Stars systemMedium"]"#.utf8),
                 "its own module's widgets only, not SingleRepo")
         #expect(try container.defaultsValue(forKey: "ported.repos") == Data(#"["apple/swift"]"#.utf8), "configurations as the kind's intent")
+        #expect(try container.defaultsValue(forKey: "ported.friends") == Data(#"["Ann"]"#.utf8),
+                "an entity parameter found by its query before widgetConfigurationIntent(of:), which is synchronous")
     }
 }

@@ -13,7 +13,8 @@
 /// ```
 ///
 /// The host stores a case by its raw value and offers every case as a
-/// choice (`add-instance --period week`); a value that is no case is refused.
+/// choice (`add-instance --period week`), shown with its display name
+/// (`widgethost kinds`, `options`); a value that is no case is refused.
 public protocol AppEnum: ParameterValue, CaseIterable, RawRepresentable, Hashable where RawValue: LosslessStringConvertible & Sendable {
     /// The enumeration's name for people.
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
@@ -36,4 +37,13 @@ extension AppEnum {
 
     /// Every case.
     public static var impliedOptions: [ConfigurationValue]? { allCases.compactMap(\.configurationValue) }
+
+    /// Each case's `caseDisplayRepresentations` title, by its stored value.
+    public static var impliedOptionTitles: [ConfigurationValue: String] {
+        var titles: [ConfigurationValue: String] = [:]
+        for (member, representation) in caseDisplayRepresentations {
+            if let value = member.configurationValue { titles[value] = representation.title }
+        }
+        return titles
+    }
 }

@@ -14,10 +14,12 @@ public struct ConfigurationParameter: Sendable {
     public let defaultValue: ConfigurationValue?
     /// Where its choices come from: nowhere, a static list, or a provider.
     public let options: OptionSource
+    /// Names for people of some choices (an `AppEnum`'s cases), by value.
+    public let optionTitles: [ConfigurationValue: String]
 
     /// A parameter as the SDK reflects it from an intent's `@Parameter` properties.
     public init(name: String, title: String, description: String?, type: ParameterType, isOptional: Bool,
-                defaultValue: ConfigurationValue?, options: OptionSource) {
+                defaultValue: ConfigurationValue?, options: OptionSource, optionTitles: [ConfigurationValue: String] = [:]) {
         self.name = name
         self.title = title
         self.description = description
@@ -25,6 +27,7 @@ public struct ConfigurationParameter: Sendable {
         self.isOptional = isOptional
         self.defaultValue = defaultValue
         self.options = options
+        self.optionTitles = optionTitles
     }
 
     /// The declared default, else the option provider's `defaultResult()`.

@@ -76,6 +76,8 @@ protocol ParameterStorage: AnyObject {
     var currentValue: ConfigurationValue? { get }
     /// `assign`, asking the type's query when it needs one (an `AppEntity`).
     func resolve(_ value: ConfigurationValue?, name: String) async throws
+    /// True when only `resolve` can set the value (an `AppEntity`).
+    var needsQuery: Bool { get }
 }
 
 extension Parameter: ParameterStorage {
@@ -83,10 +85,13 @@ extension Parameter: ParameterStorage {
         (lock.withLock { value } ?? defaultValue)?.configurationValue
     }
 
+    var needsQuery: Bool { Value.needsQuery }
+
     func descriptor(name: String) -> ConfigurationParameter {
         ConfigurationParameter(
             name: name, title: title, description: description, type: Value.parameterType,
-            isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options)
+            isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options,
+            optionTitles: Value.impliedOptionTitles)
     }
 
     func assign(_ stored: ConfigurationValue?, name: String) throws {

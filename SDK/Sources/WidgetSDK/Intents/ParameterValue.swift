@@ -13,6 +13,8 @@ public protocol ParameterValue: Sendable {
 
     /// The choices every parameter of this type has (an `AppEnum`'s cases); nil for most types.
     static var impliedOptions: [ConfigurationValue]? { get }
+    /// Names for people of some of those choices (an `AppEnum`'s `caseDisplayRepresentations`); empty for most types.
+    static var impliedOptionTitles: [ConfigurationValue: String] { get }
     /// Choices a query computes for every parameter of this type (an `AppEntity`'s); nil for most types.
     static var impliedDynamicOptions: DynamicOptions? { get }
     /// True when a stored value becomes a Swift value only through a query
@@ -26,6 +28,7 @@ extension ParameterValue {
     public static var isOptional: Bool { false }
     public static var absentValue: Self? { nil }
     public static var impliedOptions: [ConfigurationValue]? { nil }
+    public static var impliedOptionTitles: [ConfigurationValue: String] { [:] }
     public static var impliedDynamicOptions: DynamicOptions? { nil }
     public static var needsQuery: Bool { false }
     public static func resolve(_ value: ConfigurationValue) async throws -> Self? { Self(configurationValue: value) }
@@ -91,6 +94,8 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
     public var configurationValue: ConfigurationValue? { self?.configurationValue }
     /// The wrapped type's.
     public static var impliedOptions: [ConfigurationValue]? { Wrapped.impliedOptions }
+    /// The wrapped type's.
+    public static var impliedOptionTitles: [ConfigurationValue: String] { Wrapped.impliedOptionTitles }
     /// The wrapped type's.
     public static var impliedDynamicOptions: DynamicOptions? { Wrapped.impliedDynamicOptions }
     /// The wrapped type's.

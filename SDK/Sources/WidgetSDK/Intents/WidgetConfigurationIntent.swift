@@ -58,4 +58,9 @@ extension WidgetConfigurationIntent {
         try await ParameterReflection.resolve(values, to: intent)
         return intent
     }
+
+    /// True when some parameter is an `AppEntity`, which `init(values:)` leaves unset.
+    static var hasEntityParameters: Bool {
+        ParameterReflection.parameters(of: Self()).contains { $0.storage.needsQuery }
+    }
 }

@@ -52,7 +52,11 @@ public final class WidgetCenter: Sendable {
 
     /// The placed widgets of this module's kinds.
     public func currentConfigurations() async throws -> [WidgetInfo] {
-        try await HostServices.widgetCenter.currentConfigurations()
+        var placed: [WidgetInfo] = []
+        for info in try await HostServices.widgetCenter.currentConfigurations() {
+            placed.append(await ConfigurationIntents.resolvingEntities(of: info))
+        }
+        return placed
     }
 
     private func request(_ kind: String?) {
@@ -66,6 +70,10 @@ public final class WidgetCenter: Sendable {
 
 /// One placed widget, as `WidgetCenter.currentConfigurations()` gives it.
 public struct WidgetInfo: Sendable, Codable, Equatable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, family, configurationIdentifier, values
+    }
+
     /// The kind, as its configuration names it.
     public let kind: String
     /// The size it is placed at.
@@ -74,6 +82,9 @@ public struct WidgetInfo: Sendable, Codable, Equatable {
     public let configurationIdentifier: String?
     /// Its configuration's stored values, by parameter name.
     public let values: ConfigurationValues
+    /// The intent with its `AppEntity` parameters found, when it has any;
+    /// `WidgetCenter` fills it in, as a query is asynchronous.
+    var resolvedIntent: (any WidgetConfigurationIntent)?
 
     /// A placed widget, as the host describes it.
     public init(kind: String, family: WidgetFamily, configurationIdentifier: String?, values: ConfigurationValues) {
@@ -85,9 +96,19 @@ public struct WidgetInfo: Sendable, Codable, Equatable {
 
     /// Its configuration as an intent of `type`, or nil when it is another
     /// intent (another kind's) or its stored values do not make one.
+    /// `AppEntity` parameters are set when the widgets came from
+    /// `WidgetCenter` (which asks their queries), and unset when an entity is
+    /// no longer found.
     public func widgetConfigurationIntent<Intent: WidgetConfigurationIntent>(of type: Intent.Type = Intent.self) -> Intent? {
         guard configurationIdentifier == Intent.identifier else { return nil }
+        if let resolved = resolvedIntent as? Intent { return resolved }
         return try? Intent(values: values)
+    }
+
+    /// Equal when they describe the same widget the same way; the resolved intent is derived from that.
+    public static func == (lhs: WidgetInfo, rhs: WidgetInfo) -> Bool {
+        lhs.kind == rhs.kind && lhs.family == rhs.family
+            && lhs.configurationIdentifier == rhs.configurationIdentifier && lhs.values == rhs.values
     }
 }
 

@@ -8,6 +8,7 @@ where Provider.Intent == Intent {
     /// A kind users configure through `intent`'s `@Parameter`s; `content` draws each entry.
     public init(kind: String, intent: Intent.Type = Intent.self, provider: Provider,
                 @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content) {
+        ConfigurationIntents.register(Intent.self)
         descriptor = WidgetDescriptor(
             kind: kind, configuration: Intent.configurationDescriptor,
             provider: AnyTimelineProvider(provider, content: content))
