@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetRendering
 import WidgetSDK
 
@@ -100,7 +101,8 @@ package struct DevReport: Encodable, Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+        // JSONEncoder escapes C0 only; a kind's C1 controls and bidi overrides are escaped too.
+        return TerminalText.json(String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self))
     }
 }
 

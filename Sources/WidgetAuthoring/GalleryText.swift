@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetRendering
 import WidgetSDK
 
@@ -19,7 +20,7 @@ package struct GalleryText: Sendable {
     }
 
     package func render(_ gallery: KindGallery) -> String {
-        var lines = [bold("\(gallery.kind)") + (gallery.displayName == gallery.kind ? "" : " — \(gallery.displayName)")]
+        var lines = [bold(gallery.kind) + (gallery.displayName == gallery.kind ? "" : " — \(TerminalText.escaped(gallery.displayName))")]
         for sheet in gallery.sheets {
             lines.append("")
             lines.append(bold(sheet.family.rawValue))
@@ -61,7 +62,7 @@ package struct GalleryText: Sendable {
 
     /// A build that failed: its errors with file:line:column, in place of the previews.
     package func render(failedBuild build: PackageBuild) -> String {
-        ([failed("build failed")] + build.failureSummary).joined(separator: "\n") + "\n"
+        ([failed("build failed")] + build.failureSummary.map(TerminalText.escaped)).joined(separator: "\n") + "\n"
     }
 
     /// Labelled cards side by side, wrapping to further rows.
@@ -92,7 +93,7 @@ package struct GalleryText: Sendable {
             // Wrapped to the card's width, so that a long error stays in its column.
             var lines: [String] = []
             var current = "✗"
-            for word in failure.description.split(separator: " ") {
+            for word in TerminalText.escaped(failure.description).split(separator: " ") {
                 if current.count + 1 + word.count > width, !current.isEmpty {
                     lines.append(pad(current, width))
                     current = String(word.prefix(width))
@@ -108,12 +109,16 @@ package struct GalleryText: Sendable {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
+    /// `text` (a kind's name, a preview's title: the kind's own) in bold, escaped.
     private func bold(_ text: String) -> String {
-        colors == .none ? text : "\u{1B}[1m\(text)\u{1B}[0m"
+        let text = TerminalText.escaped(text)
+        return colors == .none ? text : "\u{1B}[1m\(text)\u{1B}[0m"
     }
 
+    /// `text` (with a kind's error in it) in red, escaped.
     private func failed(_ text: String) -> String {
-        colors == .none ? text : "\u{1B}[31m\(text)\u{1B}[0m"
+        let text = TerminalText.escaped(text)
+        return colors == .none ? text : "\u{1B}[31m\(text)\u{1B}[0m"
     }
 }
 

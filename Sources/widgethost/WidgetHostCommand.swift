@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetKinds
 import WidgetSDK
 
 @main
@@ -32,13 +33,22 @@ struct WidgetHostCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            Self.handOnWhatKindsPrinted()
         } catch {
+            Self.handOnWhatKindsPrinted()
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
             // Commands print their own one-line errors before they exit.
             if !(error is ExitCode) { Terminal.error("error: \(usageMessage(for: error))") }
             Foundation.exit(1)
         }
+    }
+
+    /// A kind's last lines (printed just before it answered) are still in
+    /// their pipes when a command is done: its extensions are ended, and
+    /// what they printed is handed on before the program exits.
+    private static func handOnWhatKindsPrinted() {
+        ExtensionPool.endEveryExtension(within: .seconds(5))
     }
 
     /// "missing expected argument '<id>' (see 'widgethost timeline --help')"

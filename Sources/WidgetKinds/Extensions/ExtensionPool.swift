@@ -1,6 +1,7 @@
 import CProcessControl
 import ExtensionProtocol
 import Foundation
+import HostText
 import Synchronization
 import WidgetConfiguration
 import WidgetSDK
@@ -75,7 +76,18 @@ package final class ExtensionPool: Sendable {
         registry.killAll()
     }
 
+    /// Ends every extension process this program started, whichever pool
+    /// runs it, and waits (at most `limit`) until the lines they printed are
+    /// handed on. A command calls it as it exits: a kind's `print` just
+    /// before it answered would otherwise still be in the pipe, and lost.
+    package static func endEveryExtension(within limit: Duration) {
+        ProcessRegistry.everywhere.killAll()
+        _ = OutputReader.awaitAll(until: Date() + limit.seconds)
+    }
+
+    /// A line a kind printed, to standard error: escaped, as a kind's
+    /// output is its own text and may hold what a terminal would obey.
     package static let standardErrorOutput: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
     }
 }

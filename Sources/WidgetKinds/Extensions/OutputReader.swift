@@ -7,8 +7,33 @@ import Foundation
 enum OutputReader {
     static let maximumLine = 4_096
 
+    /// How many readers have not yet reached the end of their pipes.
+    private static let running = NSCondition()
+    nonisolated(unsafe) private static var runningCount = 0
+
+    /// Waits until every reader has handed on its last line, at most until
+    /// `deadline`; true when they all had. A reader ends once its process
+    /// and everything it started have exited.
+    static func awaitAll(until deadline: Date) -> Bool {
+        running.lock()
+        defer { running.unlock() }
+        while runningCount > 0 {
+            if !running.wait(until: deadline) { return runningCount == 0 }
+        }
+        return true
+    }
+
     static func start(descriptors: [Int32], module: String, output: @escaping @Sendable (String) -> Void) {
+        running.lock()
+        runningCount += 1
+        running.unlock()
         let thread = Thread {
+            defer {
+                running.lock()
+                runningCount -= 1
+                running.broadcast()
+                running.unlock()
+            }
             wh_set_thread_name("wh-out-\(module)")
             var open = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             var pending = Array(repeating: [UInt8](), count: descriptors.count)

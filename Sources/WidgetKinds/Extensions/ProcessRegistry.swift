@@ -3,14 +3,19 @@ import Synchronization
 /// Every extension process a pool has running, so they can all be ended at
 /// once, even from a `deinit`.
 final class ProcessRegistry: Sendable {
+    /// Every extension process of this program, whichever pool runs it.
+    static let everywhere = ProcessRegistry()
+
     private let processes = Mutex<[ObjectIdentifier: ExtensionProcess]>([:])
 
     func add(_ process: ExtensionProcess) {
         processes.withLock { $0[ObjectIdentifier(process)] = process }
+        if self !== Self.everywhere { Self.everywhere.add(process) }
     }
 
     func remove(_ process: ExtensionProcess) {
         processes.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(process)) }
+        if self !== Self.everywhere { Self.everywhere.remove(process) }
     }
 
     func killAll() {

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetSDK
 
 /// Draws a laid-out widget as a standalone SVG: rounded corners, the
@@ -335,19 +336,23 @@ package struct SVGRenderer: Sendable {
     }
 
     /// Text from the network is data: escaped for XML text and attributes.
+    /// C0 controls are dropped (XML 1.0 has no place for them); what else a
+    /// terminal would obey (DEL, C1 controls, bidi overrides, line
+    /// separators) is written as a character reference, so an SVG printed to
+    /// a terminal (`render` without `-o`) is inert there and draws the same.
     package static func escape(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default:
-                // Control characters are not allowed in XML 1.0.
-                if let scalar = character.unicodeScalars.first, scalar.value < 0x20, scalar != "\t", scalar != "\n" { continue }
-                escaped.append(character)
+            case "\t", "\n": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20: continue
+            case _ where TerminalText.isUnsafe(scalar): escaped += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped

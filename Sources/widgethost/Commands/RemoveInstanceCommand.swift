@@ -19,7 +19,7 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
         let container = try manifest.openContainer(try manifest.loadManifest())
         try await Terminal.failing {
             for instance in try container.removeInstances(ids: ids) {
-                print("removed \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
+                Terminal.line("removed \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
             }
         }
     }

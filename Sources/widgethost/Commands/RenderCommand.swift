@@ -44,10 +44,21 @@ struct RenderCommand: AsyncParsableCommand {
             let folder = URL(fileURLWithPath: outDir!)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for status in try workspace.statuses() where status.placement == .ready {
-                let file = folder.appendingPathComponent("\(status.instance.id).\(render.format.rawValue)")
+                let file = folder.appendingPathComponent("\(Self.fileName(status.instance.id)).\(render.format.rawValue)")
                 try RenderOptions.write(try render.output(try await workspace.renderable(status)), to: file.path)
-                print(file.path)
+                Terminal.line(file.path)
             }
         }
+    }
+
+    /// An instance id as a file name in `--out-dir`: ids the host makes are
+    /// already safe; one written into a shared container by other means is
+    /// kept from naming another folder (`../x`) or a hidden file.
+    static func fileName(_ id: String) -> String {
+        let safe = String(id.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+        return safe.isEmpty ? "_" : safe
     }
 }

@@ -42,7 +42,7 @@ struct ReposCommand: AsyncParsableCommand {
                 let added = try workspace.container.addToSavedList(
                     checked, key: list.key, initial: try await list.currentValues())
                 for repository in checked {
-                    print(added.contains(repository) ? "saved \(repository)" : "\(repository) is already saved")
+                    Terminal.line(added.contains(repository) ? "saved \(repository)" : "\(repository) is already saved")
                 }
             }
         }
@@ -63,7 +63,7 @@ struct ReposCommand: AsyncParsableCommand {
             if json {
                 try Terminal.printJSON(repositories)
             } else {
-                repositories.forEach { print($0) }
+                repositories.forEach { Terminal.line($0) }
             }
         }
     }
@@ -87,9 +87,9 @@ struct ReposCommand: AsyncParsableCommand {
             try await Terminal.failing {
                 let removed = try workspace.container.removeFromSavedList(
                     repository, key: list.key, initial: try await list.currentValues(), usedBy: list.parameters, force: force)
-                print("removed \(repository)")
+                Terminal.line("removed \(repository)")
                 for instance in removed {
-                    print("removed instance \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
+                    Terminal.line("removed instance \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
                 }
             }
         }

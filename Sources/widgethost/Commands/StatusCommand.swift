@@ -29,9 +29,9 @@ struct StatusCommand: AsyncParsableCommand {
             try Terminal.printJSON(Report(hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) }))
             return
         }
-        print(Terminal.hostLine(hosts))
+        Terminal.line(Terminal.hostLine(hosts))
         for host in known where !host.isLive {
-            print(Terminal.lapsedHostLine(host))
+            Terminal.line(Terminal.lapsedHostLine(host))
         }
         guard !statuses.isEmpty else {
             print("No instances. Place one with 'widgethost add-instance <kind>'.")

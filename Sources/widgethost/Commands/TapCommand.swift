@@ -30,9 +30,9 @@ struct TapCommand: AsyncParsableCommand {
         try await Terminal.failing {
             switch try await workspace.tap(id, number: number, entry: entry) {
             case .link(let url):
-                print(url.absoluteString)
+                Terminal.line(url.absoluteString)
             case .performed(let action, let kind, let reloading):
-                print("performed '\(action.intent?.title ?? action.label)'; reloading \(reloading.count) \(kind) instance\(reloading.count == 1 ? "" : "s") now")
+                Terminal.line("performed '\(action.intent?.title ?? action.label)'; reloading \(reloading.count) \(kind) instance\(reloading.count == 1 ? "" : "s") now")
                 if workspace.runningHost == nil {
                     Terminal.note("no host is running on this container; the next 'widgethost run' will reload")
                 }

@@ -30,17 +30,17 @@ struct TimelineCommand: AsyncParsableCommand {
         }
         let instance = status.instance
         let schedule = status.schedule ?? InstanceSchedule()
-        print("\(instance.id)  \(instance.kind) (\(instance.family.rawValue))  \(instance.configurationSummary())")
-        print("state:        \(status.state.rawValue): \(status.detail)")
-        print("host:         \(host.map { "running (\($0))" } ?? "none running on this container")")
-        print("policy:       \(schedule.policy?.summary ?? "-")")
-        print("next reload:  \(schedule.nextReload.map(Terminal.time) ?? "never")  (\(schedule.nextReloadReason))")
-        print("budget:       \(used) of \(policy.dailyBudget) reloads in the last 24 hours; minimum interval \(DurationValue(seconds: policy.minInterval))")
-        print("last error:   \(schedule.lastError.map { "\($0) at \(Terminal.time(schedule.lastErrorAt!)) (\(schedule.consecutiveFailures) in a row)" } ?? "-")")
-        print(schedule.entries.isEmpty ? "entries:      none yet" : "entries:")
+        Terminal.line("\(instance.id)  \(instance.kind) (\(instance.family.rawValue))  \(instance.configurationSummary())")
+        Terminal.line("state:        \(status.state.rawValue): \(status.detail)")
+        Terminal.line("host:         \(host.map { "running (\($0))" } ?? "none running on this container")")
+        Terminal.line("policy:       \(schedule.policy?.summary ?? "-")")
+        Terminal.line("next reload:  \(schedule.nextReload.map(Terminal.time) ?? "never")  (\(schedule.nextReloadReason))")
+        Terminal.line("budget:       \(used) of \(policy.dailyBudget) reloads in the last 24 hours; minimum interval \(DurationValue(seconds: policy.minInterval))")
+        Terminal.line("last error:   \(schedule.lastError.map { "\($0) at \(Terminal.time(schedule.lastErrorAt!)) (\(schedule.consecutiveFailures) in a row)" } ?? "-")")
+        Terminal.line(schedule.entries.isEmpty ? "entries:      none yet" : "entries:")
         for entry in schedule.entries {
             let marker = entry == status.currentEntry ? "→" : " "
-            print("  \(marker) \(Terminal.time(entry.date))\(entry == status.currentEntry ? "  (current)" : "")")
+            Terminal.line("  \(marker) \(Terminal.time(entry.date))\(entry == status.currentEntry ? "  (current)" : "")")
         }
     }
 }

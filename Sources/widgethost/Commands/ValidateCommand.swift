@@ -28,7 +28,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for kind in bundle.kinds {
             let parameters = kind.configuration.parameters.map(\.name)
             let configuration = parameters.isEmpty ? "no parameters" : "parameters: " + parameters.joined(separator: ", ")
-            print("ok  \(Terminal.pad(kind.name, nameWidth))\(kind.families.map(\.rawValue).joined(separator: ", "))  ·  \(configuration)")
+            Terminal.line("ok  \(Terminal.pad(kind.name, nameWidth))\(kind.families.map(\.rawValue).joined(separator: ", "))  ·  \(configuration)")
         }
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
@@ -36,7 +36,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if let workspace { try reportStoredInstances(in: workspace) }
         let total = bundle.manifest.widgets.count
         if bundle.isValid {
-            print("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
+            Terminal.line("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
         } else {
             Terminal.error("\(bundle.manifest.file): \(bundle.diagnostics.count) problem\(bundle.diagnostics.count == 1 ? "" : "s"); \(bundle.kinds.count) of \(total) kinds valid")
             throw ExitCode.failure

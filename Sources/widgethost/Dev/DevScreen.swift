@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import Synchronization
 import WidgetAuthoring
 import WidgetHost
@@ -39,7 +40,8 @@ final class DevScreen: Sendable {
 
     /// A line a kind printed (`[Module] …`): kept for the next drawing on a
     /// terminal, else straight to standard error.
-    func kindPrinted(_ line: String) {
+    func kindPrinted(_ printedLine: String) {
+        let line = TerminalText.escaped(printedLine)
         guard mode == .screen else {
             FileHandle.standardError.write(Data((line + "\n").utf8))
             return
@@ -60,9 +62,9 @@ final class DevScreen: Sendable {
         case .failed(_, let build):
             body = text.render(failedBuild: build)
         case .unusable(_, let problem):
-            body = problem + "\n"
+            body = TerminalText.escaped(problem) + "\n"
         case .built(let previews):
-            body = previews.problems.map { $0 + "\n" }.joined() + text.render(previews.galleries)
+            body = previews.problems.map { TerminalText.escaped($0) + "\n" }.joined() + text.render(previews.galleries)
         }
         lastBody.withLock { $0 = body }
         return body
@@ -70,7 +72,7 @@ final class DevScreen: Sendable {
 
     /// `── build #3 ok · built in 2.10 s, previews in 0.12 s · 14:02:11 ──`
     static func status(_ update: DevSession.Update) -> String {
-        "── \(update.summary) · \(clock.string(from: Date())) ──"
+        "── \(TerminalText.escaped(update.summary)) · \(clock.string(from: Date())) ──"
     }
 
     /// The time of day a person glances at: "20:42:11".

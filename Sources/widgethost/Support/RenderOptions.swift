@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostText
 import WidgetHost
 import WidgetRendering
 import WidgetSDK
@@ -35,7 +36,8 @@ struct RenderOptions: ParsableArguments {
             let layout = renderable.layout(mode: mode, scheme: colorScheme)
             let json = RenderJSON(family: renderable.family.rawValue, date: renderable.date, redacted: renderable.redacted,
                                   unavailable: renderable.unavailable, view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
-            return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
+            // JSONEncoder escapes C0 only; a kind's C1 controls and bidi overrides are escaped too.
+            return TerminalText.json(String(decoding: try encoder.encode(json), as: UTF8.self)) + "\n"
         }
     }
 

@@ -12,6 +12,13 @@ enum Terminal {
         FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
     }
 
+    /// A result line to standard output. Its parts may be other people's
+    /// text (a kind's names and errors, what the container stores, a fleet
+    /// host's machine name), so control characters are escaped.
+    static func line(_ text: String) {
+        print(TerminalText.escaped(text))
+    }
+
     /// Something the user should know that is not a failure.
     static func note(_ message: String) {
         error("note: " + message)

@@ -303,10 +303,59 @@ struct HostileWidget: Widget {
     }
 }
 
+// MARK: Mislabeled: names, titles, choices and output that are terminal escapes
+
+enum MislabeledTone: String, AppEnum {
+    case calm, loud
+
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Tone" }
+    static var caseDisplayRepresentations: [MislabeledTone: DisplayRepresentation] {
+        [.calm: "calm \(hostileText)", .loud: "Loud"]
+    }
+}
+
+struct MislabeledLabels: DynamicOptionsProvider {
+    func results() async throws -> [String] {
+        FileHandle.standardError.write(Data("asked for labels \(hostileText)\n".utf8))
+        return [hostileText, "plain"]
+    }
+
+    func defaultResult() async -> String? { "plain" }
+}
+
+struct MislabeledIntent: WidgetConfigurationIntent {
+    static let title = "Mislabeled"
+    @Parameter(title: "Tone \(hostileText)", default: .calm)
+    var tone: MislabeledTone
+    @Parameter(title: "Label", optionsProvider: MislabeledLabels())
+    var label: String
+    init() {}
+}
+
+struct MislabeledProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> HostileEntry { HostileEntry(date: context.date, how: "escapes") }
+    func snapshot(for configuration: MislabeledIntent, in context: Context) async -> HostileEntry {
+        HostileEntry(date: context.date, how: "escapes")
+    }
+    func timeline(for configuration: MislabeledIntent, in context: Context) async -> Timeline<HostileEntry> {
+        Timeline(entries: [HostileEntry(date: context.date, how: "escapes")], policy: .never)
+    }
+}
+
+struct MislabeledWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Mislabeled", intent: MislabeledIntent.self, provider: MislabeledProvider()) { hostileView($0) }
+            .configurationDisplayName("Mislabeled \(hostileText)")
+            .description("Describes itself with \(hostileText)")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 @_cdecl("widgethost_sdk_version")
 public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget(), OrphanWidget(), HostileWidget()).retainedPointer()
+    WidgetModule(CrashWidget(), SpinWidget(), HogWidget(), ChattyWidget(), SnoopWidget(), SwapWidget(), OrphanWidget(), HostileWidget(),
+                 MislabeledWidget()).retainedPointer()
 }

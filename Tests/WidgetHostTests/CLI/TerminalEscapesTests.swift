@@ -69,4 +69,36 @@ struct TerminalEscapesTests {
             #expect(read.stdout.contains("\\u202e"))
         }
     }
+
+    /// A kind's names, titles, choices and printed lines, and the entry it
+    /// draws, through every command that shows them (issue 22's display
+    /// names brought a kind's text to new places).
+    @Test func aKindsNamesChoicesAndOutputReachNoTerminalRaw() async throws {
+        let path = try TestSupport.writeManifest("container: {group: group.test.escapes, path: data}\nwidgets:\n  - {kind: Mislabeled, module: FixtureMisbehaving}\n")
+        let commands: [[String]] = [
+            ["kinds"], ["validate"], ["add-instance", "Mislabeled", "--help"], ["options", "Mislabeled", "tone"],
+            ["options", "Mislabeled", "label"], ["preview", "Mislabeled"], ["preview", "Mislabeled", "--format", "json"],
+            ["preview", "Mislabeled", "--format", "html"], ["preview", "Mislabeled", "--all"],
+        ]
+        for arguments in commands {
+            let result = try await TestSupport.widgethost(arguments + ["--config", path])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!Self.isRaw(result.stdout), "\(arguments): \(result.stdout.debugDescription)")
+            #expect(!Self.isRaw(result.stderr), "\(arguments): \(result.stderr.debugDescription)")
+        }
+        let kinds = try await TestSupport.widgethost(["kinds", "--config", path])
+        #expect(kinds.stdout.contains("Mislabeled \\e]0;pwned"), "shown, escaped: \(kinds.stdout)")
+        #expect(kinds.stdout.contains("calm (calm \\e]0;pwned"), "an AppEnum case's display name: \(kinds.stdout)")
+        let labels = try await TestSupport.widgethost(["options", "Mislabeled", "label", "--config", path])
+        #expect(labels.stdout.hasPrefix("\\e]0;pwned") && labels.stderr.contains("asked for labels \\e]0;pwned"),
+                "\(labels.stdout) \(labels.stderr)")
+    }
+
+    @Test func anSVGOfAKindsTextIsInertInATerminalAndDrawsTheSame() {
+        let svg = RenderableView(view: ViewNode(.text(Self.hostile)), family: .systemMedium, date: nil, redacted: false).svg()
+        #expect(!Self.isRaw(svg), "\(svg.debugDescription)")
+        #expect(svg.contains("]0;pwned[2J") && svg.contains("&#x9B;"), "C0 dropped, the rest as character references: \(svg)")
+        #expect(SVGRenderer.escape(Self.hostile).hasSuffix("&#x9B;31m&#x202E;desrever&#x7F;"), "which draw as the text would")
+    }
+
 }

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import FakeGitHub
 import Foundation
+import NIOCore
 import NIOHTTP1
 import Synchronization
 import Testing
@@ -285,8 +286,9 @@ struct DashboardTests {
         return Reply(status: Int(response.status.code), headers: fields, body: body.getString(at: body.readerIndex, length: body.readableBytes) ?? "")
     }
 
-    static func get(_ url: String) async throws -> String {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+    /// `timeout` is a safety net: a request that waits behind others for the render thread needs a wider one.
+    static func get(_ url: String, timeout: TimeAmount = .seconds(30)) async throws -> String {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: timeout)
         let body = try await response.body.collect(upTo: 10_000_000)
         return body.getString(at: body.readerIndex, length: body.readableBytes) ?? ""
     }
