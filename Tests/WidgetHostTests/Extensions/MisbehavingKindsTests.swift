@@ -510,7 +510,7 @@ struct MisbehavingKindsTests {
                     // 24 cards that each spend the layout's whole work budget, drawn in turn: on a
                     // busy machine the last waits minutes (it once took over 30 s), hence the wide net.
                     for _ in 0..<4 {
-                        group.addTask { (id, try await DashboardTests.get(base + "/instances/\(id).svg?mode=\(mode)", timeout: .seconds(600))) }
+                        group.addTask { (id, try await DashboardTests.get(base + "/instances/\(id).svg?mode=\(mode)", timeoutSeconds: 600)) }
                     }
                 }
             }

@@ -4,7 +4,6 @@ import Glibc
 #endif
 import FakeGitHub
 import Foundation
-import NIOCore
 import NIOHTTP1
 import Synchronization
 import Testing
@@ -287,8 +286,8 @@ struct DashboardTests {
     }
 
     /// `timeout` is a safety net: a request that waits behind others for the render thread needs a wider one.
-    static func get(_ url: String, timeout: TimeAmount = .seconds(30)) async throws -> String {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: timeout)
+    static func get(_ url: String, timeoutSeconds: Int64 = 30) async throws -> String {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(timeoutSeconds))
         let body = try await response.body.collect(upTo: 10_000_000)
         return body.getString(at: body.readerIndex, length: body.readableBytes) ?? ""
     }
