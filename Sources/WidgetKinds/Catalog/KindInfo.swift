@@ -34,8 +34,14 @@ package struct KindInfo: Codable, Sendable, Equatable {
         /// `value`, followed by its display name when that says more than the value.
         package func described(_ value: ConfigurationValue) -> String {
             let text = value.description
-            guard let title = titles?[text], title.lowercased() != text.lowercased() else { return text }
+            guard let title = titles?[text], Self.says(title, moreThan: text) else { return text }
             return "\(text) (\(title))"
+        }
+
+        /// Whether a display name is worth showing beside its value: not
+        /// when it is the value again (`friendly`, "Friendly").
+        package static func says(_ title: String, moreThan value: String) -> Bool {
+            title.lowercased() != value.lowercased()
         }
     }
 
@@ -54,19 +60,18 @@ package struct KindInfo: Codable, Sendable, Equatable {
     package init(_ kind: LoadedKind) async {
         var parameters: [Parameter] = []
         for parameter in kind.configuration.parameters {
-            let options = switch parameter.options {
+            var options = switch parameter.options {
             case .any: Options(source: "any", values: nil, provider: nil)
             case .list(let values): Options(source: "static", values: values, provider: nil)
             case .dynamic(let dynamic): Options(source: "dynamic", values: nil, provider: dynamic.providerName)
             }
-            var titled = options
             if !parameter.optionTitles.isEmpty {
-                titled.titles = Dictionary(parameter.optionTitles.map { ($0.key.description, $0.value) }, uniquingKeysWith: { first, _ in first })
+                options.titles = Dictionary(parameter.optionTitles.map { ($0.key.description, $0.value) }, uniquingKeysWith: { first, _ in first })
             }
             parameters.append(Parameter(
                 name: parameter.name, flag: "--" + ParameterFlag.name(for: parameter.name), title: parameter.title,
                 type: parameter.type.rawValue, optional: parameter.isOptional,
-                default: await parameter.resolvedDefault(), options: titled))
+                default: await parameter.resolvedDefault(), options: options))
         }
         self.kind = kind.name
         displayName = kind.descriptor.displayName

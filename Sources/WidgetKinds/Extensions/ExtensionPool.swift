@@ -34,7 +34,9 @@ package final class ExtensionPool: Sendable {
 
     /// - Parameters:
     ///   - withheld: variables never passed on, whatever their name (the token's).
-    ///   - output: receives each line an extension prints, prefixed `[Module]`.
+    ///   - output: receives each line an extension prints, prefixed
+    ///     `[Module]`, and each line about an extension's end, escaped: both
+    ///     carry the kind's own text, which may hold what a terminal would obey.
     package init(searchPath: ModuleSearchPath, services: ExtensionServices = .unavailable,
                 environment: [String: String] = ProcessInfo.processInfo.environment, withheld: Set<String> = [],
                 grace: Duration = ExtensionPool.defaultGrace,
@@ -45,7 +47,7 @@ package final class ExtensionPool: Sendable {
             !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
         }
         settings = Settings(runner: ExtensionRunner.locate(in: candidates), runnerSearched: candidates, environment: allowed,
-                            services: services, grace: grace, output: output)
+                            services: services, grace: grace, output: { output(TerminalText.escaped($0)) })
     }
 
     /// A process that starts kinds holds the token in its environment: mark it
@@ -85,9 +87,8 @@ package final class ExtensionPool: Sendable {
         _ = OutputReader.awaitAll(until: Date() + limit.seconds)
     }
 
-    /// A line a kind printed, to standard error: escaped, as a kind's
-    /// output is its own text and may hold what a terminal would obey.
+    /// A line a kind printed (escaped by the pool), to standard error.
     package static let standardErrorOutput: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

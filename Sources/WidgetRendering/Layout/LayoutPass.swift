@@ -537,7 +537,8 @@ final class LayoutPass {
         if let available {
             var remaining = available - gaps - spacerMinimum
             // Higher `layoutPriority` first, each group sharing what the ones before left.
-            let priority = { (index: Int) -> Double in Self.priority(of: children[index]) }
+            let priorities = children.map(Self.priority(of:))
+            let priority = { (index: Int) -> Double in priorities[index] }
             var pending = others.sorted { (priority($0), -along(arranged[$0]!.size)) > (priority($1), -along(arranged[$1]!.size)) }
             while !pending.isEmpty {
                 let index = pending.removeFirst()

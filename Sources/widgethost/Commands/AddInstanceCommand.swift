@@ -55,7 +55,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
                 try Terminal.printJSON(InstanceJSON(instance, state: InstanceState(instance, in: workspace.bundle)))
             } else {
                 let order = kind.configuration.parameters.map(\.name)
-                print(TerminalText.escaped("added \(instance.id): \(instance.kind) (\(instance.family.rawValue)) \(instance.configurationSummary(order: order))"))
+                Terminal.line("added \(instance.id): \(instance.kind) (\(instance.family.rawValue)) \(instance.configurationSummary(order: order))")
             }
             for (key, values) in added.sorted(by: { $0.key < $1.key }) {
                 Terminal.note("saved \(values.joined(separator: ", ")) to \(key)")

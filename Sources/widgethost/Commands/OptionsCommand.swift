@@ -43,7 +43,7 @@ struct OptionsCommand: AsyncParsableCommand {
             let texts = values.map { Terminal.printable($0.description) }
             let width = (texts.map(Terminal.displayWidth).max() ?? 0) + 2
             for (value, text) in zip(values, texts) {
-                if let title = titles[value], title.lowercased() != value.description.lowercased() {
+                if let title = titles[value], KindInfo.Options.says(title, moreThan: value.description) {
                     print(Terminal.pad(text, width) + Terminal.printable(title))
                 } else {
                     print(text)

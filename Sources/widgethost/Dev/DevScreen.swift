@@ -38,10 +38,9 @@ final class DevScreen: Sendable {
         }
     }
 
-    /// A line a kind printed (`[Module] …`): kept for the next drawing on a
-    /// terminal, else straight to standard error.
-    func kindPrinted(_ printedLine: String) {
-        let line = TerminalText.escaped(printedLine)
+    /// A line a kind printed (`[Module] …`, escaped by the pool): kept for
+    /// the next drawing on a terminal, else straight to standard error.
+    func kindPrinted(_ line: String) {
         guard mode == .screen else {
             FileHandle.standardError.write(Data((line + "\n").utf8))
             return
