@@ -7,7 +7,7 @@ let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
 /// Built-in kinds that stand alone (no RepoWatcherCore).
 let standaloneKinds = ["TodoList"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
-                      "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted"]
+                      "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted", "FixtureSandbox"]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 
@@ -76,7 +76,16 @@ let package = Package(
         .target(name: "WidgetURLSession"),
         // The extension process: loads one module and answers the host's calls.
         // Links the SDK and the protocol, nothing of the host.
-        .executableTarget(name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", sdk]),
+        // The extension's sandbox: Landlock, seccomp and the calls that say
+        // what it refused. Only the extension links it: it replaces libc's
+        // open, socket, connect, bind, execve and kill for the whole process.
+        .target(name: "CSandbox"),
+        .executableTarget(
+            name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", "CSandbox", sdk],
+            // An executable exports nothing by default; these must be
+            // exported for the libraries and the module to bind to them.
+            linkerSettings: [.unsafeFlags(["open", "open64", "openat", "openat64", "socket", "connect", "bind", "execve", "kill"]
+                .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]),
         // Other people's text made safe for a terminal, and errors in this
         // tool's words: what every layer above prints through.
         .target(name: "HostText"),

@@ -25,6 +25,12 @@ int wh_drop_capabilities(void) {
     return (int)syscall(SYS_capset, &header, data);
 }
 
+int wh_landlock_abi(void) {
+    /* landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION); 444 on every architecture. */
+    long abi = syscall(444, NULL, 0, 1U);
+    return abi < 0 ? 0 : (int)abi;
+}
+
 int wh_pipe_cloexec(int descriptors[2]) {
     return pipe2(descriptors, O_CLOEXEC);
 }

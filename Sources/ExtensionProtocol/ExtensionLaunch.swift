@@ -6,9 +6,11 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package static let channelDescriptor: Int32 = 3
     /// Bumped whenever a message changes shape. A runner from another build
     /// refuses to start rather than misread the host.
-    package static let protocolVersion = 6
+    package static let protocolVersion = 7
     /// The runner's exit status when the host speaks another protocol version.
     package static let protocolMismatchStatus: Int32 = 65
+    /// The runner's exit status when it could not enter its sandbox.
+    package static let confinementFailedStatus: Int32 = 66
 
     package var modulePath: String
     /// The limit on the extension's data segment (`RLIMIT_DATA`), in bytes.
@@ -23,20 +25,32 @@ package struct ExtensionLaunch: Sendable, Equatable {
     /// The module's own folder in the container, made by the host:
     /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`.
     package var groupFolder: String?
+    /// Files and folders the manifest lets the module read beyond what
+    /// every extension may (`widgets[].sandbox.read`), absolute.
+    package var extraReadPaths: [String]
+    /// Whether the module may open sockets of its own (`widgets[].sandbox.network`).
+    package var network: Bool
 
-    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil, groupFolder: String? = nil) {
+    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil, groupFolder: String? = nil,
+                 extraReadPaths: [String] = [], network: Bool = false) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
         self.hostPID = hostPID
         self.appGroup = appGroup
         self.groupFolder = groupFolder
+        self.extraReadPaths = extraReadPaths
+        self.network = network
     }
 
     package var arguments: [String] {
-        ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit), "--host-pid", String(hostPID),
-         "--protocol", String(Self.protocolVersion)]
-            + (appGroup.map { ["--app-group", $0] } ?? []) + (groupFolder.map { ["--group-folder", $0] } ?? [])
+        var arguments = ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit),
+                         "--host-pid", String(hostPID), "--protocol", String(Self.protocolVersion)]
+        if let appGroup { arguments += ["--app-group", appGroup] }
+        if let groupFolder { arguments += ["--group-folder", groupFolder] }
+        for path in extraReadPaths { arguments += ["--read", path] }
+        if network { arguments += ["--network", "allowed"] }
+        return arguments
     }
 
     /// The protocol version the host that wrote `arguments` speaks.
@@ -47,15 +61,16 @@ package struct ExtensionLaunch: Sendable, Equatable {
     /// Reads `arguments` back; nil when they are not the host's.
     package init?(arguments: [String]) {
         var values: [String: String] = [:]
+        var reads: [String] = []
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {
             guard flag.hasPrefix("--"), let value = remaining.popFirst() else { return nil }
-            values[flag] = value
+            if flag == "--read" { reads.append(value) } else { values[flag] = value }
         }
         guard let module = values["--module"], let memory = values["--memory"].flatMap(Int.init),
               let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
         else { return nil }
         self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"],
-                  groupFolder: values["--group-folder"])
+                  groupFolder: values["--group-folder"], extraReadPaths: reads, network: values["--network"] == "allowed")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import YAML
 
 extension Manifest {
@@ -24,6 +25,7 @@ extension Manifest {
         var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
         manifest.file = file
         try manifest.check()
+        try manifest.resolveSandboxes()
         if let url = manifest.container.url {
             do {
                 manifest.container.postgres = try PostgresURL(parsing: url.value)
@@ -67,6 +69,7 @@ extension Manifest {
         }
         var seen: [String: WidgetEntry] = [:]
         var suites: [String: WidgetEntry] = [:]
+        var sandboxes: [String: WidgetEntry] = [:]
         for (index, entry) in widgets.enumerated() {
             let kind = entry.kind.value
             // Defaults are read and written by a module's process, which all its kinds share.
@@ -76,6 +79,13 @@ extension Manifest {
                            "kinds of module \(entry.module.value) share its process and so its defaults: '\(other.kind.value)' says app_group: \(other.sharesAppGroup)\(line); give both the same")
             }
             suites[entry.module.value] = suites[entry.module.value] ?? entry
+            // Likewise its sandbox.
+            if let other = sandboxes[entry.module.value], other.sandbox != entry.sandbox {
+                let line = (other.sandbox.mark ?? other.kind.mark).map { " (line \($0.line), column \($0.column))" } ?? ""
+                throw fail(entry.sandbox.mark ?? entry.kind.mark, "widgets[\(index)].sandbox",
+                           "kinds of module \(entry.module.value) share its process and so its sandbox: '\(other.kind.value)' declares another\(line); give both the same")
+            }
+            sandboxes[entry.module.value] = sandboxes[entry.module.value] ?? entry
             if let first = seen[kind] {
                 let line = first.kind.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
                 throw fail(entry.kind.mark, "widgets[\(index)].kind", "kind '\(kind)' is listed twice\(line)")
@@ -85,6 +95,26 @@ extension Manifest {
                 throw fail(families.mark, "widgets[\(index)].families",
                            "an empty family list would hide the kind; remove 'families' to offer all the kind supports")
             }
+        }
+    }
+}
+
+extension Manifest {
+    /// Makes each `sandbox.read` path absolute, and refuses one that names
+    /// nothing: a typo would otherwise surface only as a refusal at run time.
+    private mutating func resolveSandboxes() throws(YAMLError) {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        for index in widgets.indices {
+            var resolved: [String] = []
+            for (position, path) in widgets[index].sandbox.read.enumerated() {
+                let absolute = ExtensionSandbox.resolve(path.value, relativeTo: directory, home: home)
+                guard !path.value.isEmpty, FileManager.default.fileExists(atPath: absolute) else {
+                    throw YAMLError(file: file, mark: path.mark, path: "widgets[\(index)].sandbox.read[\(position)]",
+                                    message: "no such file or folder: \(TerminalText.escaped(absolute))")
+                }
+                resolved.append(absolute)
+            }
+            widgets[index].sandbox.readPaths = resolved
         }
     }
 }

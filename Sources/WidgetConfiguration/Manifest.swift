@@ -15,12 +15,17 @@ package struct Manifest: Decodable, Sendable {
     package var widgets: [WidgetEntry]
     package var schedule: ScheduleSettings
     package var github: GitHubSettings
+    /// `sandbox: required` refuses to start kinds on a kernel that cannot
+    /// confine them fully; the default runs them with what it can enforce.
+    package var sandbox: Located<SandboxRequirement>?
+
+    package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }
 
     /// The manifest file this was read from.
     package var file: String = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github
+        case name, container, widgets, schedule, github, sandbox
         case modulePaths = "module_paths"
     }
 
@@ -32,6 +37,14 @@ package struct Manifest: Decodable, Sendable {
         widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
         schedule = try container.decodeIfPresent(ScheduleSettings.self, forKey: .schedule) ?? ScheduleSettings()
         github = try container.decodeIfPresent(GitHubSettings.self, forKey: .github) ?? GitHubSettings()
+        if let text = try container.decodeIfPresent(Located<String>.self, forKey: .sandbox) {
+            guard let requirement = SandboxRequirement(rawValue: text.value) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .sandbox, in: container,
+                    debugDescription: "expected 'required' or 'best-effort', found '\(TerminalText.escaped(text.value))'")
+            }
+            sandbox = Located(requirement, mark: text.mark)
+        }
     }
 
     /// The folder the manifest is in; relative paths in it start here.
@@ -51,6 +64,8 @@ package struct WidgetEntry: Decodable, Sendable {
     package var settings: [String: String]
     /// What the kind's extension process may use.
     package var limits: ExtensionLimits
+    /// What the kind's extension may do beyond the default sandbox.
+    package var sandbox: ExtensionSandbox
     /// Whether the kind's module shares the App Group's defaults suite (the
     /// default, as one app's extensions do), or keeps a suite of its own:
     /// for a module from another vendor than the manifest's other kinds.
@@ -61,7 +76,7 @@ package struct WidgetEntry: Decodable, Sendable {
     package var sharesAppGroup: Bool { appGroup?.value ?? true }
 
     enum CodingKeys: String, CodingKey {
-        case kind, module, families, settings, limits
+        case kind, module, families, settings, limits, sandbox
         case appGroup = "app_group"
     }
 
@@ -80,6 +95,7 @@ package struct WidgetEntry: Decodable, Sendable {
         families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
         limits = try container.decodeIfPresent(ExtensionLimits.self, forKey: .limits) ?? ExtensionLimits()
+        sandbox = try container.decodeIfPresent(ExtensionSandbox.self, forKey: .sandbox) ?? ExtensionSandbox()
         appGroup = try container.decodeIfPresent(Located<Bool>.self, forKey: .appGroup)
     }
 }

@@ -48,6 +48,12 @@ ModuleResources.install(library: URL(fileURLWithPath: launch.modulePath))
 AppGroup.install(identifier: launch.appGroup, folder: launch.groupFolder.map { URL(fileURLWithPath: $0, isDirectory: true) })
 HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
 
+// The sandbox last, once everything the runner itself opens is open, and
+// before the module's code (its initialisers included) can run.
+if let problem = Confinement.apply(launch) {
+    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+    exit(ExtensionLaunch.confinementFailedStatus)
+}
 let module = LoadedModule.open(path: launch.modulePath)
 // URLSession in the module goes through the host as well.
 if let problem = URLSessionRouting.installIfLinked(http) {

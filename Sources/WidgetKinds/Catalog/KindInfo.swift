@@ -55,6 +55,15 @@ package struct KindInfo: Codable, Sendable, Equatable {
     package let contentMarginsDisabled: Bool?
     /// `.disfavoredLocations`, recorded; absent when none.
     package let disfavoredLocations: [WidgetLocation]?
+    /// What the manifest lets the kind's extension do beyond the default
+    /// sandbox; absent when nothing.
+    package let sandbox: Sandbox?
+
+    package struct Sandbox: Codable, Sendable, Equatable {
+        /// `widgets[].sandbox.read`, as written.
+        package let read: [String]
+        package let network: Bool
+    }
 
     /// Resolves dynamic defaults, which may read the shared defaults.
     package init(_ kind: LoadedKind) async {
@@ -83,5 +92,7 @@ package struct KindInfo: Codable, Sendable, Equatable {
         module = kind.modulePath
         contentMarginsDisabled = kind.descriptor.contentMarginsDisabled ? true : nil
         disfavoredLocations = kind.descriptor.disfavoredLocations.isEmpty ? nil : kind.descriptor.disfavoredLocations
+        let declared = kind.entry.sandbox
+        sandbox = declared.isWidened ? Sandbox(read: declared.read.map(\.value), network: declared.network) : nil
     }
 }

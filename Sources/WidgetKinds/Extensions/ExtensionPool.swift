@@ -58,10 +58,10 @@ package final class ExtensionPool: Sendable {
 
     /// The extension of the module at `path`, created on first use; it starts
     /// its process on its first call.
-    package func `extension`(path: String, module: String, limits: ExtensionLimits) -> ModuleExtension {
+    package func `extension`(path: String, module: String, limits: ExtensionLimits, sandbox: ExtensionSandbox = ExtensionSandbox()) -> ModuleExtension {
         extensions.withLock { extensions in
             if let existing = extensions[path] { return existing }
-            let created = ModuleExtension(modulePath: path, module: module, limits: limits, pool: settings, registry: registry)
+            let created = ModuleExtension(modulePath: path, module: module, limits: limits, sandbox: sandbox, pool: settings, registry: registry)
             extensions[path] = created
             return created
         }

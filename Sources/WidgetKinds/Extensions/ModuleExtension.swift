@@ -15,6 +15,7 @@ package actor ModuleExtension {
     /// The module's name, prefixed to the lines it prints.
     package nonisolated let module: String
     private let limits: ExtensionLimits
+    private let sandbox: ExtensionSandbox
     private let pool: ExtensionPool.Settings
     private let registry: ProcessRegistry
 
@@ -32,10 +33,11 @@ package actor ModuleExtension {
     /// Processes started, the first included.
     package private(set) var launches = 0
 
-    init(modulePath: String, module: String, limits: ExtensionLimits, pool: ExtensionPool.Settings, registry: ProcessRegistry) {
+    init(modulePath: String, module: String, limits: ExtensionLimits, sandbox: ExtensionSandbox, pool: ExtensionPool.Settings, registry: ProcessRegistry) {
         self.modulePath = modulePath
         self.module = module
         self.limits = limits
+        self.sandbox = sandbox
         self.pool = pool
         self.registry = registry
     }
@@ -99,7 +101,8 @@ package actor ModuleExtension {
         if launches > 1 { ExtensionMetrics.extensionRestarted(module: module) }
         launchedFrom = FileIdentity(path: modulePath)
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid(),
-                                     appGroup: pool.services.suites.group, groupFolder: pool.services.groupFolder(of: module))
+                                     appGroup: pool.services.suites.group, groupFolder: pool.services.groupFolder(of: module),
+                                     extraReadPaths: sandbox.readPaths, network: sandbox.network)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,

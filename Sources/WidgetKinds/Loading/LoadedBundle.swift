@@ -25,11 +25,20 @@ package struct LoadedBundle: Sendable {
     /// (by path) are not asked for their kinds again.
     package static func load(_ manifest: Manifest, searchPath: ModuleSearchPath? = nil, pool: ExtensionPool? = nil,
                             reusing: [String: ModuleLoader.LoadedModule] = [:],
-                            describing: ModuleLoader.Describing = .asking) async -> LoadedBundle {
+                            describing: ModuleLoader.Describing = .asking, sandbox: SandboxSupport = .current) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
         let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
+        if manifest.sandboxRequirement == .required, !sandbox.isComplete {
+            // No module is started: its code would run with less than the manifest demands.
+            let message = "\(sandbox.shortfall); the manifest requires the whole sandbox ('sandbox: required')"
+            let diagnostics = manifest.widgets.map {
+                Diagnostic(file: manifest.file, mark: manifest.sandbox?.mark ?? $0.kind.mark, kind: $0.kind.value, message: message)
+            }
+            return LoadedBundle(manifest: manifest, kinds: [], diagnostics: diagnostics, pool: pool, modules: [:])
+        }
+        sandbox.noteOnce(pool.settings.output)
         let loader = ModuleLoader(searchPath: searchPath, pool: pool, callTimeout: callTimeout(manifest), describing: describing)
-        let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits) }, reusing: reusing)
+        let modules = await loader.load(manifest.widgets.map { ($0.module.value, $0.limits, $0.sandbox) }, reusing: reusing)
         return validate(manifest, modules: modules, pool: pool)
     }
 

@@ -44,12 +44,12 @@ package struct ModuleLoader: Sendable {
 
     /// Loads each named module once, with its limits. A module found at a
     /// path in `reusing` is not asked again: its kinds are what it said then.
-    package func load(_ modules: [(name: String, limits: ExtensionLimits)],
+    package func load(_ modules: [(name: String, limits: ExtensionLimits, sandbox: ExtensionSandbox)],
                      reusing: [String: LoadedModule] = [:]) async -> [String: Result<LoadedModule, ModuleLoadError>] {
         await withTaskGroup(of: (String, Result<LoadedModule, ModuleLoadError>).self) { group in
             var seen = Set<String>()
-            for (name, limits) in modules where seen.insert(name).inserted {
-                group.addTask { (name, await load(module: name, limits: limits, reusing: reusing)) }
+            for (name, limits, sandbox) in modules where seen.insert(name).inserted {
+                group.addTask { (name, await load(module: name, limits: limits, sandbox: sandbox, reusing: reusing)) }
             }
             var results: [String: Result<LoadedModule, ModuleLoadError>] = [:]
             for await (name, result) in group { results[name] = result }
@@ -57,18 +57,19 @@ package struct ModuleLoader: Sendable {
         }
     }
 
-    package func load(module: String, limits: ExtensionLimits = ExtensionLimits(),
+    package func load(module: String, limits: ExtensionLimits = ExtensionLimits(), sandbox: ExtensionSandbox = ExtensionSandbox(),
                      reusing: [String: LoadedModule] = [:]) async -> Result<LoadedModule, ModuleLoadError> {
         guard let url = searchPath.locate(module: module) else {
             return .failure(.notFound(module: module, searched: searchPath.directories.map(\.path)))
         }
         if let loaded = reusing[url.path] { return .success(loaded) }
-        return await load(path: url.path, module: module, limits: limits)
+        return await load(path: url.path, module: module, limits: limits, sandbox: sandbox)
     }
 
     /// Starts (or reuses) the module's extension and asks it for its kinds.
-    package func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits()) async -> Result<LoadedModule, ModuleLoadError> {
-        let moduleExtension = pool.extension(path: path, module: module, limits: limits)
+    package func load(path: String, module: String, limits: ExtensionLimits = ExtensionLimits(),
+                     sandbox: ExtensionSandbox = ExtensionSandbox()) async -> Result<LoadedModule, ModuleLoadError> {
+        let moduleExtension = pool.extension(path: path, module: module, limits: limits, sandbox: sandbox)
         let runner = pool.settings.runner
         if describing == .remembered, let runner, let kinds = descriptions?.kinds(of: path, runner: runner) {
             return .success(loaded(kinds, path: path, extension: moduleExtension))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HostText
+import WidgetConfiguration
 import WidgetHost
 import WidgetKinds
 
@@ -51,6 +52,9 @@ struct KindsCommand: AsyncParsableCommand {
             lines.append("    \(Terminal.pad(parameter.flag, flagWidth))\(parameter.title) (\(facts.joined(separator: "; ")))")
         }
         lines.append("  module: \(info.module)")
+        if let sandbox = info.sandbox {
+            lines.append("  sandbox: " + ExtensionSandbox.summary(read: sandbox.read, network: sandbox.network))
+        }
         // Names, titles and values are the kind's own text.
         return lines.map(TerminalText.escaped).joined(separator: "\n")
     }

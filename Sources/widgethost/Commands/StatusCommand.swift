@@ -12,7 +12,8 @@ struct StatusCommand: AsyncParsableCommand {
             than a minute late: the host meant to reload it stopped, stalled or is far behind), and no-host (no \
             host is running on the container, so nothing keeps it fresh). The first line says which hosts run, \
             and when each last renewed its leases; a fleet host that stopped renewing is named on a line of its \
-            own. With --json: {"hosts": [...], "instances": [...]}.
+            own. A last line names the kinds the manifest lets do more than the default sandbox (widgets[].sandbox). \
+            With --json: {"hosts": [...], "instances": [...], "widenedSandboxes": [...]}.
             """)
 
     @OptionGroup var manifest: ManifestOptions
@@ -25,9 +26,17 @@ struct StatusCommand: AsyncParsableCommand {
         let known = workspace.container.fleetHosts()
         let hosts = known.filter(\.isLive)
         let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: !hosts.isEmpty) }
+        let widened = workspace.manifest.widgets.filter(\.sandbox.isWidened)
         if json {
-            try Terminal.printJSON(Report(hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) }))
+            try Terminal.printJSON(Report(
+                hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) },
+                widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network) }))
             return
+        }
+        defer {
+            if !widened.isEmpty {
+                Terminal.line("widened sandbox: " + widened.map { "\($0.kind.value) (\($0.sandbox.summary ?? ""))" }.joined(separator: ", "))
+            }
         }
         Terminal.line(Terminal.hostLine(hosts))
         for host in known where !host.isLive {
@@ -49,5 +58,13 @@ struct StatusCommand: AsyncParsableCommand {
     struct Report: Encodable {
         let hosts: [HostSummary]
         let instances: [InstanceSummary]
+        let widenedSandboxes: [WidenedSandbox]
+    }
+
+    /// A kind the manifest lets do more than the default sandbox.
+    struct WidenedSandbox: Encodable {
+        let kind: String
+        let read: [String]
+        let network: Bool
     }
 }

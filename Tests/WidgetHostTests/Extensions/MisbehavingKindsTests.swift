@@ -38,6 +38,11 @@ struct MisbehavingKindsTests {
                 """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         }
 
+        /// FixtureMisbehaving's own folder in the container: the one place its sandbox lets it write.
+        var misbehavingFolder: URL {
+            folder.appendingPathComponent("data/extensions/FixtureMisbehaving", isDirectory: true)
+        }
+
         func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> TestSupport.ProcessResult {
             try await TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
         }
@@ -152,7 +157,7 @@ struct MisbehavingKindsTests {
     @Test func aCrashIsNoticedAndAForkedChildEndedThoughTheChildHoldsTheChannel() async throws {
         // A timeout far beyond the wait: the crash must be seen as the process ends, not when the call times out.
         let fixture = try Fixture(widgets: ["{kind: Orphan, module: FixtureMisbehaving}"], schedule: "{timeout: 10m, min_interval: 1s}")
-        let pidFile = fixture.folder.appendingPathComponent("child.pid").path
+        let pidFile = fixture.misbehavingFolder.appendingPathComponent("child.pid").path
         let orphan = try await fixture.add("Orphan", "--pid-file", pidFile, "--then", "exit")
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] reload failed (1 in a row): extension exited (status 7) in the middle of a call"),
@@ -164,7 +169,7 @@ struct MisbehavingKindsTests {
 
     @Test func nothingAKindForkedOutlivesAHostKilledBySIGKILL() async throws {
         let fixture = try Fixture(widgets: ["{kind: Orphan, module: FixtureMisbehaving}"])
-        let pidFile = fixture.folder.appendingPathComponent("child.pid").path
+        let pidFile = fixture.misbehavingFolder.appendingPathComponent("child.pid").path
         let orphan = try await fixture.add("Orphan", "--pid-file", pidFile)
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] timeline received"), "\(host.output)")
@@ -181,7 +186,9 @@ struct MisbehavingKindsTests {
         let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
         _ = try await fixture.add("Crash", "--how", "fatalError")
         // The report goes to a pipe nobody reads: the reporter waits there, however fast the machine.
-        let pipe = fixture.folder.appendingPathComponent("backtrace").path
+        // In the module's own folder: the only one its sandbox lets the reporter write to.
+        try FileManager.default.createDirectory(at: fixture.misbehavingFolder, withIntermediateDirectories: true)
+        let pipe = fixture.misbehavingFolder.appendingPathComponent("backtrace").path
         #expect(mkfifo(pipe, 0o600) == 0)
         let host = try fixture.host(environment: ["SWIFT_BACKTRACE": "enable=yes,output-to=\(pipe)"])
         var group: Int32 = 0

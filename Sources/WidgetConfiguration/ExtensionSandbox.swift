@@ -1,0 +1,67 @@
+import Foundation
+import HostText
+import YAML
+
+/// What a module's extension may do beyond the default sandbox:
+/// `widgets[].sandbox` in the manifest. The default is the tight one: read
+/// only the system's libraries and the module's folder, write only its own
+/// folder of the container, no sockets, no programs.
+package struct ExtensionSandbox: Decodable, Sendable, Equatable {
+    /// Files and folders the module may also read, as written: absolute,
+    /// `~/…`, or relative to the manifest.
+    package var read: [Located<String>] = []
+    /// Sockets of its own (TCP, UDP, Unix), for a kind that talks to
+    /// something other than HTTP through the host.
+    package var network = false
+    package var mark: Mark?
+
+    /// `read`, absolute: filled in when the manifest is loaded.
+    package internal(set) var readPaths: [String] = []
+
+    /// Whether this says more than the default.
+    package var isWidened: Bool { !read.isEmpty || network }
+
+    enum CodingKeys: String, CodingKey {
+        case read, network
+    }
+
+    package init() {}
+
+    package init(from decoder: any Decoder) throws {
+        mark = decoder.yamlMark
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        read = try container.decodeIfPresent([Located<String>].self, forKey: .read) ?? []
+        network = try container.decodeIfPresent(Bool.self, forKey: .network) ?? false
+    }
+
+    package static func == (left: ExtensionSandbox, right: ExtensionSandbox) -> Bool {
+        left.read.map(\.value) == right.read.map(\.value) && left.network == right.network
+    }
+
+    /// "reads ~/Music, /srv/data; network" for `kinds` and `status`; nil for the default.
+    package var summary: String? {
+        isWidened ? Self.summary(read: read.map(\.value), network: network) : nil
+    }
+
+    /// The paths as written: the caller escapes them for a terminal.
+    package static func summary(read: [String], network: Bool) -> String {
+        var parts: [String] = []
+        if !read.isEmpty { parts.append("reads " + read.joined(separator: ", ")) }
+        if network { parts.append("network") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A path as written, made absolute. `~` is the user's home.
+    static func resolve(_ path: String, relativeTo directory: URL, home: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return URL(fileURLWithPath: home).appendingPathComponent(String(path.dropFirst(2))).standardizedFileURL.path }
+        return URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+    }
+}
+
+/// `sandbox:` at the top of the manifest: whether a kernel that cannot
+/// enforce the whole sandbox is an error (`required`) or a warning.
+package enum SandboxRequirement: String, Decodable, Sendable {
+    case required
+    case bestEffort = "best-effort"
+}

@@ -1,0 +1,162 @@
+import Foundation
+import WidgetSDK
+
+// A kind that tries, in its timeline and snapshot, what the sandbox refuses,
+// and draws what happened: "refused: Permission denied" or what it got. The
+// module's loading function tries too, before any kind is asked for.
+
+struct ProbeEntry: TimelineEntry {
+    let date: Date
+    let text: String
+}
+
+/// What reading the canary in the home folder gave while the module loaded.
+nonisolated(unsafe) private var atLoad = "not loaded"
+
+/// The file in the home folder a test puts there for the probes to look for.
+private let canaryName = ".widgethost-sandbox-canary"
+
+private func describe(_ error: Int32) -> String {
+    "refused: \(String(cString: strerror(error)))"
+}
+
+private func readFile(_ path: String) -> String {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = read(descriptor, &buffer, buffer.count)
+    guard count >= 0 else { return describe(errno) }
+    return "read: " + String(decoding: buffer[..<count], as: UTF8.self)
+}
+
+private func writeFile(_ path: String, _ text: String, flags: Int32 = O_WRONLY | O_CREAT | O_TRUNC) -> String {
+    let descriptor = open(path, flags, 0o600)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    let written = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+    return written < 0 ? describe(errno) : "wrote"
+}
+
+private func connectTCP(port: UInt16) -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    return result == 0 ? "connected" : describe(errno)
+}
+
+private func bindTCP() -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    return result == 0 ? "bound" : describe(errno)
+}
+
+private func connectUnix(_ path: String) -> String {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+    }
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    return result == 0 ? "connected" : describe(errno)
+}
+
+/// Starts `/bin/sh` in a child, which reports how its execve ended.
+private func startShell() -> String {
+    let child = fork()
+    if child == 0 {
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup("exit 0"), nil]
+        execve("/bin/sh", arguments, environ)
+        _exit(errno == 0 ? 1 : errno)
+    }
+    guard child > 0 else { return describe(errno) }
+    var status: Int32 = 0
+    waitpid(child, &status, 0)
+    let code = (status >> 8) & 0xff
+    return code == 0 ? "started" : describe(code)
+}
+
+private func attempt(_ what: String, _ target: String) -> String {
+    let host = getppid()
+    switch what {
+    case "load": return atLoad
+    case "read": return readFile(target)
+    case "home": return readFile(ProcessInfo.processInfo.environment["HOME", default: "/"] + "/" + canaryName)
+    case "write": return writeFile(target, "written by a kind")
+    case "database": return writeFile(target, "garbage", flags: O_WRONLY)
+    case "environ": return readFile("/proc/\(host)/environ")
+    case "memory": return readFile("/proc/\(host)/mem")
+    case "tcp": return connectTCP(port: UInt16(target) ?? 9)
+    case "bind": return bindTCP()
+    case "unix": return connectUnix(target)
+    case "exec": return startShell()
+    case "signal": return kill(host, 0) == 0 ? "signalled" : describe(errno)
+    case "keep":
+        // Writes a count in its own folder, and reads the last one back.
+        guard let folder = AppGroup.folder else { return "no folder" }
+        let file = folder.appendingPathComponent("count").path
+        let previous = readFile(file)
+        let count = (Int(previous.dropFirst("read: ".count)) ?? 0) + 1
+        return "count \(count) after \(previous); \(writeFile(file, String(count)))"
+    default: return "nothing tried"
+    }
+}
+
+struct ProbeIntent: WidgetConfigurationIntent {
+    static let title = "Probe"
+    @Parameter(title: "Attempt", default: "nothing") var attempt: String
+    @Parameter(title: "Target", default: "") var target: String
+    init() {}
+}
+
+struct ProbeProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> ProbeEntry { ProbeEntry(date: context.date, text: "placeholder") }
+
+    func snapshot(for configuration: ProbeIntent, in context: Context) async -> ProbeEntry {
+        // `preview` asks with the defaults, so the snapshot always looks in the home folder.
+        ProbeEntry(date: context.date, text: "snapshot home " + attempt("home", ""))
+    }
+
+    func timeline(for configuration: ProbeIntent, in context: Context) async -> Timeline<ProbeEntry> {
+        let result = attempt(configuration.attempt, configuration.target)
+        let entry = ProbeEntry(date: context.date, text: "timeline \(configuration.attempt) " + result)
+        // After its first call, `keep` is asked once more, to read back what it wrote.
+        return Timeline(entries: [entry], policy: result.hasPrefix("count 1 ") ? .after(context.date + 1) : .never)
+    }
+}
+
+struct ProbeWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Probe", intent: ProbeIntent.self, provider: ProbeProvider()) { Text($0.text) }
+            .configurationDisplayName("Probe")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+@_cdecl("widgethost_sdk_version")
+public func sdkVersion() -> Int32 { WidgetSDK.version }
+
+@_cdecl("widgethost_module")
+public func widgetModule() -> UnsafeMutableRawPointer {
+    atLoad = readFile(ProcessInfo.processInfo.environment["HOME", default: "/"] + "/" + canaryName)
+    return WidgetModule(ProbeWidget()).retainedPointer()
+}

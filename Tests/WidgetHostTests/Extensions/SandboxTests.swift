@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+import WidgetConfiguration
+import WidgetKinds
+
+/// Every extension runs confined: Probe (FixtureSandbox) tries, inside the
+/// real `widgethost run`, each thing the sandbox refuses, and draws what
+/// happened. Each attempt must fail inside the kind, the host must go on,
+/// each sort of refusal must be logged once, and the canary must never show.
+@Suite("Extensions in a sandbox")
+struct SandboxTests {
+    /// A folder with a home of its own (the extension's HOME) holding the canary.
+    struct Fixture {
+        let folder: URL
+        let home: URL
+        let manifestPath: String
+        let canary = "canary-\(UUID().uuidString)"
+
+        init(sandbox: String? = nil) throws {
+            folder = try TestSupport.temporaryDirectory()
+            home = folder.appendingPathComponent("home")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try canary.write(to: home.appendingPathComponent(".widgethost-sandbox-canary"), atomically: true, encoding: .utf8)
+            try canary.write(to: folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+            manifestPath = folder.appendingPathComponent("config.yaml").path
+            try """
+                container: {group: group.test.sandbox, path: data}
+                github: {api: "http://127.0.0.1:9"}
+                schedule: {timeout: 10s, min_interval: 1s}
+                widgets:
+                  - {kind: Probe, module: FixtureSandbox\(sandbox.map { ", sandbox: \($0)" } ?? "")}
+                """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        }
+
+        var environment: [String: String] { ["HOME": home.path] }
+
+        func run(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
+        }
+
+        func add(_ attempt: String, target: String = "") async throws -> String {
+            let result = try await run("add-instance", "Probe", "--attempt", attempt, "--target", target)
+            #expect(result.status == 0, "\(result.stderr)")
+            return String(result.stdout.dropFirst("added ".count).prefix(6))
+        }
+
+        /// What the instance's current entry says.
+        func drawn(_ id: String) async throws -> String {
+            try await run("render", id, "--format", "json").stdout
+        }
+    }
+
+    /// A listening socket on loopback (TCP, or Unix at `path`), to be refused a connection to.
+    final class Listener {
+        let descriptor: Int32
+        let port: UInt16
+
+        init(unixPath: String? = nil) throws {
+            let family = unixPath == nil ? AF_INET : AF_UNIX
+            let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+            var port: UInt16 = 0
+            if let unixPath {
+                var address = sockaddr_un()
+                address.sun_family = sa_family_t(AF_UNIX)
+                withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+                    for (index, byte) in unixPath.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+                }
+                let bound = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                }
+                try #require(bound == 0)
+            } else {
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                let bound = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                try #require(bound == 0)
+                var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                withUnsafeMutablePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(descriptor, $0, &length) }
+                }
+                port = UInt16(bigEndian: address.sin_port)
+            }
+            try #require(listen(descriptor, 16) == 0)
+            self.descriptor = descriptor
+            self.port = port
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    /// A file in /etc that anyone may read, which no kind needs.
+    static var etcFile: String? {
+        ["/etc/hostname", "/etc/debian_version", "/etc/issue", "/etc/adduser.conf"].first { access($0, R_OK) == 0 }
+    }
+
+    /// The container's SQLite file.
+    static func database(in folder: URL) -> String? {
+        let data = folder.appendingPathComponent("data")
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: data.path)) ?? []
+        return files.first { $0.hasSuffix(".sqlite") }.map { data.appendingPathComponent($0).path }
+    }
+
+    @Test func everyWayOutIsRefusedInsideTheKindAndLoggedOnce() async throws {
+        let fixture = try Fixture()
+        let tcp = try Listener()
+        let unixPath = fixture.folder.appendingPathComponent("service.sock").path
+        let unix = try Listener(unixPath: unixPath)
+        let outside = fixture.folder.appendingPathComponent("written-by-a-kind.txt").path
+        let etc = try #require(Self.etcFile)
+
+        let refused = "refused: Permission denied", forbidden = "refused: Operation not permitted"
+        var probes: [(attempt: String, target: String, expected: String)] = [
+            ("load", "", refused), ("home", "", refused), ("read", fixture.folder.appendingPathComponent("secret.txt").path, refused),
+            ("read", etc, refused), ("write", outside, refused), ("environ", "", refused), ("memory", "", refused),
+            ("tcp", String(tcp.port), forbidden), ("unix", unixPath, forbidden), ("bind", "", forbidden),
+            ("exec", "", refused), ("signal", "", forbidden), ("keep", "", "count 2 after read: 1; wrote"),
+        ]
+        var ids: [String] = []
+        for probe in probes { ids.append(try await fixture.add(probe.attempt, target: probe.target)) }
+        // The database exists once an instance is placed; the kind tries to write into it.
+        let database = try #require(Self.database(in: fixture.folder))
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        probes.append(("database", database, refused))
+        ids.append(try await fixture.add("database", target: database))
+
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"], environment: fixture.environment)
+        for id in ids {
+            #expect(await host.waitFor("instance=\(id) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        }
+        let keep = ids[probes.firstIndex { $0.attempt == "keep" }!]
+        #expect(await host.waitFor("instance=\(keep) kind=Probe [widgethost] timeline received", count: 2), "\(host.output)")
+
+        var outputs = [host.output]
+        for (probe, id) in zip(probes, ids) {
+            let drawn = try await fixture.drawn(id)
+            outputs.append(drawn)
+            #expect(drawn.contains("timeline \(probe.attempt) \(probe.expected)"), "\(probe.attempt) \(probe.target): \(drawn)")
+        }
+        #expect(host.process.isRunning, "the host lives")
+        #expect(!FileManager.default.fileExists(atPath: outside))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)).prefix(16) == before.prefix(16), "the SQLite header is intact")
+
+        // Each sort of refusal is logged once, naming what was refused.
+        let log = host.output
+        let module = "[FixtureSandbox] sandbox refused"
+        #expect(log.components(separatedBy: "\(module) reading ").count - 1 == 1, "\(log)")
+        #expect(log.components(separatedBy: "\(module) writing ").count - 1 == 1, "\(log)")
+        #expect(log.components(separatedBy: "\(module) opening a socket of family").count - 1 == 1, "\(log)")
+        #expect(log.components(separatedBy: "\(module) a signal to process").count - 1 == 1, "\(log)")
+        #expect(log.contains("\(module) starting /bin/sh"), "\(log)")
+        #expect(log.contains("declare it under widgets[].sandbox.read"))
+
+        // The snapshot is confined as well (preview asks for it).
+        let preview = try await fixture.run("preview", "Probe", "--format", "json")
+        #expect(preview.stdout.contains("snapshot home \(refused)"), "\(preview.stdout) \(preview.stderr)")
+        outputs += [preview.stdout, preview.stderr, try await fixture.run("status").stdout]
+        for id in ids { outputs.append(try await fixture.run("timeline", id, "--json").stdout) }
+        for output in outputs { #expect(!output.contains(fixture.canary), "the canary showed: \(output)") }
+        _ = unix
+        #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
+    }
+
+    @Test func aKindDeclaredWithMoreGetsItAndIsSaidToHaveIt() async throws {
+        let fixture = try Fixture(sandbox: "{read: [home/.widgethost-sandbox-canary], network: true}")
+        let tcp = try Listener()
+        let connect = try await fixture.add("tcp", target: String(tcp.port))
+        let read = try await fixture.add("home")
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"], environment: fixture.environment)
+        #expect(await host.waitFor("instance=\(connect) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        #expect(await host.waitFor("instance=\(read) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        #expect(try await fixture.drawn(connect).contains("timeline tcp connected"))
+        #expect(try await fixture.drawn(read).contains("timeline home read: \(fixture.canary)"))
+
+        let kinds = try await fixture.run("kinds")
+        #expect(kinds.stdout.contains("sandbox: reads home/.widgethost-sandbox-canary; network"), "\(kinds.stdout)")
+        let status = try await fixture.run("status")
+        #expect(status.stdout.contains("widened sandbox: Probe (reads home/.widgethost-sandbox-canary; network)"), "\(status.stdout)")
+        #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
+    }
+
+    // MARK: The manifest
+
+    @Test func aSandboxPathThatNamesNothingIsAnErrorAtItsLine() throws {
+        let text = """
+            container: {group: group.test.sandbox}
+            widgets:
+              - kind: Probe
+                module: FixtureSandbox
+                sandbox: {read: [/no/such/folder]}
+            """
+        #expect {
+            try TestSupport.manifest(text)
+        } throws: { error in
+            "\(error)".contains("config.yaml:5:") && "\(error)".contains("no such file or folder: /no/such/folder")
+        }
+    }
+
+    @Test func kindsOfOneModuleMustDeclareOneSandbox() throws {
+        let text = """
+            container: {group: group.test.sandbox}
+            widgets:
+              - {kind: Ticker, module: FixtureSchedules}
+              - {kind: Other, module: FixtureSchedules, sandbox: {network: true}}
+            """
+        #expect {
+            try TestSupport.manifest(text)
+        } throws: { error in
+            "\(error)".contains("config.yaml:4:") && "\(error)".contains("share its process and so its sandbox")
+        }
+    }
+
+    @Test func anUnknownRequirementIsAnError() throws {
+        let text = """
+            container: {group: group.test.sandbox}
+            sandbox: strict
+            widgets:
+              - {kind: Ticker, module: FixtureSchedules}
+            """
+        #expect {
+            try TestSupport.manifest(text)
+        } throws: { error in
+            "\(error)".contains("config.yaml:2:") && "\(error)".contains("expected 'required' or 'best-effort'")
+        }
+    }
+
+    @Test func aKernelThatCannotConfineFullyStartsNoKindWhenTheManifestRequiresIt() async throws {
+        let manifest = try TestSupport.manifest("""
+            container: {group: group.test.sandbox}
+            sandbox: required
+            widgets:
+              - {kind: Ticker, module: FixtureSchedules}
+            """)
+        let old = SandboxSupport(landlockABI: 2)
+        #expect(old.unenforced == ["truncating files it may not write", "signals to other processes and their abstract Unix sockets"])
+        #expect(SandboxSupport(landlockABI: 0).unenforced.first == "files (a kind reads and writes all its user can)")
+        #expect(SandboxSupport(landlockABI: 7).isComplete)
+        let pool = ExtensionPool(searchPath: ModuleSearchPath(manifest: manifest))
+        let bundle = await LoadedBundle.load(manifest, pool: pool, sandbox: old)
+        #expect(bundle.kinds.isEmpty)
+        #expect(pool.pids.isEmpty, "no extension was started")
+        let message = try #require(bundle.diagnostics.first).description
+        #expect(message.contains(":2:"), "\(message)")
+        #expect(message.contains("this kernel's Landlock ABI is 2 (6 is needed), so a kind's sandbox cannot refuse truncating files"), "\(message)")
+
+        // Without the requirement the kinds run with what the kernel enforces.
+        var relaxed = manifest
+        relaxed.sandbox = nil
+        let running = await LoadedBundle.load(relaxed, pool: ExtensionPool(searchPath: ModuleSearchPath(manifest: manifest)), sandbox: old)
+        #expect(running.kind(named: "Ticker") != nil, "\(running.diagnostics)")
+    }
+}
