@@ -3,6 +3,7 @@ import FakeGitHub
 import Foundation
 import WidgetConfiguration
 import WidgetHost
+import WidgetKinds
 import WidgetSDK
 
 /// The cost of running kinds in extension processes: a timeline round trip
@@ -63,6 +64,7 @@ func extensionBench() async throws {
         print("  pid \(pid)        RSS \(String(format: "%.1f", Double(procField("VmRSS", pid: pid) ?? 0) / 1_024)) MiB")
     }
     try kindsWallTime(manifest: manifest.path)
+    try await sandboxCost()
     try await idleRunWakeUps(folder: manifest.folder, api: server.apiBase)
 }
 
@@ -192,5 +194,45 @@ enum ModuleSearchPathHelper {
     /// Where this benchmark, widgethost and the modules were built.
     static var productsDirectory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+}
+
+/// What the sandbox costs: an extension's start (spawn, confinement, dlopen,
+/// the describe round trip) and the timeline round trip, confined and not,
+/// in turns so that the machine's load falls on both alike.
+private func sandboxCost() async throws {
+    let products = ModuleSearchPathHelper.productsDirectory
+    let searchPath = ModuleSearchPath(directories: [products])
+    let module = products.appendingPathComponent(ModuleSearchPath.libraryName("FixtureSchedules")).path
+    let rounds = 20, calls = 500
+    var starts: [Bool: [Double]] = [:], trips: [Bool: [Double]] = [:]
+    for _ in 0..<rounds {
+        for enforced in [false, true] {
+            var sandbox = ExtensionSandbox()
+            sandbox.isEnforced = enforced
+            let pool = ExtensionPool(searchPath: searchPath, output: { _ in })
+            let loader = ModuleLoader(searchPath: searchPath, pool: pool)
+            let began = ContinuousClock.now
+            let loaded = try await loader.load(path: module, module: "FixtureSchedules", sandbox: sandbox).get()
+            starts[enforced, default: []].append((ContinuousClock.now - began) / .milliseconds(1))
+            guard let ticker = loaded.descriptors.first(where: { $0.kind == "Ticker" }) else {
+                print("  FixtureSchedules offers no Ticker")
+                return
+            }
+            let context = TimelineProviderContext(family: .systemSmall, isPreview: false, settings: [:], date: Date(timeIntervalSince1970: 1_800_000_000))
+            _ = try await ticker.provider.timeline(for: ConfigurationValues(), in: context)
+            trips[enforced, default: []] += try await microseconds(calls / rounds) {
+                _ = try await ticker.provider.timeline(for: ConfigurationValues(), in: context)
+            }
+            await pool.shutDown()
+        }
+    }
+    print("the sandbox's cost (FixtureSchedules, \(rounds) starts and \(calls) Ticker timelines each way, in turns; Landlock ABI \(SandboxSupport.current.landlockABI)):")
+    for enforced in [false, true] {
+        starts[enforced]!.sort()
+        trips[enforced]!.sort()
+        let name = enforced ? "confined  " : "unconfined"
+        print("  \(name)  start p50 \(String(format: "%.1f", percentile(starts[enforced]!, 0.5))) ms  p90 \(String(format: "%.1f", percentile(starts[enforced]!, 0.9))) ms"
+              + "   timeline p50 \(format(trips[enforced]!, 0.5)) µs  p99 \(format(trips[enforced]!, 0.99)) µs")
     }
 }

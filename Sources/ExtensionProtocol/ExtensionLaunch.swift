@@ -30,9 +30,11 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package var extraReadPaths: [String]
     /// Whether the module may open sockets of its own (`widgets[].sandbox.network`).
     package var network: Bool
+    /// False only for the benchmark's comparison: the runner then loads the module unconfined.
+    package var confined: Bool
 
     package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil, groupFolder: String? = nil,
-                 extraReadPaths: [String] = [], network: Bool = false) {
+                 extraReadPaths: [String] = [], network: Bool = false, confined: Bool = true) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
@@ -41,6 +43,7 @@ package struct ExtensionLaunch: Sendable, Equatable {
         self.groupFolder = groupFolder
         self.extraReadPaths = extraReadPaths
         self.network = network
+        self.confined = confined
     }
 
     package var arguments: [String] {
@@ -50,6 +53,7 @@ package struct ExtensionLaunch: Sendable, Equatable {
         if let groupFolder { arguments += ["--group-folder", groupFolder] }
         for path in extraReadPaths { arguments += ["--read", path] }
         if network { arguments += ["--network", "allowed"] }
+        if !confined { arguments += ["--sandbox", "off"] }
         return arguments
     }
 
@@ -71,6 +75,7 @@ package struct ExtensionLaunch: Sendable, Equatable {
               let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
         else { return nil }
         self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"],
-                  groupFolder: values["--group-folder"], extraReadPaths: reads, network: values["--network"] == "allowed")
+                  groupFolder: values["--group-folder"], extraReadPaths: reads, network: values["--network"] == "allowed",
+                  confined: values["--sandbox"] != "off")
     }
 }

@@ -14,6 +14,9 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     /// something other than HTTP through the host.
     package var network = false
     package var mark: Mark?
+    /// Whether the extension is confined at all. Only code turns it off
+    /// (`make bench`, to measure what the sandbox costs); the manifest cannot.
+    package var isEnforced = true
 
     /// `read`, absolute: filled in when the manifest is loaded.
     package internal(set) var readPaths: [String] = []
@@ -35,7 +38,7 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     }
 
     package static func == (left: ExtensionSandbox, right: ExtensionSandbox) -> Bool {
-        left.read.map(\.value) == right.read.map(\.value) && left.network == right.network
+        left.read.map(\.value) == right.read.map(\.value) && left.network == right.network && left.isEnforced == right.isEnforced
     }
 
     /// "reads ~/Music, /srv/data; network" for `kinds` and `status`; nil for the default.

@@ -50,7 +50,7 @@ HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
 
 // The sandbox last, once everything the runner itself opens is open, and
 // before the module's code (its initialisers included) can run.
-if let problem = Confinement.apply(launch) {
+if launch.confined, let problem = Confinement.apply(launch) {
     FileHandle.standardError.write(Data("\(problem)\n".utf8))
     exit(ExtensionLaunch.confinementFailedStatus)
 }

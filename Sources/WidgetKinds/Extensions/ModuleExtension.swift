@@ -102,7 +102,7 @@ package actor ModuleExtension {
         launchedFrom = FileIdentity(path: modulePath)
         let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid(),
                                      appGroup: pool.services.suites.group, groupFolder: pool.services.groupFolder(of: module),
-                                     extraReadPaths: sandbox.readPaths, network: sandbox.network)
+                                     extraReadPaths: sandbox.readPaths, network: sandbox.network, confined: sandbox.isEnforced)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,
