@@ -30,33 +30,56 @@ static const char *const wh_refusal_hint[WH_REFUSALS] = {
 };
 
 static atomic_bool wh_reporting = false;
+static atomic_bool wh_network_allowed = false;
 static atomic_bool wh_reported[WH_REFUSALS];
 
-void wh_report_refusals(void) {
+void wh_report_refusals(int network_allowed) {
+    atomic_store(&wh_network_allowed, network_allowed != 0);
     atomic_store(&wh_reporting, true);
 }
 
 static void wh_report(enum wh_refusal sort, const char *operation, const char *subject, int error) {
-    if (!atomic_load(&wh_reporting) || atomic_exchange(&wh_reported[sort], true)) return;
+    if (!atomic_load(&wh_reporting)) return;
+    if (sort == WH_NETWORK && atomic_load(&wh_network_allowed)) return;
+    if (atomic_exchange(&wh_reported[sort], true)) return;
     char line[1024];
-    char reason[128];
-    const char *why = strerror_r(error, reason, sizeof reason); /* the GNU form: returns the text */
-    int length = snprintf(line, sizeof line, "sandbox refused %s %s (%s): %s\n", operation, subject, why, wh_refusal_hint[sort]);
-    if (length > (int)sizeof line - 1) length = (int)sizeof line - 1;
+    /* strerrordesc_np returns a constant string: no locale lookup, no lock. */
+    const char *why = strerrordesc_np(error);
+    int length = snprintf(line, sizeof line, "sandbox refused %s %s (%s): %s\n", operation, subject, why ? why : "refused", wh_refusal_hint[sort]);
+    if (length > (int)sizeof line - 1) {
+        length = (int)sizeof line - 1;
+        line[length - 1] = '\n';
+    }
     if (length > 0) {
         ssize_t ignored = write(STDERR_FILENO, line, (size_t)length);
         (void)ignored;
     }
 }
 
-/* EACCES from open(2) is the sandbox's doing when the permission bits would have allowed it. */
+/* EACCES from open(2) is the sandbox's doing (Landlock refuses with EACCES
+ * only) when the permission bits would have allowed it: the file's, or for
+ * a file to be made, its folder's. */
 static void wh_opened(int dirfd, const char *path, int flags, long result, int error) {
-    if (result >= 0 || (error != EACCES && error != EPERM) || path == NULL) return;
+    if (result >= 0 || error != EACCES || path == NULL) return;
     int writing = (flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC)) != 0;
     int mode = writing ? W_OK : R_OK;
     if ((flags & O_ACCMODE) == O_RDWR) mode = R_OK | W_OK;
-    if ((flags & O_CREAT) != 0 && faccessat(dirfd, path, F_OK, 0) != 0) return; /* a new file: its folder's bits decide, unknown here */
-    if (faccessat(dirfd, path, mode, AT_EACCESS) != 0) return;
+    if ((flags & O_CREAT) != 0 && faccessat(dirfd, path, F_OK, 0) != 0) {
+        char folder[4096];
+        const char *slash = strrchr(path, '/');
+        size_t length = slash == NULL ? 0 : (slash == path ? 1 : (size_t)(slash - path));
+        if (length >= sizeof folder) return;
+        if (length == 0) {
+            folder[0] = '.';
+            length = 1;
+        } else {
+            memcpy(folder, path, length);
+        }
+        folder[length] = '\0';
+        if (faccessat(dirfd, folder, W_OK | X_OK, AT_EACCESS) != 0) return;
+    } else if (faccessat(dirfd, path, mode, AT_EACCESS) != 0) {
+        return;
+    }
     wh_report(writing ? WH_WRITE : WH_READ, writing ? "writing" : "reading", path, error);
 }
 
@@ -163,7 +186,10 @@ __attribute__((visibility("default"))) int bind(int fd, const struct sockaddr *a
 __attribute__((visibility("default"))) int execve(const char *path, char *const arguments[], char *const environment[]) {
     long result = syscall(SYS_execve, path, arguments, environment);
     int error = errno;
-    if (error == EACCES || error == EPERM) wh_report(WH_PROGRAM, "starting", path, error);
+    /* Refused although its execute bit would allow it: the sandbox (or seccomp) said no. */
+    if ((error == EACCES || error == EPERM) && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0) {
+        wh_report(WH_PROGRAM, "starting", path, error);
+    }
     errno = error;
     return (int)result;
 }

@@ -10,6 +10,7 @@
 #include <linux/seccomp.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -80,31 +81,140 @@ static int wh_allow(int ruleset, const char *path, uint64_t access, int abi) {
     return result < 0 ? -1 : 0;
 }
 
-/* socket(2) fails with EPERM whatever the family: Landlock's TCP rights do
- * not cover UDP, raw, netlink or Unix sockets. The channel to the host is a
- * descriptor the process was started with, so it needs no socket of its own. */
-static int wh_deny_sockets(void) {
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, WH_AUDIT_ARCH, 1, 0),
-        /* Another architecture's calls (i386's through int 0x80) are refused outright. */
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        /* x32's numbers, which would reach socket by another number. */
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-    struct sock_fprog program = { .len = sizeof(filter) / sizeof(filter[0]), .filter = filter };
-    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+/* A seccomp program with two exits, allow and EPERM, built instruction by
+ * instruction: a jump names its target, resolved once the program is whole. */
+enum { WH_NEXT = -1, WH_ALLOW = -2, WH_DENY = -3 };
+struct wh_program {
+    struct sock_filter code[96];
+    int jump_true[96], jump_false[96];
+    int count;
+};
+
+static void wh_emit(struct wh_program *program, struct sock_filter instruction, int when_true, int when_false) {
+    if (program->count >= 94) return; /* two slots stay for the exits */
+    program->code[program->count] = instruction;
+    program->jump_true[program->count] = when_true;
+    program->jump_false[program->count] = when_false;
+    program->count++;
 }
 
-int wh_confine(const char *const *read, int read_count, const char *const *write, int write_count,
-               const char *const *execute, int execute_count, int allow_network) {
+static void wh_load(struct wh_program *program, unsigned offset) {
+    wh_emit(program, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset), WH_NEXT, WH_NEXT);
+}
+
+static void wh_if_equal(struct wh_program *program, unsigned value, int when_true, int when_false) {
+    wh_emit(program, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, value, 0, 0), when_true, when_false);
+}
+
+static int wh_install(struct wh_program *program) {
+    int allow = program->count, deny = program->count + 1;
+    program->code[allow] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    program->code[deny] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+    for (int index = 0; index < program->count; index++) {
+        if (BPF_CLASS(program->code[index].code) != BPF_JMP) continue;
+        int targets[2] = { program->jump_true[index], program->jump_false[index] };
+        for (int side = 0; side < 2; side++) {
+            int target = targets[side] == WH_ALLOW ? allow : targets[side] == WH_DENY ? deny : targets[side] == WH_NEXT ? index + 1 : targets[side];
+            unsigned char offset = (unsigned char)(target - index - 1);
+            if (side == 0) program->code[index].jt = offset; else program->code[index].jf = offset;
+        }
+    }
+    struct sock_fprog filter = { .len = (unsigned short)(program->count + 2), .filter = program->code };
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0, 0);
+}
+
+#define WH_ARG_LOW(n) (offsetof(struct seccomp_data, args[n]))
+#define WH_ARG_HIGH(n) (offsetof(struct seccomp_data, args[n]) + sizeof(uint32_t))
+
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452
+#endif
+#ifndef __NR_setxattrat
+#define __NR_setxattrat 463
+#endif
+#ifndef __NR_removexattrat
+#define __NR_removexattrat 466
+#endif
+
+/* What Landlock does not cover, refused with EPERM:
+ * - sockets: every family without `network` (the channel is an inherited
+ *   descriptor, so the runner needs none); with it, IPv4, IPv6 and netlink
+ *   (name resolution) only, so the session bus, systemd and other local
+ *   services stay out of reach;
+ * - io_uring, which makes sockets and opens files without those calls;
+ * - changes of a file's metadata by path (mode, owner, times, extended
+ *   attributes), which Landlock never checks: a kind could otherwise make
+ *   the container's database unreadable or the token file world-readable.
+ *   The descriptor forms (fchmod, fchown, futimens) stay: they act only on
+ *   what the kind could open;
+ * - truncate(2) by path, which Landlock checks only from ABI 3;
+ * - execveat, whose AT_EMPTY_PATH form runs a memfd Landlock cannot see;
+ * - kill(-1, …), every process of the user, which Landlock scopes only from ABI 6;
+ * - system calls of another ABI of this architecture (i386, x32). */
+static int wh_filter(int allow_network) {
+    struct wh_program program = { .count = 0 };
+    wh_load(&program, offsetof(struct seccomp_data, arch));
+    wh_if_equal(&program, WH_AUDIT_ARCH, WH_NEXT, WH_DENY);
+    wh_load(&program, offsetof(struct seccomp_data, nr));
+#if defined(__x86_64__)
+    wh_emit(&program, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 0), WH_DENY, WH_NEXT);
+#endif
+    int denied[32], count = 0;
+    denied[count++] = __NR_io_uring_setup;
+    denied[count++] = __NR_io_uring_enter;
+    denied[count++] = __NR_io_uring_register;
+    denied[count++] = __NR_fchmodat;
+    denied[count++] = __NR_fchmodat2;
+    denied[count++] = __NR_fchownat;
+    denied[count++] = __NR_setxattr;
+    denied[count++] = __NR_lsetxattr;
+    denied[count++] = __NR_removexattr;
+    denied[count++] = __NR_lremovexattr;
+    denied[count++] = __NR_setxattrat;
+    denied[count++] = __NR_removexattrat;
+    denied[count++] = __NR_truncate;
+    denied[count++] = __NR_execveat;
+#ifdef __NR_chmod
+    denied[count++] = __NR_chmod;
+    denied[count++] = __NR_chown;
+    denied[count++] = __NR_lchown;
+    denied[count++] = __NR_utime;
+    denied[count++] = __NR_utimes;
+    denied[count++] = __NR_futimesat;
+#endif
+    for (int index = 0; index < count; index++) wh_if_equal(&program, (unsigned)denied[index], WH_DENY, WH_NEXT);
+
+    /* utimensat with a path; without one (futimens) it acts on an open descriptor. */
+    int after_times = program.count + 5;
+    wh_if_equal(&program, __NR_utimensat, WH_NEXT, after_times);
+    wh_load(&program, WH_ARG_LOW(1));
+    wh_if_equal(&program, 0, WH_NEXT, WH_DENY);
+    wh_load(&program, WH_ARG_HIGH(1));
+    wh_if_equal(&program, 0, WH_ALLOW, WH_DENY);
+
+    /* kill(-1, …): the low word of the pid is all ones. */
+    int after_kill = program.count + 3;
+    wh_if_equal(&program, __NR_kill, WH_NEXT, after_kill);
+    wh_load(&program, WH_ARG_LOW(0));
+    wh_if_equal(&program, 0xffffffffU, WH_DENY, WH_ALLOW);
+
+    /* socket(domain, …) */
+    wh_if_equal(&program, __NR_socket, WH_NEXT, WH_ALLOW);
+    if (!allow_network) {
+        wh_if_equal(&program, 0, WH_DENY, WH_DENY);
+    } else {
+        wh_load(&program, WH_ARG_LOW(0));
+        wh_if_equal(&program, AF_INET, WH_ALLOW, WH_NEXT);
+        wh_if_equal(&program, AF_INET6, WH_ALLOW, WH_NEXT);
+        wh_if_equal(&program, AF_NETLINK, WH_ALLOW, WH_DENY);
+    }
+    return wh_install(&program);
+}
+
+int wh_confine(const char *const *read, int read_count, const char *const *list, int list_count,
+               const char *const *write, int write_count, const char *const *execute, int execute_count, int allow_network) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
-    if (!allow_network && wh_deny_sockets() != 0) return -1;
+    if (wh_filter(allow_network) != 0) return -1;
     long version = syscall(WH_NR_CREATE_RULESET, NULL, 0, WH_CREATE_RULESET_VERSION);
     int abi = version < 0 ? 0 : (int)version;
     if (abi < 1) return 0;
@@ -123,6 +233,9 @@ int wh_confine(const char *const *read, int read_count, const char *const *write
     const uint64_t reading = WH_FS_READ_FILE | WH_FS_READ_DIR;
     for (int index = 0; index < read_count; index++) {
         if (wh_allow(ruleset, read[index], reading, abi) != 0) goto failed;
+    }
+    for (int index = 0; index < list_count; index++) {
+        if (wh_allow(ruleset, list[index], WH_FS_READ_DIR, abi) != 0) goto failed;
     }
     for (int index = 0; index < write_count; index++) {
         if (wh_allow(ruleset, write[index], wh_fs_rights(abi) & ~WH_FS_EXECUTE, abi) != 0) goto failed;

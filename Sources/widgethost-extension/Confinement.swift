@@ -5,12 +5,14 @@ import Foundation
 /// The sandbox an extension process enters before the module is loaded, so
 /// its static initialisers are confined too. What the module may do:
 /// - read the system's and the toolchain's libraries and shared data
-///   (`/usr`, zoneinfo, fonts, locales), its own folder (the module, the
-///   libraries it links, its resources), `/proc` (another process's memory
-///   and environment stay closed: Landlock refuses ptrace access to any
-///   process outside the sandbox) and what the manifest adds;
+///   (`/usr`, zoneinfo, fonts, locales), the libraries and resource bundles
+///   beside the module and beside this runner (not the other files of those
+///   folders, which may hold a manifest or a container), `/proc` (another
+///   process's memory and environment stay closed: Landlock refuses ptrace
+///   access to any process outside the sandbox) and what the manifest adds;
 /// - write only its own folder of the container, where `TMPDIR` points too;
-/// - start no program but the Swift runtime's crash reporter;
+/// - start programs only through the dynamic loader, which the Swift
+///   runtime's crash reporter needs (such a program stays in this sandbox);
 /// - open no socket (its HTTP goes through the host over the channel) and
 ///   signal no process outside the sandbox.
 /// Not the container's database, the home directory, other kinds' folders
@@ -25,11 +27,22 @@ enum Confinement {
     static let networkReadPaths = ["/etc/hosts", "/etc/resolv.conf", "/etc/gai.conf", "/etc/host.conf", "/etc/ssl", "/etc/ca-certificates"]
 
     /// Confines this process for good. Returns why it could not be done.
+    /// Must run before any other thread starts: Landlock confines the calling
+    /// thread and those it makes, not threads already running.
     static func apply(_ launch: ExtensionLaunch) -> String? {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 1
+        if threads > 1 { return "cannot enter the sandbox: \(threads) threads already run, and they would stay outside it" }
         let toolchain = swiftRuntimeFolder()
-        var read = systemReadPaths + [URL(fileURLWithPath: launch.modulePath).deletingLastPathComponent().path] + launch.extraReadPaths
+        var read = systemReadPaths + launch.extraReadPaths
+        var list: [String] = []
         if launch.network { read += networkReadPaths }
-        if let runner = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path { read.append(runner) }
+        let module = URL(fileURLWithPath: launch.modulePath)
+        var folders = [module.deletingLastPathComponent(), module.resolvingSymlinksInPath().deletingLastPathComponent()]
+        if let runner = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { folders.append(runner) }
+        for folder in Set(folders.map(\.path)) {
+            list.append(folder)
+            read += libraries(in: folder)
+        }
         var execute: [String] = []
         if let toolchain {
             // …/usr/lib/swift/linux: the toolchain's usr/lib holds the runtime's
@@ -49,15 +62,28 @@ enum Confinement {
             }
         }
         let abi = withCStrings(read) { readPaths in
-            withCStrings(write) { writePaths in
-                withCStrings(execute) { executePaths in
-                    wh_confine(readPaths, Int32(read.count), writePaths, Int32(write.count), executePaths, Int32(execute.count), launch.network ? 1 : 0)
+            withCStrings(list) { listPaths in
+                withCStrings(write) { writePaths in
+                    withCStrings(execute) { executePaths in
+                        wh_confine(readPaths, Int32(read.count), listPaths, Int32(list.count), writePaths, Int32(write.count),
+                                   executePaths, Int32(execute.count), launch.network ? 1 : 0)
+                    }
                 }
             }
         }
         if abi < 0 { return "cannot enter the sandbox: \(String(cString: strerror(errno)))" }
-        wh_report_refusals()
+        wh_report_refusals(launch.network ? 1 : 0)
         return nil
+    }
+
+    /// What a module or the runner loads from a folder: shared libraries
+    /// (`libWidgetSDK.so`, `libFoo.so.1`) and SwiftPM resource bundles. A
+    /// folder of modules is often shared with other files (`module_paths:
+    /// [.]` beside the manifest), which stay closed.
+    static func libraries(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".so") || $0.contains(".so.") || $0.hasSuffix(".resources") }
+            .map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
     }
 
     /// `…/usr/lib/swift/linux`: where libswiftCore.so was loaded from.

@@ -39,6 +39,14 @@ signal(SIGPIPE, SIG_IGN)
 // is replaced first. A line at a time, as on a terminal.
 _ = wh_line_buffered_stdout()
 
+// The sandbox before anything starts a thread (the channel's reader does),
+// since Landlock leaves threads already running outside it, and before the
+// module's code (its initialisers included) can run.
+if launch.confined, let problem = Confinement.apply(launch) {
+    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+    exit(ExtensionLaunch.confinementFailedStatus)
+}
+
 let channel = FrameChannel(descriptor: ExtensionLaunch.channelDescriptor)
 let services = ServiceClient(channel: channel)
 let http = ChannelHTTPService(client: services)
@@ -48,12 +56,6 @@ ModuleResources.install(library: URL(fileURLWithPath: launch.modulePath))
 AppGroup.install(identifier: launch.appGroup, folder: launch.groupFolder.map { URL(fileURLWithPath: $0, isDirectory: true) })
 HostServices.install(widgetCenter: ChannelWidgetCenter(client: services))
 
-// The sandbox last, once everything the runner itself opens is open, and
-// before the module's code (its initialisers included) can run.
-if launch.confined, let problem = Confinement.apply(launch) {
-    FileHandle.standardError.write(Data("\(problem)\n".utf8))
-    exit(ExtensionLaunch.confinementFailedStatus)
-}
 let module = LoadedModule.open(path: launch.modulePath)
 // URLSession in the module goes through the host as well.
 if let problem = URLSessionRouting.installIfLinked(http) {

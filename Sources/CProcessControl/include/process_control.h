@@ -49,9 +49,9 @@ int wh_thread_name(char name[16]);
 /// bytes. Returns 0, or -1 with errno set.
 int wh_set_thread_name(const char *name);
 
-/// The Landlock ABI this kernel offers (7 covers files, TCP, abstract Unix
-/// sockets and signals), or 0 without Landlock: what an extension's sandbox
-/// can enforce here.
+/// The Landlock ABI this kernel offers (6 and later cover files, TCP,
+/// abstract Unix sockets and signals), or 0 without Landlock: what an
+/// extension's sandbox can enforce here.
 int wh_landlock_abi(void);
 
 #endif

@@ -5,20 +5,23 @@
 // which Swift cannot express: variadic prctl, raw syscalls, BPF. Linked
 // into widgethost-extension only.
 
-/// Confines the calling process and every thread and child it makes from
-/// now on, for good:
+/// Confines the calling thread, and every thread and child it makes from
+/// now on, for good; call it while the process has no other thread:
 /// - `no_new_privs`;
-/// - unless `allow_network`, `socket(2)` fails with EPERM for every family
-///   (seccomp), and TCP bind/connect with EACCES (Landlock ABI 4);
-/// - files (Landlock): read-only beneath `read`, everything but execute
-///   beneath `write`, read and execute of `execute`; nothing else;
+/// - seccomp: `socket(2)` fails with EPERM for every family (with
+///   `allow_network`, for all but IPv4, IPv6 and netlink); so do io_uring,
+///   path-based changes of mode, owner, times and extended attributes,
+///   `truncate`, `execveat` and `kill(-1)`;
+/// - files (Landlock): read-only beneath `read`, listing only of `list`,
+///   everything but execute beneath `write`, read and execute of `execute`;
+///   nothing else; TCP bind/connect refused unless `allow_network` (ABI 4);
 /// - no signal to, and no abstract Unix socket of, a process outside the
 ///   sandbox (Landlock ABI 6); no ptrace of one (any ABI).
 /// A path that does not exist is skipped. Returns the Landlock ABI enforced
 /// (0 when the kernel has none: then only seccomp and no_new_privs hold),
 /// or -1 with errno set, in which case nothing may be assumed.
-int wh_confine(const char *const *read, int read_count, const char *const *write, int write_count,
-               const char *const *execute, int execute_count, int allow_network);
+int wh_confine(const char *const *read, int read_count, const char *const *list, int list_count,
+               const char *const *write, int write_count, const char *const *execute, int execute_count, int allow_network);
 
 /// The file libswiftCore.so was loaded from, or NULL.
 const char *wh_swift_runtime_path(void);
@@ -30,10 +33,12 @@ const char *wh_dynamic_loader_path(void);
 
 /// From now on, the first refusal of each sort (a file read, a file write,
 /// a network socket, a program start, a signal) that the sandbox causes is
-/// written once to standard error, naming the path or operation. The calls
+/// written once to standard error, naming the path or operation. The line
+/// is made without allocating or locking, so it is safe in a forked child. The calls
 /// are this executable's own `open`, `openat`, `socket`, `connect`, `bind`,
 /// `execve` and `kill`, exported so that every library and the module bind
 /// to them; before this they only pass through.
-void wh_report_refusals(void);
+/// With `network_allowed`, socket refusals are not the sandbox's and are not reported.
+void wh_report_refusals(int network_allowed);
 
 #endif

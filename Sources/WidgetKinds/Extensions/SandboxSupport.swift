@@ -19,7 +19,8 @@ package struct SandboxSupport: Sendable, Equatable {
     /// What a kind can still do here that the sandbox means to refuse.
     package var unenforced: [String] {
         if landlockABI < 1 {
-            return ["files (a kind reads and writes all its user can)", "starting programs", "signals to other processes"]
+            return ["files (a kind reads and writes all its user can)", "starting programs", "signals to other processes",
+                    "ptrace of another extension (when the kernel's Yama allows it)"]
         }
         var missing: [String] = []
         if landlockABI < 3 { missing.append("truncating files it may not write") }

@@ -103,8 +103,10 @@ private func attempt(_ what: String, _ target: String) -> String {
     case "home": return readFile(ProcessInfo.processInfo.environment["HOME", default: "/"] + "/" + canaryName)
     case "write": return writeFile(target, "written by a kind")
     case "database": return writeFile(target, "garbage", flags: O_WRONLY)
-    case "environ": return readFile("/proc/\(host)/environ")
-    case "memory": return readFile("/proc/\(host)/mem")
+    // Another process's (the host's by default; the host is also non-dumpable, so a test names a dumpable one).
+    case "environ": return readFile("/proc/\(Int32(target) ?? host)/environ")
+    case "memory": return readFile("/proc/\(Int32(target) ?? host)/mem")
+    case "chmod": return chmod(target, 0o666) == 0 ? "changed its mode" : describe(errno)
     case "tcp": return connectTCP(port: UInt16(target) ?? 9)
     case "bind": return bindTCP()
     case "unix": return connectUnix(target)

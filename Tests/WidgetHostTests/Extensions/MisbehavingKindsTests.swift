@@ -449,11 +449,14 @@ struct MisbehavingKindsTests {
         let host = try fixture.host()
         #expect(await host.waitFor("host started"), "\(host.output)")
         let pid = host.process.processIdentifier
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        let names = Set(tasks.compactMap { try? TestSupport.readProcFile("/proc/\(pid)/task/\($0)/comm").trimmingCharacters(in: .whitespacesAndNewlines) })
-        for name in ["wh-host", "wh-spawner", "wh-inotify", "wh-read-FixtureS", "wh-wait-FixtureS", "wh-out-FixtureSc"] {
-            #expect(names.contains { $0 == String(name.prefix(15)) }, "\(name) among \(names.sorted())")
-        }
+        let expected = ["wh-host", "wh-spawner", "wh-inotify", "wh-read-FixtureS", "wh-wait-FixtureS", "wh-out-FixtureSc"].map { String($0.prefix(15)) }
+        var names: Set<String> = []
+        // "host started" may be logged before the file watcher's thread is up: wait for the names, not a time.
+        #expect(await TestSupport.eventually {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            names = Set(tasks.compactMap { try? TestSupport.readProcFile("/proc/\(pid)/task/\($0)/comm").trimmingCharacters(in: .whitespacesAndNewlines) })
+            return expected.allSatisfy(names.contains)
+        }, "\(expected) among \(names.sorted())")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 

@@ -115,6 +115,8 @@ struct SandboxTests {
         var probes: [(attempt: String, target: String, expected: String)] = [
             ("load", "", refused), ("home", "", refused), ("read", fixture.folder.appendingPathComponent("secret.txt").path, refused),
             ("read", etc, refused), ("write", outside, refused), ("environ", "", refused), ("memory", "", refused),
+            // This test's own process is dumpable: only the sandbox keeps the kind out.
+            ("environ", String(getpid()), refused), ("memory", String(getpid()), refused),
             ("tcp", String(tcp.port), forbidden), ("unix", unixPath, forbidden), ("bind", "", forbidden),
             ("exec", "", refused), ("signal", "", forbidden), ("keep", "", "count 2 after read: 1; wrote"),
         ]
@@ -123,8 +125,11 @@ struct SandboxTests {
         // The database exists once an instance is placed; the kind tries to write into it.
         let database = try #require(Self.database(in: fixture.folder))
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
-        probes.append(("database", database, refused))
-        ids.append(try await fixture.add("database", target: database))
+        let mode = try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int
+        for probe in [("database", database, refused), ("chmod", database, forbidden)] {
+            probes.append(probe)
+            ids.append(try await fixture.add(probe.0, target: probe.1))
+        }
 
         let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"], environment: fixture.environment)
         for id in ids {
@@ -142,6 +147,7 @@ struct SandboxTests {
         #expect(host.process.isRunning, "the host lives")
         #expect(!FileManager.default.fileExists(atPath: outside))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)).prefix(16) == before.prefix(16), "the SQLite header is intact")
+        #expect(try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int == mode, "its mode is unchanged")
 
         // Each sort of refusal is logged once, naming what was refused.
         let log = host.output
