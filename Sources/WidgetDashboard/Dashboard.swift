@@ -178,7 +178,7 @@ package enum Dashboard {
     /// Which dashboard event a scheduler event is, if any.
     package static func event(for event: SchedulerEvent) -> String? {
         switch event.kind {
-        case .added, .removed: "instances"
+        case .added, .removed, .withdrawn, .resumed: "instances"
         case .timelineReceived, .entryBecameCurrent, .reloadFailed, .quarantined: "entry"
         default: nil
         }

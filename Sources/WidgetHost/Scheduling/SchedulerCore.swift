@@ -80,7 +80,7 @@ package struct SchedulerCore: Sendable {
     /// at once: no call of this scheduler runs it, so the host that started
     /// it stopped, died or lost the instance, and its answer will never come.
     /// A quarantine is kept.
-    package mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date) -> [SchedulerEvent] {
+    package mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date, resumed: Bool = false) -> [SchedulerEvent] {
         var schedule = persisted ?? InstanceSchedule()
         if schedule.hadCallRunning {
             schedule.unchargeLastAttempt()
@@ -94,17 +94,18 @@ package struct SchedulerCore: Sendable {
         schedules[instance] = schedule
         if let next = schedule.nextReload { pushReload(instance, at: next) }
         pushNextTransition(instance, after: now)
-        return [SchedulerEvent(date: now, instance: instance, kind: .added)]
+        return [SchedulerEvent(date: now, instance: instance, kind: resumed ? .resumed : .added)]
     }
 
-    package mutating func remove(_ instance: String, at now: Date) -> [SchedulerEvent] {
+    /// Stops scheduling an instance: removed, or (with `withdrawn`, why) kept but no longer shown.
+    package mutating func remove(_ instance: String, at now: Date, withdrawn: String? = nil) -> [SchedulerEvent] {
         guard schedules.removeValue(forKey: instance) != nil else { return [] }
         reloadGeneration[instance, default: 0] += 1
         transitionGeneration[instance, default: 0] += 1
         running[instance] = nil
         reloadsAfterCall[instance] = nil
         if waitingSet.remove(instance) != nil { waiting.removeAll { $0 == instance } }
-        return [SchedulerEvent(date: now, instance: instance, kind: .removed)]
+        return [SchedulerEvent(date: now, instance: instance, kind: withdrawn.map { .withdrawn(reason: $0) } ?? .removed)]
     }
 
     // MARK: Time
@@ -455,30 +456,8 @@ package struct SchedulerCore: Sendable {
         }
     }
 
-    /// The earliest a reload may start, and the rule that holds it back.
     func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, String?) {
-        var earliest = now
-        var reason: String?
-        if let until = schedule.rateLimitedUntil, until > earliest {
-            earliest = until
-            reason = "rate-limited until \(SchedulerEvent.format(until))"
-        }
-        let forced = schedule.explicitReload == true
-        if !forced, let last = schedule.reloads.last?.date, last + policy.minInterval > earliest {
-            earliest = last + policy.minInterval
-            reason = "minimum interval of \(DurationValue(seconds: policy.minInterval)) since the last reload"
-        }
-        if schedule.explicitReload == nil {
-            let charged = schedule.reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.map(\.date)
-            if charged.count >= policy.dailyBudget {
-                let frees = charged[charged.count - policy.dailyBudget] + SchedulePolicy.window
-                if frees > earliest {
-                    earliest = frees
-                    reason = "daily budget of \(policy.dailyBudget) reloads used; one frees at \(SchedulerEvent.format(frees))"
-                }
-            }
-        }
-        return (earliest, reason)
+        policy.earliestStart(schedule, at: now)
     }
 
     // MARK: Heap

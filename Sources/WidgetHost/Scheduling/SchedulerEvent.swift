@@ -6,6 +6,11 @@ package struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
     package enum Kind: Sendable, Equatable {
         case added
         case removed
+        /// Still stored, but no longer scheduled or shown: its kind dropped
+        /// its family, or the bundle no longer offers its kind.
+        case withdrawn(reason: String)
+        /// A withdrawn instance scheduled and shown again.
+        case resumed
         case reloadStarted(reason: String)
         case timelineReceived(entries: Int, policy: TimelineReloadPolicy, nextReload: Date?, reason: String)
         case entryBecameCurrent(entryDate: Date)
@@ -38,6 +43,10 @@ package struct SchedulerEvent: Sendable, Equatable, CustomStringConvertible {
             "instance added"
         case .removed:
             "instance removed"
+        case .withdrawn(let reason):
+            "instance is no longer shown: \(reason); it is kept"
+        case .resumed:
+            "instance is shown again"
         case .reloadStarted(let reason):
             "reload started (\(reason))"
         case .timelineReceived(let entries, let policy, let next, let reason):

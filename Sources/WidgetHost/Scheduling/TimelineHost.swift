@@ -54,6 +54,9 @@ package actor TimelineHost {
 
     /// Every instance stored, ready or not: a fleet host counts its share over them.
     private var stored: [String: WidgetInstance] = [:]
+    /// Stored instances the bundle no longer shows (a dropped family or
+    /// kind): their return is logged as such, not as a new instance.
+    private var withdrawn: Set<String> = []
     /// Whether `stored` has been read whole once.
     private var readAll = false
     /// Instances being scheduled (placed at a family their kind supports).
@@ -299,12 +302,17 @@ package actor TimelineHost {
         let bundle = workspace.bundle
         var added: [WidgetInstance] = []
         for id in ids {
+            if stored[id] == nil { withdrawn.remove(id) }
             let wanted = stored[id].flatMap { InstanceState($0, in: bundle) == .ready && holds(id) ? $0 : nil }
             if let known = instances[id] {
                 if let wanted {
                     guard known.updatedAt != wanted.updatedAt else { continue }
                     instances[id] = wanted
                     handle(SchedulerCore.Step(events: core.requestReload(id, force: true, at: now)))
+                } else if let kept = stored[id], holds(id) {
+                    // Still stored: the bundle changed under it, and it comes back when the bundle does.
+                    unschedule(id, handedOver: false, withdrawn: InstanceState(kept, in: bundle).description, at: now)
+                    withdrawn.insert(id)
                 } else {
                     // Held by another host now: nothing happened to the instance itself.
                     unschedule(id, handedOver: stored[id] != nil && !holds(id), at: now)
@@ -321,16 +329,16 @@ package actor TimelineHost {
         }
         for instance in added.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) {
             instances[instance.id] = instance
-            emit(core.add(instance.id, schedule: persisted[instance.id], at: now), instance)
+            emit(core.add(instance.id, schedule: persisted[instance.id], at: now, resumed: withdrawn.remove(instance.id) != nil), instance)
             dirty.insert(instance.id)
         }
     }
 
     /// Stops scheduling an instance. One handed over to another host (or
     /// lost to it) is not saved again: its state is the new holder's.
-    private func unschedule(_ id: String, handedOver: Bool, at now: Date) {
+    private func unschedule(_ id: String, handedOver: Bool, withdrawn reason: String? = nil, at now: Date) {
         let removed = instances.removeValue(forKey: id)
-        let events = core.remove(id, at: now)
+        let events = core.remove(id, at: now, withdrawn: reason)
         if handedOver {
             dirty.remove(id)
         } else {

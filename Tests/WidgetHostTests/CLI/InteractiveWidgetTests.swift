@@ -19,6 +19,26 @@ struct InteractiveWidgetTests {
         String(result.stdout.dropFirst("added ".count).prefix(6))
     }
 
+    /// Issue 24: narrowing a kind's families in the manifest logged
+    /// "instance removed" though the instance is kept, and undoing it
+    /// "instance added".
+    @Test func aNarrowedFamilyWithdrawsTheInstanceAndSaysItIsKept() async throws {
+        let fixture = try Self.fixture()
+        let id = Self.added(try await fixture.run("add-instance", "Switch"))
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of"), "\(host.output)")
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+        try manifest.replacingOccurrences(of: "{kind: Switch, module: FixtureInteractive}", with: "{kind: Switch, module: FixtureInteractive, families: [systemMedium]}")
+            .write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] instance is no longer shown: family no longer supported (the kind supports systemMedium); it is kept"),
+                "\(host.output)")
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] instance is shown again"), "\(host.output)")
+        #expect(!host.output.contains("instance removed"), "\(host.output)")
+        #expect(host.output.components(separatedBy: "instance added").count - 1 == 1, "added once, at start: \(host.output)")
+        #expect(host.stop() == 0)
+    }
+
     @Test func aTapRunsTheIntentAndReloadsAtOnceWithoutChargingTheBudget() async throws {
         let fixture = try Self.fixture()
         let id = Self.added(try await fixture.run("add-instance", "Switch"))
