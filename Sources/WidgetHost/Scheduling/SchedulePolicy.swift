@@ -31,4 +31,45 @@ package struct SchedulePolicy: Sendable, Equatable {
         let doubled = backoffBase * pow(2, Double(max(0, failures - 1)))
         return min(doubled, backoffCap) * (1 - jitter * random)
     }
+
+    /// The earliest a reload may start, and the rule that holds it back.
+    package func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, String?) {
+        var earliest = now
+        var reason: String?
+        if let until = schedule.rateLimitedUntil, until > earliest {
+            earliest = until
+            reason = "rate-limited until \(SchedulerEvent.format(until))"
+        }
+        let forced = schedule.explicitReload == true
+        if !forced, let last = schedule.reloads.last?.date, last + minInterval > earliest {
+            earliest = last + minInterval
+            reason = "minimum interval of \(DurationValue(seconds: minInterval)) since the last reload"
+        }
+        if schedule.explicitReload == nil {
+            let charged = schedule.reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.map(\.date)
+            if charged.count >= dailyBudget {
+                let frees = charged[charged.count - dailyBudget] + SchedulePolicy.window
+                if frees > earliest {
+                    earliest = frees
+                    reason = "daily budget of \(dailyBudget) reloads used; one frees at \(SchedulerEvent.format(frees))"
+                }
+            }
+        }
+        return (earliest, reason)
+    }
+
+    /// The instances an explicit reload (`widgethost reload`) cannot start at
+    /// once, when it will and why; `deferrable` when `--force` would not wait.
+    package func explicitReloadWaits(_ schedules: [String: InstanceSchedule], force: Bool, at now: Date)
+        -> [(instance: String, at: Date, reason: String, deferrable: Bool)] {
+        schedules.compactMap { id, stored in
+            var schedule = stored
+            schedule.explicitReload = force || (schedule.explicitReload ?? false)
+            let (earliest, reason) = earliestStart(schedule, at: now)
+            guard earliest > now else { return nil }
+            var forced = schedule
+            forced.explicitReload = true
+            return (id, earliest, reason ?? "deferred", !force && earliestStart(forced, at: now).0 < earliest)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WidgetContainer
 import WidgetHost
 import YAML
@@ -45,6 +46,18 @@ struct ReloadCommand: AsyncParsableCommand {
             print("reload requested for \(target)\(force ? " (forced)" : "")")
             if container.runningHost() == nil {
                 Terminal.note("no host is running on this container; the next 'widgethost run' will reload")
+                return
+            }
+            // Say when, if not at once: an unforced reload waits for the minimum interval.
+            let ids = try instance.map { [$0] } ?? container.instances().filter { kind == nil || $0.kind == kind }.map(\.id)
+            let waits = SchedulePolicy(settings: loaded.schedule).explicitReloadWaits(try container.schedules(of: ids), force: force, at: Date())
+            guard let last = waits.max(by: { $0.at < $1.at }) else { return }
+            let when = "\(InstanceStatus.clock(last.at)) (\(last.reason))"
+            let hint = waits.contains { $0.deferrable } ? "; --force runs \(ids.count == 1 ? "it" : "them") now" : ""
+            if ids.count == 1 {
+                Terminal.line("the host runs it at \(when)\(hint)")
+            } else {
+                Terminal.line("\(waits.count) of them wait, the last until \(when)\(hint)")
             }
         }
     }

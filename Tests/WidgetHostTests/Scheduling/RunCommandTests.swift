@@ -90,6 +90,33 @@ struct RunCommandTests {
         #expect(host.output.components(separatedBy: "kind=SingleRepo [widgethost] reload started").count == 2, "one reload")
     }
 
+    /// Issue 24: an unforced reload was put off for up to the minimum
+    /// interval without a word. It says when the host will run it, and why.
+    @Test func anUnforcedReloadSaysWhenTheHostRunsIt() async throws {
+        let server = try await Self.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try ContainerFixture(githubAPI: server.apiBase)
+        let added = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        let host = try RunningHost(fixture)
+        #expect(await host.waitFor("instance=\(id) kind=SingleRepo [widgethost] timeline received"), "\(host.output)")
+
+        // Saved, not only received: the command reads the stored schedule.
+        #expect(try await TestSupport.eventually { try await fixture.run("status").stdout.contains("\(id)  SingleRepo  systemMedium  fresh") })
+        // The default minimum interval is 5 minutes, and the first timeline was a reload.
+        let reload = try await fixture.run("reload", "--instance", id)
+        let lines = reload.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "reload requested for instance \(id)", "\(reload.stdout)")
+        let said = try #require(lines.last)
+        #expect(said.hasPrefix("the host runs it at "), "\(said)")
+        #expect(said.hasSuffix(" (minimum interval of 5m since the last reload); --force runs it now"), "\(said)")
+        #expect(said.range(of: #"at \d\d:\d\d "#, options: .regularExpression) != nil, "a local 24-hour time: \(said)")
+
+        let forced = try await fixture.run("reload", "--instance", id, "--force")
+        #expect(forced.stdout == "reload requested for instance \(id) (forced)\n", "a forced reload waits for nothing")
+        #expect(host.stop() == 0)
+    }
+
     @Test func anExplicitReloadAsksGitHubEvenWithinCacheFor() async throws {
         let server = try await Self.fakeGitHub()
         defer { server.stop() }
