@@ -5,7 +5,7 @@ import WidgetHost
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw an instance's current entry (or its placeholder, redacted) as SVG or JSON.",
+        abstract: "Draw an instance's current entry (or its placeholder, redacted) as SVG, HTML, terminal text (ANSI) or JSON.",
         discussion: """
             'widgethost render <id> -o card.svg' writes one instance; 'widgethost render --all --out-dir cards/' \
             writes one file per instance, named after its id, for a README or a static site.
