@@ -149,7 +149,13 @@ work = postgres.work
 subprocess.run(["psql", postgres.url, "-X", "-q", "-c", "ALTER ROLE CURRENT_USER SET synchronous_commit = on"], check=True)
 port = int(postgres.url.rsplit(":", 1)[1].split("/")[0])
 group = "group.chaos"
-calls_path = os.path.join(work, "calls.log")
+# The Count kind writes its calls where its sandbox lets it: its module's own
+# folder of the container, which on PostgreSQL is under $XDG_DATA_HOME, so one
+# folder that every host of this machine (and its extensions) shares.
+os.environ["XDG_DATA_HOME"] = os.path.join(work, "data")
+calls_folder = os.path.join(work, "data", "widgethost", group, "extensions", "FixtureSchedules")
+os.makedirs(calls_folder, exist_ok=True)
+calls_path = os.path.join(calls_folder, "calls.log")
 open(calls_path, "w").close()
 
 loop = asyncio.new_event_loop()
