@@ -159,28 +159,25 @@ __attribute__((visibility("default"))) int socket(int domain, int type, int prot
     return (int)result;
 }
 
-__attribute__((visibility("default"))) int connect(int fd, const struct sockaddr *address, socklen_t length) {
-    long result = syscall(SYS_connect, fd, address, length);
+/* connect(2) or bind(2), `call` being its number; a refusal names the address. */
+static int wh_address_call(long call, const char *operation, int fd, const struct sockaddr *address, socklen_t length) {
+    long result = syscall(call, fd, address, length);
     if (result < 0 && (errno == EPERM || errno == EACCES)) {
         int error = errno;
         char text[160];
         wh_describe(address, length, text, sizeof text);
-        wh_report(WH_NETWORK, "connecting to", text, error);
+        wh_report(WH_NETWORK, operation, text, error);
         errno = error;
     }
     return (int)result;
 }
 
+__attribute__((visibility("default"))) int connect(int fd, const struct sockaddr *address, socklen_t length) {
+    return wh_address_call(SYS_connect, "connecting to", fd, address, length);
+}
+
 __attribute__((visibility("default"))) int bind(int fd, const struct sockaddr *address, socklen_t length) {
-    long result = syscall(SYS_bind, fd, address, length);
-    if (result < 0 && (errno == EPERM || errno == EACCES)) {
-        int error = errno;
-        char text[160];
-        wh_describe(address, length, text, sizeof text);
-        wh_report(WH_NETWORK, "listening on", text, error);
-        errno = error;
-    }
-    return (int)result;
+    return wh_address_call(SYS_bind, "listening on", fd, address, length);
 }
 
 __attribute__((visibility("default"))) int execve(const char *path, char *const arguments[], char *const environment[]) {

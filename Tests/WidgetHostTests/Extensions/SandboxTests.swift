@@ -189,46 +189,37 @@ struct SandboxTests {
 
     // MARK: The manifest
 
-    @Test func aSandboxPathThatNamesNothingIsAnErrorAtItsLine() throws {
-        let text = """
+    /// A manifest's sandbox settings that cannot hold, each refused at its line.
+    static let refusedManifests: [(text: String, location: String, message: String)] = [
+        ("""
             container: {group: group.test.sandbox}
             widgets:
               - kind: Probe
                 module: FixtureSandbox
                 sandbox: {read: [/no/such/folder]}
-            """
-        #expect {
-            try TestSupport.manifest(text)
-        } throws: { error in
-            "\(error)".contains("config.yaml:5:") && "\(error)".contains("no such file or folder: /no/such/folder")
-        }
-    }
-
-    @Test func kindsOfOneModuleMustDeclareOneSandbox() throws {
-        let text = """
+            """, "config.yaml:5:", "no such file or folder: /no/such/folder"),
+        // Kinds of one module share its process, so they must share one sandbox.
+        ("""
             container: {group: group.test.sandbox}
             widgets:
               - {kind: Ticker, module: FixtureSchedules}
               - {kind: Other, module: FixtureSchedules, sandbox: {network: true}}
-            """
-        #expect {
-            try TestSupport.manifest(text)
-        } throws: { error in
-            "\(error)".contains("config.yaml:4:") && "\(error)".contains("share its process and so its sandbox")
-        }
-    }
-
-    @Test func anUnknownRequirementIsAnError() throws {
-        let text = """
+            """, "config.yaml:4:", "share its process and so its sandbox"),
+        ("""
             container: {group: group.test.sandbox}
             sandbox: strict
             widgets:
               - {kind: Ticker, module: FixtureSchedules}
-            """
+            """, "config.yaml:2:", "expected 'required' or 'best-effort'"),
+    ]
+
+    @Test(arguments: 0..<refusedManifests.count)
+    func aSandboxSettingThatCannotHoldIsAnErrorAtItsLine(_ index: Int) throws {
+        let (text, location, message) = Self.refusedManifests[index]
         #expect {
             try TestSupport.manifest(text)
         } throws: { error in
-            "\(error)".contains("config.yaml:2:") && "\(error)".contains("expected 'required' or 'best-effort'")
+            "\(error)".contains(location) && "\(error)".contains(message)
         }
     }
 
