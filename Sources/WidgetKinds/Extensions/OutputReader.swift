@@ -1,11 +1,30 @@
 import CProcessControl
 import Foundation
+import Synchronization
 
 /// Reads what an extension prints on stdout and stderr, on a thread of its
 /// own, and hands on each line prefixed with the module's name. A line that
 /// never ends is cut at `maximumLine` bytes, so a kind cannot grow the host.
-enum OutputReader {
+package enum OutputReader {
     static let maximumLine = 4_096
+
+    private static let briefCrashReports = Atomic(false)
+
+    /// Whether a crashing extension's report (the Swift runtime's backtrace,
+    /// registers and images: some 60 lines) is handed on in full, as `run`
+    /// logs it, or cut to its first line and a note, as the one-shot
+    /// commands print it unless `--verbose`. For the whole process.
+    package static var crashReportsInFull: Bool {
+        get { !briefCrashReports.load(ordering: .relaxed) }
+        set { briefCrashReports.store(!newValue, ordering: .relaxed) }
+    }
+
+    /// Where a crash report starts: the backtracer's banner, or the
+    /// runtime's own trace when the backtracer is off. A fatal error's
+    /// message line comes first and is kept.
+    static func startsCrashReport(_ line: String) -> Bool {
+        line.hasPrefix("*** Signal ") || line.hasPrefix("*** Program crashed") || line == "Current stack trace:"
+    }
 
     /// How many readers have not yet reached the end of their pipes.
     private static let running = NSCondition()
@@ -38,8 +57,25 @@ enum OutputReader {
             var open = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             var pending = Array(repeating: [UInt8](), count: descriptors.count)
             var buffer = [UInt8](repeating: 0, count: 4_096)
+            let brief = !crashReportsInFull
+            var inCrashReport = false
+            // A blank line is held until the next shows whether it opens a crash report.
+            var heldBlank = false
             func emit(_ bytes: [UInt8]) {
-                output("[\(module)] " + String(decoding: bytes, as: UTF8.self))
+                let line = String(decoding: bytes, as: UTF8.self)
+                if brief {
+                    if inCrashReport { return }
+                    if startsCrashReport(line) {
+                        inCrashReport = true
+                        heldBlank = false
+                        output("[\(module)] (its crash report is left out; --verbose shows it)")
+                        return
+                    }
+                    if heldBlank { output("[\(module)] ") }
+                    heldBlank = line.isEmpty
+                    if heldBlank { return }
+                }
+                output("[\(module)] " + line)
             }
             while open.contains(where: { $0.fd >= 0 }) {
                 guard poll(&open, nfds_t(open.count), -1) >= 0 || errno == EINTR else { break }
@@ -62,6 +98,7 @@ enum OutputReader {
                     }
                 }
             }
+            if heldBlank { output("[\(module)] ") }
         }
         thread.name = "wh-out-\(module)"
         thread.start()

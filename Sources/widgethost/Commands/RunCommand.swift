@@ -6,6 +6,7 @@ import Foundation
 import WidgetApplication
 import WidgetDashboard
 import WidgetHost
+import WidgetKinds
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,7 +72,10 @@ struct RunCommand: AsyncParsableCommand {
             return logger
         }()
         // What kinds print goes to the log, a line at a time, never to the protocol.
-        let workspace = try await manifest.openWorkspace(try manifest.loadManifest(overriding: manifestPath)) { line in
+        let loaded = try manifest.loadManifest(overriding: manifestPath)
+        // The log keeps a crash's whole report, whatever --verbose says.
+        OutputReader.crashReportsInFull = true
+        let workspace = try await manifest.openWorkspace(loaded) { line in
             logger.info("\(line)")
         }
         for diagnostic in workspace.bundle.diagnostics {

@@ -11,8 +11,15 @@ struct ManifestOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp("The bundle manifest.", valueName: "manifest"))
     var path = "config.yaml"
 
+    @Flag(help: "Print a crashing kind's whole crash report (backtrace, registers), not only its first line. 'run' always logs it whole.")
+    var verbose = false
+
+
     /// The manifest, or a `file:line:column: message` on standard error and exit 1.
     func loadManifest(overriding positional: String? = nil) throws -> Manifest {
+        // A one-shot command prints a kind's crash as its first line and a
+        // note; `run` sets it back to whole, for its log.
+        OutputReader.crashReportsInFull = verbose
         do {
             return try Manifest.load(from: positional ?? path)
         } catch {

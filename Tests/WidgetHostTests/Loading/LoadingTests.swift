@@ -96,6 +96,26 @@ struct LoadingTests {
         #expect(try await gauge.descriptor.provider.timeline(for: [:], in: gauge.context(for: .systemSmall)).entries.count > 0)
     }
 
+    /// Issue 24: validate printed a module's 60-line crash report before
+    /// its one line. A one-shot command keeps the fatal error's line and a
+    /// note; --verbose prints the report whole.
+    @Test func aModuleThatCrashesOnLoadIsAFewLinesUnlessVerbose() async throws {
+        let path = try TestSupport.writeManifest(TestSupport.manifestText([("Gauge", "FixtureKinds"), ("Boom", "FixtureCrashOnLoad")]))
+        let brief = try await TestSupport.widgethost(["validate", path])
+        #expect(brief.status == 1)
+        #expect(brief.stderr.contains("[FixtureCrashOnLoad] FixtureCrashOnLoad/FixtureCrashOnLoad.swift:11: Fatal error: this module crashes while it is loaded"),
+                "\(brief.stderr)")
+        #expect(brief.stderr.contains("[FixtureCrashOnLoad] (its crash report is left out; --verbose shows it)"), "\(brief.stderr)")
+        #expect(brief.stderr.contains("Boom: ") && brief.stderr.contains("its extension failed while reading its kinds: extension crashed (SIGILL)"))
+        #expect(!brief.stderr.contains("Registers") && !brief.stderr.contains("Thread 0"), "\(brief.stderr)")
+        #expect(brief.stderr.split(separator: "\n").count <= 6, "\(brief.stderr)")
+
+        let verbose = try await TestSupport.widgethost(["validate", path, "--verbose"])
+        #expect(verbose.status == 1)
+        #expect(verbose.stderr.contains("*** Signal 4") || verbose.stderr.contains("Current stack trace:"), "\(verbose.stderr)")
+        #expect(!verbose.stderr.contains("left out"))
+    }
+
     @Test func aRunnerFromAnotherBuildRefusesToStart() async throws {
         let runner = ChildProcess()
         runner.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost-extension")
