@@ -79,7 +79,7 @@ let package = Package(
         // The extension's sandbox: Landlock, seccomp and the calls that say
         // what it refused. Only the extension links it: it replaces libc's
         // open, socket, connect, bind, execve and kill for the whole process.
-        .target(name: "CSandbox"),
+        .target(name: "CSandbox", dependencies: ["CProcessControl"]),
         .executableTarget(
             name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", "CSandbox", sdk],
             // An executable exports nothing by default; these must be

@@ -105,13 +105,8 @@ __attribute__((visibility("default"))) int open(const char *path, int flags, ...
     return (int)wh_openat(AT_FDCWD, path, flags, mode);
 }
 
-__attribute__((visibility("default"))) int open64(const char *path, int flags, ...) {
-    va_list arguments;
-    va_start(arguments, flags);
-    mode_t mode = wh_mode(flags, arguments);
-    va_end(arguments);
-    return (int)wh_openat(AT_FDCWD, path, flags, mode);
-}
+/* On 64-bit Linux the *64 forms are the same calls under another name, as in glibc. */
+__attribute__((visibility("default"), alias("open"))) int open64(const char *path, int flags, ...);
 
 __attribute__((visibility("default"))) int openat(int dirfd, const char *path, int flags, ...) {
     va_list arguments;
@@ -121,13 +116,7 @@ __attribute__((visibility("default"))) int openat(int dirfd, const char *path, i
     return (int)wh_openat(dirfd, path, flags, mode);
 }
 
-__attribute__((visibility("default"))) int openat64(int dirfd, const char *path, int flags, ...) {
-    va_list arguments;
-    va_start(arguments, flags);
-    mode_t mode = wh_mode(flags, arguments);
-    va_end(arguments);
-    return (int)wh_openat(dirfd, path, flags, mode);
-}
+__attribute__((visibility("default"), alias("openat"))) int openat64(int dirfd, const char *path, int flags, ...);
 
 /* "127.0.0.1:8080", "[::1]:8080", "/run/x.sock" */
 static void wh_describe(const struct sockaddr *address, socklen_t length, char *text, size_t size) {

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "sandbox.h"
+#include "process_control.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +21,6 @@
 #define WH_NR_CREATE_RULESET 444
 #define WH_NR_ADD_RULE 445
 #define WH_NR_RESTRICT_SELF 446
-#define WH_CREATE_RULESET_VERSION (1U << 0)
 #define WH_RULE_PATH_BENEATH 1
 
 #define WH_FS_EXECUTE (1ULL << 0)
@@ -211,12 +211,10 @@ static int wh_filter(int allow_network) {
     return wh_install(&program);
 }
 
-int wh_confine(const char *const *read, int read_count, const char *const *list, int list_count,
-               const char *const *write, int write_count, const char *const *execute, int execute_count, int allow_network) {
+int wh_confine(const char *const *paths, const int *access, int count, int allow_network) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     if (wh_filter(allow_network) != 0) return -1;
-    long version = syscall(WH_NR_CREATE_RULESET, NULL, 0, WH_CREATE_RULESET_VERSION);
-    int abi = version < 0 ? 0 : (int)version;
+    int abi = wh_landlock_abi();
     if (abi < 1) return 0;
     struct wh_ruleset_attr attributes = { .handled_access_fs = wh_fs_rights(abi) };
     size_t size = sizeof(uint64_t);
@@ -231,17 +229,15 @@ int wh_confine(const char *const *read, int read_count, const char *const *list,
     int ruleset = (int)syscall(WH_NR_CREATE_RULESET, &attributes, size, 0);
     if (ruleset < 0) return -1;
     const uint64_t reading = WH_FS_READ_FILE | WH_FS_READ_DIR;
-    for (int index = 0; index < read_count; index++) {
-        if (wh_allow(ruleset, read[index], reading, abi) != 0) goto failed;
-    }
-    for (int index = 0; index < list_count; index++) {
-        if (wh_allow(ruleset, list[index], WH_FS_READ_DIR, abi) != 0) goto failed;
-    }
-    for (int index = 0; index < write_count; index++) {
-        if (wh_allow(ruleset, write[index], wh_fs_rights(abi) & ~WH_FS_EXECUTE, abi) != 0) goto failed;
-    }
-    for (int index = 0; index < execute_count; index++) {
-        if (wh_allow(ruleset, execute[index], reading | WH_FS_EXECUTE, abi) != 0) goto failed;
+    const uint64_t rights[] = {
+        [WH_ACCESS_READ] = reading,
+        [WH_ACCESS_LIST] = WH_FS_READ_DIR,
+        [WH_ACCESS_WRITE] = wh_fs_rights(abi) & ~WH_FS_EXECUTE,
+        [WH_ACCESS_EXECUTE] = reading | WH_FS_EXECUTE,
+    };
+    for (int index = 0; index < count; index++) {
+        if (access[index] < WH_ACCESS_READ || access[index] > WH_ACCESS_EXECUTE) { errno = EINVAL; goto failed; }
+        if (wh_allow(ruleset, paths[index], rights[access[index]], abi) != 0) goto failed;
     }
     if (syscall(WH_NR_RESTRICT_SELF, ruleset, 0) != 0) goto failed;
     close(ruleset);

@@ -32,44 +32,37 @@ enum Confinement {
     static func apply(_ launch: ExtensionLaunch) -> String? {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 1
         if threads > 1 { return "cannot enter the sandbox: \(threads) threads already run, and they would stay outside it" }
-        let toolchain = swiftRuntimeFolder()
-        var read = systemReadPaths + launch.extraReadPaths
-        var list: [String] = []
-        if launch.network { read += networkReadPaths }
+        var rules: [(path: String, access: wh_access)] = []
+        func allow(_ paths: [String], _ access: wh_access) { rules += paths.map { ($0, access) } }
+        allow(systemReadPaths + launch.extraReadPaths, WH_ACCESS_READ)
+        if launch.network { allow(networkReadPaths, WH_ACCESS_READ) }
         let module = URL(fileURLWithPath: launch.modulePath)
         var folders = [module.deletingLastPathComponent(), module.resolvingSymlinksInPath().deletingLastPathComponent()]
         if let runner = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { folders.append(runner) }
         for folder in Set(folders.map(\.path)) {
-            list.append(folder)
-            read += libraries(in: folder)
+            allow([folder], WH_ACCESS_LIST)
+            allow(libraries(in: folder), WH_ACCESS_READ)
         }
-        var execute: [String] = []
-        if let toolchain {
+        if let runtime = swiftRuntimeFolder() {
             // …/usr/lib/swift/linux: the toolchain's usr/lib holds the runtime's
             // other libraries, its libexec the crash reporter.
-            let usr = toolchain.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            read += [toolchain.path, usr.appendingPathComponent("lib").path]
-            execute.append(usr.appendingPathComponent("libexec/swift/linux/swift-backtrace").path)
+            let usr = runtime.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            allow([runtime.path, usr.appendingPathComponent("lib").path], WH_ACCESS_READ)
+            allow([usr.appendingPathComponent("libexec/swift/linux/swift-backtrace").path], WH_ACCESS_EXECUTE)
             // The kernel checks the program interpreter's execute right too.
-            if let loader = wh_dynamic_loader_path() { execute.append(String(cString: loader)) }
+            if let loader = wh_dynamic_loader_path() { allow([String(cString: loader)], WH_ACCESS_EXECUTE) }
         }
-        var write = ["/dev/null"]
+        allow(["/dev/null"], WH_ACCESS_WRITE)
         if let folder = launch.groupFolder {
-            write.append(folder)
+            allow([folder], WH_ACCESS_WRITE)
             let temporary = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent("tmp", isDirectory: true)
             if (try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)) != nil {
                 setenv("TMPDIR", temporary.path, 1)
             }
         }
-        let abi = withCStrings(read) { readPaths in
-            withCStrings(list) { listPaths in
-                withCStrings(write) { writePaths in
-                    withCStrings(execute) { executePaths in
-                        wh_confine(readPaths, Int32(read.count), listPaths, Int32(list.count), writePaths, Int32(write.count),
-                                   executePaths, Int32(execute.count), launch.network ? 1 : 0)
-                    }
-                }
-            }
+        let access = rules.map { Int32($0.access.rawValue) }
+        let abi = withCStrings(rules.map(\.path)) { paths in
+            wh_confine(paths, access, Int32(rules.count), launch.network ? 1 : 0)
         }
         if abi < 0 { return "cannot enter the sandbox: \(String(cString: strerror(errno)))" }
         wh_report_refusals(launch.network ? 1 : 0)

@@ -12,16 +12,16 @@
 ///   `allow_network`, for all but IPv4, IPv6 and netlink); so do io_uring,
 ///   path-based changes of mode, owner, times and extended attributes,
 ///   `truncate`, `execveat` and `kill(-1)`;
-/// - files (Landlock): read-only beneath `read`, listing only of `list`,
-///   everything but execute beneath `write`, read and execute of `execute`;
+/// - files (Landlock): beneath each of `paths`, what its `access` says:
+///   read-only, listing only, everything but execute, or read and execute;
 ///   nothing else; TCP bind/connect refused unless `allow_network` (ABI 4);
 /// - no signal to, and no abstract Unix socket of, a process outside the
 ///   sandbox (Landlock ABI 6); no ptrace of one (any ABI).
 /// A path that does not exist is skipped. Returns the Landlock ABI enforced
 /// (0 when the kernel has none: then only seccomp and no_new_privs hold),
 /// or -1 with errno set, in which case nothing may be assumed.
-int wh_confine(const char *const *read, int read_count, const char *const *list, int list_count,
-               const char *const *write, int write_count, const char *const *execute, int execute_count, int allow_network);
+enum wh_access { WH_ACCESS_READ, WH_ACCESS_LIST, WH_ACCESS_WRITE, WH_ACCESS_EXECUTE };
+int wh_confine(const char *const *paths, const int *access, int count, int allow_network);
 
 /// The file libswiftCore.so was loaded from, or NULL.
 const char *wh_swift_runtime_path(void);
