@@ -4,14 +4,14 @@ import YAML
 
 /// What a module's extension may do beyond the default sandbox:
 /// `widgets[].sandbox` in the manifest. The default is the tight one: read
-/// only the system's libraries and the module's folder, write only its own
-/// folder of the container, no sockets, no programs.
+/// only the system's libraries and the module's own libraries and resources,
+/// write only its own folder of the container, no sockets, no programs.
 package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     /// Files and folders the module may also read, as written: absolute,
     /// `~/…`, or relative to the manifest.
     package var read: [Located<String>] = []
-    /// Sockets of its own (TCP, UDP, Unix), for a kind that talks to
-    /// something other than HTTP through the host.
+    /// IPv4, IPv6 and netlink sockets of its own (TCP, UDP; never Unix), for
+    /// a kind that talks to something other than HTTP through the host.
     package var network = false
     package var mark: Mark?
     /// Whether the extension is confined at all. Only code turns it off

@@ -68,24 +68,22 @@ extension Manifest {
             }
         }
         var seen: [String: WidgetEntry] = [:]
-        var suites: [String: WidgetEntry] = [:]
-        var sandboxes: [String: WidgetEntry] = [:]
+        // A module's kinds share its process, and so its defaults suite and its sandbox.
+        var firstOfModule: [String: WidgetEntry] = [:]
         for (index, entry) in widgets.enumerated() {
             let kind = entry.kind.value
-            // Defaults are read and written by a module's process, which all its kinds share.
-            if let other = suites[entry.module.value], other.sharesAppGroup != entry.sharesAppGroup {
+            let other = firstOfModule[entry.module.value, default: entry]
+            firstOfModule[entry.module.value] = other
+            if other.sharesAppGroup != entry.sharesAppGroup {
                 let line = (other.appGroup?.mark ?? other.kind.mark).map { " (line \($0.line), column \($0.column))" } ?? ""
                 throw fail(entry.appGroup?.mark ?? entry.kind.mark, "widgets[\(index)].app_group",
                            "kinds of module \(entry.module.value) share its process and so its defaults: '\(other.kind.value)' says app_group: \(other.sharesAppGroup)\(line); give both the same")
             }
-            suites[entry.module.value] = suites[entry.module.value] ?? entry
-            // Likewise its sandbox.
-            if let other = sandboxes[entry.module.value], other.sandbox != entry.sandbox {
+            if other.sandbox != entry.sandbox {
                 let line = (other.sandbox.mark ?? other.kind.mark).map { " (line \($0.line), column \($0.column))" } ?? ""
                 throw fail(entry.sandbox.mark ?? entry.kind.mark, "widgets[\(index)].sandbox",
                            "kinds of module \(entry.module.value) share its process and so its sandbox: '\(other.kind.value)' declares another\(line); give both the same")
             }
-            sandboxes[entry.module.value] = sandboxes[entry.module.value] ?? entry
             if let first = seen[kind] {
                 let line = first.kind.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
                 throw fail(entry.kind.mark, "widgets[\(index)].kind", "kind '\(kind)' is listed twice\(line)")

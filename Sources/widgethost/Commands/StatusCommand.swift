@@ -33,25 +33,23 @@ struct StatusCommand: AsyncParsableCommand {
                 widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network) }))
             return
         }
-        defer {
-            if !widened.isEmpty {
-                Terminal.line("widened sandbox: " + widened.map { "\($0.kind.value) (\($0.sandbox.summary ?? ""))" }.joined(separator: ", "))
-            }
-        }
         Terminal.line(Terminal.hostLine(hosts))
         for host in known where !host.isLive {
             Terminal.line(Terminal.lapsedHostLine(host))
         }
-        guard !statuses.isEmpty else {
+        if statuses.isEmpty {
             print("No instances. Place one with 'widgethost add-instance <kind>'.")
-            return
+        } else {
+            let table = [["ID", "KIND", "FAMILY", "STATE", "ENTRY", "NEXT RELOAD", "DETAIL"]] + statuses.map { status in
+                [status.instance.id, status.instance.kind, status.instance.family.rawValue, status.state.rawValue,
+                 status.currentEntry.map { Terminal.time($0.date) } ?? "-",
+                 status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
+            }
+            Terminal.printTable(table)
         }
-        let table = [["ID", "KIND", "FAMILY", "STATE", "ENTRY", "NEXT RELOAD", "DETAIL"]] + statuses.map { status in
-            [status.instance.id, status.instance.kind, status.instance.family.rawValue, status.state.rawValue,
-             status.currentEntry.map { Terminal.time($0.date) } ?? "-",
-             status.schedule?.nextReload.map(Terminal.time) ?? "-", status.detail]
+        if !widened.isEmpty {
+            Terminal.line("widened sandbox: " + widened.map { "\($0.kind.value) (\($0.sandbox.summary ?? ""))" }.joined(separator: ", "))
         }
-        Terminal.printTable(table)
     }
 
     /// `status --json`: the hosts, then every instance.

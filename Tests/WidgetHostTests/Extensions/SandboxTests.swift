@@ -165,7 +165,8 @@ struct SandboxTests {
         outputs += [preview.stdout, preview.stderr, try await fixture.run("status").stdout]
         for id in ids { outputs.append(try await fixture.run("timeline", id, "--json").stdout) }
         for output in outputs { #expect(!output.contains(fixture.canary), "the canary showed: \(output)") }
-        _ = unix
+        // The listeners stay open until every probe has run.
+        withExtendedLifetime((tcp, unix)) {}
         #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
     }
 
@@ -184,6 +185,7 @@ struct SandboxTests {
         #expect(kinds.stdout.contains("sandbox: reads home/.widgethost-sandbox-canary; network"), "\(kinds.stdout)")
         let status = try await fixture.run("status")
         #expect(status.stdout.contains("widened sandbox: Probe (reads home/.widgethost-sandbox-canary; network)"), "\(status.stdout)")
+        withExtendedLifetime(tcp) {}
         #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
     }
 
