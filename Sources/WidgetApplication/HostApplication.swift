@@ -78,7 +78,11 @@ package struct HostApplication: Sendable {
             "container": "\(workspace.container.location)",
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
-        if empty {
+        // Before the loop's first look: the declared instances are there from its first turn.
+        let (changes, problems) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)
+        for problem in problems { logger.say(.error, "\(problem); that instance is left as it was") }
+        for line in changes.lines { logger.say(.notice, "\(line)") }
+        if empty && workspace.manifest.instances.isEmpty {
             logger.say(.notice, "no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }
         var services: [any Service] = [HostService(host: host)] + self.services

@@ -94,6 +94,20 @@ extension Manifest {
                            "an empty family list would hide the kind; remove 'families' to offer all the kind supports")
             }
         }
+        var ids: [String: InstanceEntry] = [:]
+        for (index, instance) in instances.enumerated() {
+            if let first = ids[instance.id.value] {
+                let line = first.id.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
+                throw fail(instance.id.mark, "instances[\(index)].id", "id '\(instance.id.value)' is declared twice\(line)")
+            }
+            ids[instance.id.value] = instance
+            if seen[instance.kind.value] == nil {
+                let kinds = widgets.map(\.kind.value)
+                let hint = Suggestion.closest(to: instance.kind.value, in: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail(instance.kind.mark, "instances[\(index)].kind",
+                           "'\(TerminalText.escaped(instance.kind.value))' is not a kind of this bundle\(hint); its kinds: \(kinds.joined(separator: ", "))")
+            }
+        }
     }
 }
 

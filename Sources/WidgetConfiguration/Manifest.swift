@@ -18,6 +18,8 @@ package struct Manifest: Decodable, Sendable {
     /// `sandbox: required` refuses to start kinds on a kernel that cannot
     /// confine them fully; the default runs them with what it can enforce.
     package var sandbox: Located<SandboxRequirement>?
+    /// Widgets placed by the manifest, kept in the container in step with it.
+    package var instances: [InstanceEntry]
 
     package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }
 
@@ -25,7 +27,7 @@ package struct Manifest: Decodable, Sendable {
     package var file: String = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox
+        case name, container, widgets, schedule, github, sandbox, instances
         case modulePaths = "module_paths"
     }
 
@@ -37,6 +39,7 @@ package struct Manifest: Decodable, Sendable {
         widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
         schedule = try container.decodeIfPresent(ScheduleSettings.self, forKey: .schedule) ?? ScheduleSettings()
         github = try container.decodeIfPresent(GitHubSettings.self, forKey: .github) ?? GitHubSettings()
+        instances = try container.decodeIfPresent([InstanceEntry].self, forKey: .instances) ?? []
         if let text = try container.decodeIfPresent(Located<String>.self, forKey: .sandbox) {
             guard let requirement = SandboxRequirement(rawValue: text.value) else {
                 throw DecodingError.dataCorruptedError(
@@ -45,6 +48,16 @@ package struct Manifest: Decodable, Sendable {
             }
             sandbox = Located(requirement, mark: text.mark)
         }
+    }
+
+    /// The entry declaring the instance `id`, if the manifest declares it.
+    package func instanceEntry(id: String) -> InstanceEntry? {
+        instances.first { $0.id.value == id }
+    }
+
+    /// `config.yaml:12:5`: where a mark is, for messages.
+    package func place(_ mark: Mark?) -> String {
+        file + (mark.map { ":\($0)" } ?? "")
     }
 
     /// The folder the manifest is in; relative paths in it start here.

@@ -24,6 +24,9 @@ package protocol ContainerTransaction {
     func update(_ instance: WidgetInstance) throws
     /// Removes the instance and its timeline.
     func deleteInstance(id: String) throws
+    /// The instances the manifest declares (`instances:`), which it may change and remove.
+    func managedInstanceIDs() throws -> Set<String>
+    func setManaged(_ managed: Bool, id: String) throws
 
     // Reload requests from `widgethost reload`.
     func insert(_ request: ReloadRequest) throws

@@ -48,6 +48,30 @@ extension SharedContainer {
         }
     }
 
+    /// Changes the instance `id` in place to `new`, with its saved-list
+    /// additions, in one transaction: the id, the creation date and the
+    /// stored timeline stay. Returns it as it was and as it is.
+    package func editInstance(id: String, to new: NewInstance) throws
+        -> (before: WidgetInstance, after: WidgetInstance, addedToSavedLists: [String: [String]]) {
+        try write { db in
+            let before = try Self.existingInstance(id: id, in: db)
+            var added: [String: [String]] = [:]
+            for (key, values) in new.savedListAdditions {
+                added[key] = try addToSavedList(values, key: key, initial: new.savedListInitialValues[key] ?? [], in: db)
+            }
+            var after = before
+            after.family = new.family
+            after.name = new.name
+            after.configurationIdentifier = new.configurationIdentifier
+            after.configuration = new.configuration
+            if !after.hasSameContent(as: before) {
+                after.updatedAt = Date()
+                try db.update(after)
+            }
+            return (before, after, added.filter { !$0.value.isEmpty })
+        }
+    }
+
     package func instances() throws -> [WidgetInstance] {
         try read { db in try db.instances() }
     }

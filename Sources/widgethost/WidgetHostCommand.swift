@@ -17,7 +17,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
         version: "widgethost \(version) (WidgetSDK \(WidgetSDK.version))",
         subcommands: [
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
-            ReposCommand.self, AddInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self,
+            ReposCommand.self, AddInstanceCommand.self, EditInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self, ExportCommand.self,
             OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, DevCommand.self,
             ActionsCommand.self, TapCommand.self, DefaultsCommand.self,
         ])

@@ -158,6 +158,10 @@ enum PostgresSchema {
             // A host that stops deletes its row: the others take their larger share at once.
             "CREATE TRIGGER host_left AFTER DELETE ON fleet_host FOR EACH ROW EXECUTE FUNCTION notify_change()",
         ]),
+        // Instances the manifest declares are its to change and remove.
+        ("v4: instances the manifest declares", [
+            "ALTER TABLE instance ADD COLUMN managed boolean NOT NULL DEFAULT false",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

@@ -106,6 +106,14 @@ struct PostgresTransaction: ContainerTransaction {
         try run("DELETE FROM instance WHERE id = \(id)")
     }
 
+    func managedInstanceIDs() throws -> Set<String> {
+        Set(try run("SELECT id FROM instance WHERE managed").map { try $0.decode(String.self) })
+    }
+
+    func setManaged(_ managed: Bool, id: String) throws {
+        try run("UPDATE instance SET managed = \(managed) WHERE id = \(id) AND managed <> \(managed)")
+    }
+
     // MARK: Reload requests
 
     func insert(_ request: ReloadRequest) throws {

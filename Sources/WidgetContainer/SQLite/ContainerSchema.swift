@@ -80,6 +80,11 @@ enum ContainerSchema {
                     BEGIN DELETE FROM change WHERE seq <= NEW.seq - 10000; END;
                 """)
         }
+        // Issue 24: instances the manifest declares are its to change and
+        // remove; those placed from the command line are not.
+        migrator.registerMigration("v6: instances the manifest declares") { db in
+            try db.execute(sql: "ALTER TABLE instance ADD COLUMN managed BOOLEAN NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -73,6 +73,14 @@ struct SQLiteTransaction: ContainerTransaction {
         _ = try WidgetInstance.deleteOne(db, key: id)
     }
 
+    func managedInstanceIDs() throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT id FROM instance WHERE managed"))
+    }
+
+    func setManaged(_ managed: Bool, id: String) throws {
+        try db.execute(sql: "UPDATE instance SET managed = ? WHERE id = ? AND managed != ?", arguments: [managed, id, managed])
+    }
+
     func insert(_ request: ReloadRequest) throws {
         try request.insert(db)
     }

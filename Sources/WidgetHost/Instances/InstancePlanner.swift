@@ -28,12 +28,35 @@ package struct InstancePlanner: Sendable {
         let instanceName = try InstanceName.checked(instanceName)
         let family = try self.family(family, for: kind)
         let given = try parse(arguments, for: kind)
+        return try await plan(kind, family: family, name: instanceName, given: given, label: { "--" + ParameterFlag.name(for: $0) })
+    }
 
+    /// The instance `instance` becomes with a new family, name or values
+    /// (`--flag value` arguments); what is not given stays as it is.
+    package func plan(editing instance: WidgetInstance, family: String?, name: String?, arguments: [String]) async throws -> SharedContainer.NewInstance {
+        let kind = try kind(named: instance.kind)
+        let instanceName = try name.map { try InstanceName.checked($0) } ?? instance.name
+        let family = try family.map { try self.family($0, for: kind) } ?? instance.family
+        var given = instance.configuration.mapValues(\.description)
+        given.merge(try parse(arguments, for: kind)) { _, new in new }
+        return try await plan(kind, family: family, name: instanceName, given: given, label: { "--" + ParameterFlag.name(for: $0) })
+    }
+
+    /// A new instance of `kind` from values typed as text, by parameter name;
+    /// `label` names a parameter in messages as the user gave it.
+    package func plan(_ kind: LoadedKind, family: WidgetFamily, name instanceName: String?, given: [String: String],
+                      label: (String) -> String) async throws -> SharedContainer.NewInstance {
+        let known = Set(kind.configuration.parameters.map(\.name))
+        if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
+            let available = kind.configuration.parameters.map(\.name)
+            throw InstanceRequestError.unknownParameter(
+                label(unknown), kind: kind.name, suggestion: Suggestion.closest(to: unknown, in: available).map(label), available: available.map(label))
+        }
         var configuration: ConfigurationValues = [:]
         var additions: [String: [String]] = [:]
         var initial: [String: [String]] = [:]
         for parameter in kind.configuration.parameters {
-            let flag = "--" + ParameterFlag.name(for: parameter.name)
+            let flag = label(parameter.name)
             var value: ConfigurationValue
             if let text = given[parameter.name] {
                 if let problem = ConfigurationText.problem(text) {

@@ -10,6 +10,9 @@ package enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
     /// (`config.yaml:12:15`) narrowed its families to `offered`.
     case familyNotOffered(WidgetFamily, kind: String, offered: [WidgetFamily], place: String)
     case unknownFlag(String, kind: String, suggestion: String?, available: [String])
+    /// A parameter the kind does not declare, where parameters are named
+    /// (a manifest's instance) rather than flagged, or a value stored for one.
+    case unknownParameter(String, kind: String, suggestion: String?, available: [String])
     case unexpectedArgument(String)
     case missingValue(flag: String)
     case repeatedFlag(String)
@@ -33,6 +36,9 @@ package enum InstanceRequestError: Error, Sendable, CustomStringConvertible {
         case .unknownFlag(let flag, let kind, let suggestion, let available):
             "unknown option '\(flag)' for \(kind)" + hint(suggestion)
                 + (available.isEmpty ? "; \(kind) takes no parameters" : "; \(kind) takes: \(available.joined(separator: ", "))")
+        case .unknownParameter(let name, let kind, let suggestion, let available):
+            "\(kind) has no parameter '\(name)'" + hint(suggestion)
+                + (available.isEmpty ? "; it takes none" : "; its parameters: \(available.joined(separator: ", "))")
         case .unexpectedArgument(let argument):
             "unexpected argument '\(argument)'; parameters are given as --name value"
         case .missingValue(let flag):

@@ -25,6 +25,7 @@ extension TimelineHost {
         guard !changes.isEmpty else { return }
         let workspace = self.workspace
         let onProblem = self.onProblem
+        let onNotice = self.onNotice
         let what = (changes.manifest ? [workspace.manifest.file] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
         onNotice("\(what.joined(separator: ", ")) changed: reading the kinds again")
         reloadingFiles = Task {
@@ -38,6 +39,17 @@ extension TimelineHost {
                 }
             }
             let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
+            // Declared instances follow the manifest, and are checked again
+            // against kinds that changed; the sync after `apply` schedules them.
+            if changes.manifest || !bundle.manifest.instances.isEmpty {
+                do {
+                    let (declared, problems) = try await DeclaredInstances(bundle: bundle).apply(to: workspace.container)
+                    for problem in problems { onProblem("\(problem); that instance is left as it was") }
+                    for line in declared.lines { onNotice(line) }
+                } catch {
+                    onProblem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
+                }
+            }
             await self.apply(bundle, previous: previous, changes: changes)
         }
     }

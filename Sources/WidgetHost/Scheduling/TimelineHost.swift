@@ -296,7 +296,8 @@ package actor TimelineHost {
     }
 
     /// Schedules the instances of `ids` that are ready and held, and stops
-    /// those no longer so; an instance changed by its owner reloads.
+    /// those no longer so; an instance whose kind, family or configuration
+    /// changed reloads.
     private func schedule(_ ids: Set<String>, at now: Date) throws {
         guard !ids.isEmpty else { return }
         let bundle = workspace.bundle
@@ -306,9 +307,12 @@ package actor TimelineHost {
             let wanted = stored[id].flatMap { InstanceState($0, in: bundle) == .ready && holds(id) ? $0 : nil }
             if let known = instances[id] {
                 if let wanted {
-                    guard known.updatedAt != wanted.updatedAt else { continue }
+                    guard known != wanted else { continue }
                     instances[id] = wanted
-                    handle(SchedulerCore.Step(events: core.requestReload(id, force: true, at: now)))
+                    // A new name is drawn with the entries it has.
+                    if known.needsReload(becoming: wanted) {
+                        handle(SchedulerCore.Step(events: core.requestReload(id, force: true, at: now)))
+                    }
                 } else if let kept = stored[id], holds(id) {
                     // Still stored: the bundle changed under it, and it comes back when the bundle does.
                     unschedule(id, handedOver: false, withdrawn: InstanceState(kept, in: bundle).description, at: now)

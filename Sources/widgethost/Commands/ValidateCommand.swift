@@ -9,7 +9,8 @@ struct ValidateCommand: AsyncParsableCommand {
         abstract: "Check the bundle manifest and every kind it names.",
         discussion: """
             Loads each widget module and checks its kind: one configuration, known and supported families, \
-            valid parameter defaults. Prints one line per kind. Every problem is reported, as \
+            valid parameter defaults; then each instance the manifest declares, as add-instance would. Prints one \
+            line per kind. Every problem is reported, as \
             file:line:column: message, and the exit status is 1 if there is any.
             """)
 
@@ -33,12 +34,22 @@ struct ValidateCommand: AsyncParsableCommand {
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
         }
+        // Declared instances are checked as add-instance checks its flags; nothing is written.
+        let declared = loaded.instances.isEmpty ? DeclaredInstances.Plan() : await DeclaredInstances(bundle: bundle).plan()
+        if !loaded.instances.isEmpty {
+            let count = declared.instances.count
+            Terminal.line("ok  \(Terminal.pad("instances", nameWidth))\(count) of \(loaded.instances.count) declared instance\(loaded.instances.count == 1 ? "" : "s") valid")
+        }
+        for problem in declared.problems {
+            Terminal.error(problem.description)
+        }
         if let workspace { try reportStoredInstances(in: workspace) }
         let total = bundle.manifest.widgets.count
-        if bundle.isValid {
+        let problems = bundle.diagnostics.count + declared.problems.count
+        if problems == 0 {
             Terminal.line("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
         } else {
-            Terminal.error("\(bundle.manifest.file): \(bundle.diagnostics.count) problem\(bundle.diagnostics.count == 1 ? "" : "s"); \(bundle.kinds.count) of \(total) kinds valid")
+            Terminal.error("\(bundle.manifest.file): \(problems) problem\(problems == 1 ? "" : "s"); \(bundle.kinds.count) of \(total) kinds valid")
             throw ExitCode.failure
         }
     }

@@ -126,6 +126,37 @@ struct ManifestTests {
             == "config.yaml:1:20: container.group: '../etc' is not a group identifier: use letters, digits, '.', '-' and '_', like group.com.example.Widgets")
     }
 
+    @Test func declaredInstancesDecodeWithTheirPlaces() throws {
+        let manifest = try TestSupport.manifest("""
+            container: {group: g.x}
+            widgets:
+              - {kind: Gauge, module: FixtureKinds}
+            instances:
+              - id: cpu-gauge
+                kind: Gauge
+                family: systemMedium
+                name: CPU
+                configuration: {level: 4, inverted: yes}
+              - {id: plain, kind: Gauge}
+            """)
+        #expect(manifest.instances.map(\.id.value) == ["cpu-gauge", "plain"])
+        #expect(manifest.instances[0].configuration.mapValues(\.value) == ["level": "4", "inverted": "yes"])
+        #expect(manifest.instances[0].configuration["level"]?.mark == Mark(line: 9, column: 28))
+        #expect(manifest.instances[1].family == nil && manifest.instances[1].configuration.isEmpty)
+        #expect(manifest.instanceEntry(id: "plain")?.mark == Mark(line: 10, column: 5))
+    }
+
+    @Test func declaredInstancesAreRefusedWhereTheyAreWrong() throws {
+        let head = "container: {group: g.x}\nwidgets:\n  - kind: A\ninstances:\n"
+        #expect(try failure(head + "  - {id: Swift, kind: A}\n")
+            == "config.yaml:5:10: instances[0].id: an instance id is 1 to 64 lowercase letters, digits, '-' and '_', starting with a letter or digit (it names URLs and files); found 'Swift'")
+        #expect(try failure(head + "  - {id: a, kind: A}\n  - {id: a, kind: A}\n")
+            == "config.yaml:6:10: instances[1].id: id 'a' is declared twice (first at line 5, column 10)")
+        #expect(try failure(head + "  - {id: a, kind: Gauge}\n")
+            == "config.yaml:5:19: instances[0].kind: 'Gauge' is not a kind of this bundle; its kinds: A")
+        #expect(try failure(head + "  - {id: a, kind: A, configuration: {x: [1]}}\n").hasPrefix("config.yaml:5:41: instances[0].configuration.x: expected a string, found a sequence"))
+    }
+
     @Test func syntaxErrorsNameTheFile() async throws {
         #expect(try failure("container: {group: g.x\nwidgets: []\n")
             == "config.yaml:2:8: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 12)")

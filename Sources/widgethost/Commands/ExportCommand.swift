@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import WidgetContainer
+import WidgetSDK
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print the placed instances as the manifest's instances: section.",
+        discussion: """
+            Paste the output into config.yaml (at the top level) to keep a dashboard built with add-instance in \
+            git: the host then adopts each instance under its id, changes nothing else, and from then on changes \
+            and removes it as the manifest says. Every value is written out, defaults included.
+            """)
+
+    @Flag(help: "Print the instances as JSON, in the same shape.")
+    var json = false
+
+    @OptionGroup var manifest: ManifestOptions
+
+    func run() async throws {
+        let container = try manifest.openContainer(try manifest.loadManifest())
+        let instances = try await Terminal.failing { try container.instances() }
+        if json {
+            try Terminal.printJSON(["instances": instances.map(ExportedInstance.init)])
+        } else {
+            print(Self.yaml(instances), terminator: "")
+        }
+    }
+
+    /// The `instances:` section declaring `instances` as they are stored.
+    static func yaml(_ instances: [WidgetInstance]) -> String {
+        guard !instances.isEmpty else { return "instances: []\n" }
+        var text = "instances:\n"
+        for instance in instances {
+            text += "  - id: \(YAMLScalar.quoted(instance.id))\n"
+            text += "    kind: \(YAMLScalar.quoted(instance.kind))\n"
+            text += "    family: \(instance.family.rawValue)\n"
+            if let name = instance.name { text += "    name: \(YAMLScalar.quoted(name))\n" }
+            if !instance.configuration.isEmpty {
+                text += "    configuration:\n"
+                for (key, value) in instance.configuration.sorted(by: { $0.key < $1.key }) {
+                    text += "      \(YAMLScalar.quoted(key)): \(YAMLScalar.quoted(value.description))\n"
+                }
+            }
+        }
+        return text
+    }
+}
+
+/// One instance as `export --json` prints it: the manifest entry's keys.
+private struct ExportedInstance: Encodable {
+    let id: String
+    let kind: String
+    let family: WidgetFamily
+    let name: String?
+    let configuration: [String: String]
+
+    init(_ instance: WidgetInstance) {
+        id = instance.id
+        kind = instance.kind
+        family = instance.family
+        name = instance.name
+        configuration = instance.configuration.mapValues(\.description)
+    }
+}
+
+/// Writes text so that YAML reads it back as the same text.
+enum YAMLScalar {
+    /// Plain when nothing in it means something to YAML, else double-quoted
+    /// (a JSON string is a valid YAML double-quoted scalar).
+    static func quoted(_ text: String) -> String {
+        if isPlainSafe(text) { return text }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+
+    private static let nullWords: Set<String> = ["~", "null", "Null", "NULL"]
+
+    private static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, !nullWords.contains(text) else { return false }
+        let safe = { (scalar: Unicode.Scalar) in
+            ("a" ... "z").contains(scalar) || ("A" ... "Z").contains(scalar) || ("0" ... "9").contains(scalar) || "_./@+-() ".unicodeScalars.contains(scalar)
+        }
+        return text.unicodeScalars.allSatisfy(safe) && first != " " && last != " " && first != "-" && first != "@"
+    }
+}
