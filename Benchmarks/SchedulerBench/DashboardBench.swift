@@ -64,7 +64,9 @@ func dashboardBench() async throws {
 
     func requestAll() async throws {
     for (name, url, headers) in [("page /", base + "/", [:]), ("/instances", base + "/instances", [:]),
-                                 ("a card (.svg)", cardURL, [:]), ("a card, If-None-Match", cardURL, ["If-None-Match": etag])] {
+                                 ("a card (.svg)", cardURL, [:]), ("a card, If-None-Match", cardURL, ["If-None-Match": etag]),
+                                 ("a card (.png)", base + "/instances/\(ids[0]).png", [:]),
+                                 ("a card (.png?scale=2)", base + "/instances/\(ids[0]).png?scale=2", [:])] {
         let began = ContinuousClock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
             for _ in 0..<clients {

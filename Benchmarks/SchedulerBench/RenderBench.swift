@@ -45,6 +45,16 @@ func renderBench() async throws {
     print("rendering, SingleRepo systemLarge with 5 avatars, \(iterations) times:")
     print("  layout + SVG     \(Int(Double(iterations) / seconds)) renders/s (\(String(format: "%.0f", seconds / Double(iterations) * 1_000_000)) µs each, \(bytes / iterations) bytes of SVG)")
     print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
+    // PNG: the same card's SVG through librsvg, as render --format png and /instances/<id>.png draw it.
+    let svg = renderer.render(engine.layout(view, family: .systemLarge))
+    for (name, scale, palette) in [("PNG, scale 1", 1.0, PNGRasterizer.Palette.color), ("PNG, scale 2", 2.0, .color), ("PNG, scale 2, bw", 2.0, .bw)] {
+        let rasterised = 100
+        var size = 0
+        let pngBegan = ContinuousClock.now
+        for _ in 0..<rasterised { size = try PNGRasterizer.png(svg: svg, scale: scale, palette: palette).count }
+        let pngSeconds = (ContinuousClock.now - pngBegan) / .seconds(1)
+        print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%.1f", pngSeconds / Double(rasterised) * 1_000)) ms a card (\(size) bytes)")
+    }
     validationBench(large: view)
     newViewsBench(engine: engine, renderer: renderer)
 

@@ -6,7 +6,8 @@ import Synchronization
 /// proxies revalidate with a 304 instead of fetching it again.
 final class CardCache: Sendable {
     struct Card: Sendable {
-        let svg: String
+        /// SVG text or PNG bytes.
+        let body: Data
         let etag: String
     }
 
@@ -19,7 +20,7 @@ final class CardCache: Sendable {
     /// The card for `key`, drawn by `render` unless it is cached or being
     /// drawn for another request already: then that drawing is waited for,
     /// so a card many pages ask for at once is drawn once.
-    func card(for key: String, render: @escaping @Sendable () async throws -> String) async throws -> Card {
+    func card(for key: String, render: @escaping @Sendable () async throws -> Data) async throws -> Card {
         enum Lookup {
             case cached(Card)
             case drawing(Task<Card, any Error>)
@@ -28,8 +29,8 @@ final class CardCache: Sendable {
             if let card = state.cards[key] { return .cached(card) }
             if let drawing = state.drawing[key] { return .drawing(drawing) }
             let drawing = Task {
-                let svg = try await render()
-                return Card(svg: svg, etag: "\"\(Self.fingerprint(svg))\"")
+                let body = try await render()
+                return Card(body: body, etag: "\"\(Self.fingerprint(body))\"")
             }
             state.drawing[key] = drawing
             return .drawing(drawing)
@@ -50,9 +51,9 @@ final class CardCache: Sendable {
     }
 
     /// FNV-1a, 64 bits, in hex: the same card gives the same tag in every run.
-    static func fingerprint(_ text: String) -> String {
+    static func fingerprint(_ bytes: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

@@ -83,23 +83,31 @@ package enum Dashboard {
         }
         serve(router, "/instances/:file") { request, context in
             let file = try context.parameters.require("file")
-            let id = file.hasSuffix(".svg") ? String(file.dropLast(4)) : file
+            let format = CardFormat(file: file)
+            let id = format.map { String(file.dropLast($0.rawValue.count + 1)) } ?? file
             let status = try await status(id)
-            guard file.hasSuffix(".svg") else { return try json(InstanceSummary(status, includingView: true)) }
+            guard let format else { return try json(InstanceSummary(status, includingView: true)) }
             let mode = try renderingMode(request)
+            let (scale, palette) = try format == .png ? pngOptions(request) : (1, .color)
             // A card with text that keeps time is drawn again each second it is asked for.
             let now = Date()
             let tick = status.currentEntry?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
             let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(workspace.generation)|\(status.state)\(tick)"
+                + (format == .png ? "|png|\(scale)|\(palette)" : "")
             let card = try await cards.card(for: key) {
                 let renderable = try await workspace.renderable(status)
-                return try await RenderQueue.draw { renderable.svg(mode: mode) }
+                return try await RenderQueue.draw {
+                    switch format {
+                    case .svg: Data(renderable.svg(mode: mode).utf8)
+                    case .png: try renderable.png(mode: mode, scale: scale, palette: palette)
+                    }
+                }
             }
-            let headers: HTTPFields = [.contentType: "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
+            let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: card.etag]
             if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == card.etag }) == true {
                 return Response(status: .notModified, headers: headers)
             }
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: card.svg)))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card.body)))
         }
         // For a process supervisor or a load balancer: alive, and able to work.
         serve(router, "/healthz") { _, _ in plain("ok\n") }
@@ -155,6 +163,24 @@ package enum Dashboard {
     }
 
     /// `?mode=`, default full colour; anything else is 400.
+    /// `?scale=2&palette=bw` on a PNG card.
+    private static func pngOptions(_ request: Request) throws -> (Double, PNGRasterizer.Palette) {
+        let parameters = request.uri.queryParameters
+        var scale = 1.0
+        if let text = parameters.get("scale") {
+            guard let value = Double(text), PNGRasterizer.scales.contains(value) else {
+                throw HTTPError(.badRequest, message: "scale is a number from 0.25 to 4")
+            }
+            scale = value
+        }
+        var palette = PNGRasterizer.Palette.color
+        if let text = parameters.get("palette") {
+            guard let value = PNGRasterizer.Palette(rawValue: text) else { throw HTTPError(.badRequest, message: "palette is color or bw") }
+            palette = value
+        }
+        return (scale, palette)
+    }
+
     private static func renderingMode(_ request: Request) throws -> RenderingMode {
         guard let text = request.uri.queryParameters.get("mode") else { return .fullColor }
         guard let mode = RenderingMode(rawValue: text) else {
@@ -181,6 +207,23 @@ package enum Dashboard {
         case .added, .removed, .withdrawn, .resumed: "instances"
         case .timelineReceived, .entryBecameCurrent, .reloadFailed, .quarantined: "entry"
         default: nil
+        }
+    }
+}
+
+/// What `/instances/<id>.<ext>` draws a card as.
+private enum CardFormat: String {
+    case svg, png
+
+    init?(file: String) {
+        guard let dot = file.lastIndex(of: "."), let format = CardFormat(rawValue: String(file[file.index(after: dot)...])) else { return nil }
+        self = format
+    }
+
+    var contentType: String {
+        switch self {
+        case .svg: "image/svg+xml"
+        case .png: "image/png"
         }
     }
 }

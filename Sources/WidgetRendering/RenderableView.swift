@@ -38,6 +38,12 @@ package struct RenderableView: Sendable {
         SVGRenderer(mode: mode, scheme: scheme, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 
+    /// The SVG rasterised (see `PNGRasterizer`): `scale` pixels a point.
+    package func png(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, scale: Double = 1,
+                     palette: PNGRasterizer.Palette = .color) throws(PNGRasterizer.Failure) -> Data {
+        try PNGRasterizer.png(svg: svg(mode: mode, scheme: scheme), scale: scale, palette: palette)
+    }
+
     /// A standalone page with the card inline, for a browser or a static site.
     package func html(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, title: String) -> String {
         """

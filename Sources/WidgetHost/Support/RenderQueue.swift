@@ -15,8 +15,9 @@ package enum RenderQueue {
     }()
 
     /// `body`'s value, computed on the render thread.
-    /// - Throws: `CancellationError` when the task was cancelled before its turn came.
-    package static func draw<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async throws -> Value {
+    /// - Throws: `CancellationError` when the task was cancelled before its
+    ///   turn came, or what `body` threw.
+    package static func draw<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await pool.runIfActive(body)
     }
 }

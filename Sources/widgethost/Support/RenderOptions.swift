@@ -8,11 +8,17 @@ import WidgetSDK
 /// `--format` and `--mode`, shared by render and preview.
 struct RenderOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, ansi, html, json
+        case svg, png, ansi, html, json
     }
 
-    @Option(help: ArgumentHelp("svg; ansi (terminal cells; colour only on a terminal without NO_COLOR); html (a page with the card); or json (the archived view tree and its layout).", valueName: "format"))
+    @Option(help: ArgumentHelp("svg; png (through librsvg; see --scale and --palette); ansi (terminal cells; colour only on a terminal without NO_COLOR); html (a page with the card); or json (the archived view tree and its layout).", valueName: "format"))
     var format: Format = .svg
+
+    @Option(help: ArgumentHelp("With png: pixels per point, from 0.25 to 4 (2 for a high-density screen).", valueName: "factor"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("With png: color, or bw (1 bit a pixel, dithered, for e-ink panels).", valueName: "palette"))
+    var palette: PNGRasterizer.Palette?
 
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
     var mode: RenderingMode = .fullColor
@@ -20,10 +26,30 @@ struct RenderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("light or dark: the card, the system's colours, and the variant of a view that reads colorScheme.", valueName: "scheme"))
     var colorScheme: ColorScheme = .light
 
-    /// `toTerminal`: the text goes to standard output and that is a terminal.
-    func output(_ renderable: RenderableView, toTerminal: Bool = false) throws -> String {
+    func validate() throws {
+        if format != .png, scale != nil || palette != nil {
+            throw ValidationError("--scale and --palette go with --format png")
+        }
+        if let scale, !PNGRasterizer.scales.contains(scale) {
+            throw ValidationError("--scale is from 0.25 to 4, found \(scale)")
+        }
+    }
+
+    /// `toTerminal`: the output goes to standard output and that is a terminal.
+    func output(_ renderable: RenderableView, toTerminal: Bool = false) throws -> Data {
         switch format {
-        case .svg:
+        case .png:
+            // Binary on a terminal would be noise, and may be read as escapes.
+            if toTerminal { throw RefusedOutput(description: "PNG is binary: write it to a file with -o, or redirect standard output") }
+            return try renderable.png(mode: mode, scheme: colorScheme, scale: scale ?? 1, palette: palette ?? .color)
+        default:
+            return Data(try text(renderable, toTerminal: toTerminal).utf8)
+        }
+    }
+
+    private func text(_ renderable: RenderableView, toTerminal: Bool) throws -> String {
+        switch format {
+        case .svg, .png:
             return renderable.svg(mode: mode, scheme: colorScheme)
         case .ansi:
             return renderable.ansi(mode: mode, scheme: colorScheme, colors: .detect(isTerminal: toTerminal))
@@ -47,13 +73,13 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// Writes to `path`, or standard output when there is none.
-    static func write(_ text: String, to path: String?) throws {
+    static func write(_ data: Data, to path: String?) throws {
         guard let path else {
-            print(text, terminator: "")
+            FileHandle.standardOutput.write(data)
             return
         }
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
@@ -72,9 +98,14 @@ struct RenderOptions: ParsableArguments {
     struct CannotWrite: Error, CustomStringConvertible {
         let description: String
     }
+
+    struct RefusedOutput: Error, CustomStringConvertible {
+        let description: String
+    }
 }
 
 extension RenderingMode: ExpressibleByArgument {}
+extension PNGRasterizer.Palette: ExpressibleByArgument {}
 extension ColorScheme: ExpressibleByArgument {}
 
 struct RenderJSON: Encodable {
