@@ -131,7 +131,7 @@ let package = Package(
         // The web dashboard of run --serve, on Hummingbird: the page, cards,
         // the event stream, taps, /metrics and the health checks.
         .target(name: "WidgetDashboard", dependencies: [
-            "WidgetHost", "WidgetContainer", "WidgetRendering", "HostText", sdk,
+            "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostText", sdk,
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -14,6 +14,8 @@ Steps, taken in order:
     --sleep SECONDS wait: only where time itself is what is tested, as
                     captions that age
     --signal FILE   create FILE, for a script waiting to act on the open page
+    --media NAME=VALUE  emulate a media feature from now on, as
+                    prefers-color-scheme=dark (the page hears its change)
     --screenshot FILE  save what the page shows (1000 x 900) as a PNG
 """
 import base64, json, os, subprocess, sys, time
@@ -24,7 +26,7 @@ url, args = sys.argv[1], sys.argv[2:]
 if len(args) % 2: sys.exit("dom_after: every step takes one argument")
 steps = list(zip(args[0::2], args[1::2]))
 for step, _ in steps:
-    if step not in ("--until", "--run", "--sleep", "--signal", "--screenshot"): sys.exit(f"dom_after: unknown step {step}")
+    if step not in ("--until", "--run", "--sleep", "--signal", "--screenshot", "--media"): sys.exit(f"dom_after: unknown step {step}")
 
 to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
@@ -71,6 +73,9 @@ try:
             evaluate(session, argument)
         elif step == "--signal":
             open(argument, "w").close()
+        elif step == "--media":
+            name, value = argument.split("=", 1)
+            call("Emulation.setEmulatedMedia", session, features=[{"name": name, "value": value}])
         elif step == "--screenshot":
             # What the last step saw is painted two frames later, not at once.
             call("Runtime.evaluate", session, awaitPromise=True, returnByValue=True,

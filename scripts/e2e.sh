@@ -94,6 +94,22 @@ timeout 200 python3 scripts/dom_after.py "$url" \
 cp "$work/dashboard.png" e2e-dashboard.png
 python3 scripts/png_stats.py e2e-dashboard.png
 
+# Dark mode: the browser comes to prefer dark while the page is open, and the
+# page, which follows prefers-color-scheme, turns its background and every
+# card dark (each card asked for again with scheme=dark).
+cards="[...document.querySelectorAll('figure img')]"
+timeout 200 python3 scripts/dom_after.py "$url" --until "document.body.dataset.live == 'connected' && $cards.length >= 4" \
+  --media prefers-color-scheme=dark \
+  --until "$cards.every(i => i.src.includes('scheme=dark') && i.complete && i.naturalWidth > 0)" \
+  --run "document.body.dataset.background = getComputedStyle(document.body).backgroundImage" \
+  --screenshot "$work/dark.png" > "$work/dark.html"
+grep -q 'data-background="linear-gradient(160deg, rgb(11, 15, 26)' "$work/dark.html" || fail "the page did not turn dark: $(grep -o 'data-background="[^"]*"' "$work/dark.html")"
+src=$(python3 -c "import re,sys; print(re.search(r'id=\"w-$single\"[^>]*>\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/dark.html")
+case $src in /*) src="${url%/}$src" ;; esac
+grep -q 'fill="#1c1c1e"/>' <<<"$(curl -fsS "$src")" || fail "the card at $src is not dark"
+cp "$work/dark.png" e2e-dashboard-dark.png
+echo "e2e: dark mode: the page and every card turned dark when the browser came to prefer it"
+
 # The authors' gallery: widgethost dev --serve on a new package. The page must
 # show every preview, then redraw itself when a source file is saved: the
 # edit lands once the page shows the first build, and the DOM is read once

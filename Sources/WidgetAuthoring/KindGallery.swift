@@ -56,17 +56,18 @@ package struct KindGallery: Sendable {
             return result
         }
         var sheets: [FamilySheet] = []
+        let theme = workspace.theme
         for family in kind.families {
             let now = workspace.clock.now()
             let provider = kind.descriptor.provider
             let edgeToEdge = kind.descriptor.contentMarginsDisabled
             let snapshot = await attempt {
                 let entry = try await provider.snapshot(for: configuration, in: kind.context(for: family, isPreview: true, date: now))
-                return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false, contentMarginsDisabled: edgeToEdge)
+                return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false, contentMarginsDisabled: edgeToEdge, theme: theme)
             }
             let placeholder = await attempt {
                 let entry = try await provider.placeholder(in: kind.context(for: family, date: now))
-                return RenderableView(view: entry.view, family: family, date: nil, redacted: true, contentMarginsDisabled: edgeToEdge)
+                return RenderableView(view: entry.view, family: family, date: nil, redacted: true, contentMarginsDisabled: edgeToEdge, theme: theme)
             }
             var policy: String?
             let timeline = !includingTimeline ? nil : await attempt {
@@ -74,7 +75,7 @@ package struct KindGallery: Sendable {
                 policy = Self.describe(timeline.policy)
                 return timeline.entries.map {
                     RenderableView(view: $0.view, family: family, date: $0.date, redacted: false, now: $0.date,
-                                   contentMarginsDisabled: edgeToEdge)
+                                   contentMarginsDisabled: edgeToEdge, theme: theme)
                 }
             }
             sheets.append(FamilySheet(family: family, snapshot: snapshot, placeholder: placeholder, timeline: timeline, policy: policy))
@@ -86,7 +87,7 @@ package struct KindGallery: Sendable {
                 NamedPreview(name: preview.name, family: preview.family, entries: preview.timeline.map { timeline in
                     timeline.entries.map {
                         RenderableView(view: $0.view, family: preview.family, date: $0.date, redacted: false, now: $0.date,
-                                       contentMarginsDisabled: edgeToEdge)
+                                       contentMarginsDisabled: edgeToEdge, theme: theme)
                     }
                 }.mapError { PreviewFailure(description: $0.description) })
             }

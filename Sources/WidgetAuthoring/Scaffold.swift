@@ -231,7 +231,7 @@ package struct Scaffold: Sendable {
         let background = """
 
                     .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-                    .containerBackground(.white, for: .widget)
+                    .containerBackground(.background, for: .widget)
             """
         let small = """
                     VStack(alignment: .leading, spacing: 6) {

@@ -20,6 +20,8 @@ package struct Manifest: Decodable, Sendable {
     package var sandbox: Located<SandboxRequirement>?
     /// Widgets placed by the manifest, kept in the container in step with it.
     package var instances: [InstanceEntry]
+    /// Light or dark, the accent colour, corner radius, the dashboard's page.
+    package var appearance: AppearanceSettings
 
     package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }
 
@@ -27,7 +29,7 @@ package struct Manifest: Decodable, Sendable {
     package var file: String = ""
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox, instances
+        case name, container, widgets, schedule, github, sandbox, instances, appearance
         case modulePaths = "module_paths"
     }
 
@@ -40,6 +42,7 @@ package struct Manifest: Decodable, Sendable {
         schedule = try container.decodeIfPresent(ScheduleSettings.self, forKey: .schedule) ?? ScheduleSettings()
         github = try container.decodeIfPresent(GitHubSettings.self, forKey: .github) ?? GitHubSettings()
         instances = try container.decodeIfPresent([InstanceEntry].self, forKey: .instances) ?? []
+        appearance = try container.decodeIfPresent(AppearanceSettings.self, forKey: .appearance) ?? AppearanceSettings()
         if let text = try container.decodeIfPresent(Located<String>.self, forKey: .sandbox) {
             guard let requirement = SandboxRequirement(rawValue: text.value) else {
                 throw DecodingError.dataCorruptedError(

@@ -36,7 +36,7 @@ package enum Dashboard {
             let statuses = try await snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                    HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
-                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token))))
+                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, appearance: workspace.manifest.appearance))))
         }
         serve(router, "/dashboard.js") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
@@ -88,18 +88,19 @@ package enum Dashboard {
             let status = try await status(id)
             guard let format else { return try json(InstanceSummary(status, includingView: true)) }
             let mode = try renderingMode(request)
+            let scheme = try colorScheme(request) ?? workspace.defaultScheme
             let (scale, palette) = try format == .png ? pngOptions(request) : (1, .color)
             // A card with text that keeps time is drawn again each second it is asked for.
             let now = Date()
             let tick = status.currentEntry?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
-            let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(workspace.generation)|\(status.state)\(tick)"
+            let key = "\(id)|\(status.currentEntry.map { "\($0.date.timeIntervalSince1970)" } ?? "placeholder")|\(mode)|\(scheme)|\(workspace.generation)|\(status.state)\(tick)"
                 + (format == .png ? "|png|\(scale)|\(palette)" : "")
             let card = try await cards.card(for: key) {
                 let renderable = try await workspace.renderable(status)
                 return try await RenderQueue.draw {
                     switch format {
-                    case .svg: Data(renderable.svg(mode: mode).utf8)
-                    case .png: try renderable.png(mode: mode, scale: scale, palette: palette)
+                    case .svg: Data(renderable.svg(mode: mode, scheme: scheme).utf8)
+                    case .png: try renderable.png(mode: mode, scheme: scheme, scale: scale, palette: palette)
                     }
                 }
             }
@@ -163,6 +164,13 @@ package enum Dashboard {
     }
 
     /// `?mode=`, default full colour; anything else is 400.
+    /// `?scheme=dark`; nil when the request does not say.
+    private static func colorScheme(_ request: Request) throws -> ColorScheme? {
+        guard let text = request.uri.queryParameters.get("scheme") else { return nil }
+        guard let scheme = ColorScheme(rawValue: text) else { throw HTTPError(.badRequest, message: "scheme is light or dark") }
+        return scheme
+    }
+
     /// `?scale=2&palette=bw` on a PNG card.
     private static func pngOptions(_ request: Request) throws -> (Double, PNGRasterizer.Palette) {
         let parameters = request.uri.queryParameters

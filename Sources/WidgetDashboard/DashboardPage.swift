@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 import WidgetHost
 import WidgetRendering
 
@@ -8,8 +9,21 @@ import WidgetRendering
 /// on a timer in the page, from the last success's date.
 enum DashboardPage {
     /// - Parameter token: the per-run token taps must carry (see `RequestGuard`).
-    static func html(_ statuses: [InstanceStatus], token: String = "", at now: Date = Date()) -> String {
-        let tiles = statuses.map(tile).joined(separator: "\n")
+    /// - Parameter appearance: the manifest's `appearance:`: whether the
+    ///   page follows the browser's `prefers-color-scheme` or keeps one
+    ///   scheme, its background, and the cards' corner radius.
+    static func html(_ statuses: [InstanceStatus], token: String = "", appearance: AppearanceSettings = AppearanceSettings(),
+                     at now: Date = Date()) -> String {
+        let initialScheme = appearance.scheme == .dark ? "dark" : "light"
+        let tiles = statuses.map { tile($0, scheme: initialScheme) }.joined(separator: "\n")
+        let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
+        let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
+        let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"
+        let background = switch appearance.scheme {
+        case .light: "body { background: \(light); }"
+        case .dark: "body { background: \(dark); }"
+        case .auto: "body { background: \(light); } @media (prefers-color-scheme: dark) { body { background: \(dark); } }"
+        }
         return """
             <!doctype html>
             <html lang="en">
@@ -20,7 +34,9 @@ enum DashboardPage {
             <link rel="icon" href="/favicon.svg" type="image/svg+xml">
             <meta name="widgethost-token" content="\(token)">
             <style>
-              body { margin: 0; padding: 32px; background: linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84); min-height: 100vh;
+              :root { color-scheme: \(appearance.scheme == .auto ? "light dark" : appearance.scheme.rawValue); }
+              \(background)
+              body { margin: 0; padding: 32px; min-height: 100vh;
                      font-family: "DejaVu Sans", Verdana, sans-serif; color: #fff; box-sizing: border-box; }
               h1 { font-weight: 600; font-size: 20px; margin: 0 0 24px; opacity: .85 }
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
@@ -30,12 +46,12 @@ enum DashboardPage {
                                       cursor: pointer; border-radius: 8px; }
               .taps a:hover, .taps button:hover, .taps a:focus, .taps button:focus { outline: 2px solid rgba(10,132,255,.6); }
               .taps .widget:hover, .taps .widget:focus { outline: none; }
-              figure img { display: block; border-radius: 22px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
+              figure img { display: block; border-radius: \(Int(radius))px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
               #empty { opacity: .8 }
             </style>
             </head>
-            <body data-server-time="\(now.formatted(.iso8601))">
+            <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
             <h1>widgethost</h1>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
@@ -67,7 +83,21 @@ enum DashboardPage {
         }
         function version(i) { return `${i.currentEntryDate || "none"}|${i.state}`; }
         const token = document.querySelector('meta[name="widgethost-token"]').content;
-        function card(img, i) { img.src = `/instances/${i.id}.svg?v=${encodeURIComponent(version(i))}`; }
+        // Cards are drawn light or dark as the manifest says, or (auto) as
+        // the browser prefers, and drawn again when that preference changes.
+        const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
+        function scheme() {
+          const fixed = document.body.dataset.scheme;
+          return fixed === "light" || fixed === "dark" ? fixed : (darkQuery.matches ? "dark" : "light");
+        }
+        function card(img, i) { img.src = `/instances/${i.id}.svg?scheme=${scheme()}&v=${encodeURIComponent(version(i))}`; }
+        function rescheme() {
+          for (const img of grid.querySelectorAll("figure img")) {
+            const src = img.src.replace(/scheme=(light|dark)/, "scheme=" + scheme());
+            if (src !== img.src) img.src = src;
+          }
+        }
+        darkQuery.addEventListener("change", rescheme);
         // Tap targets over the card, from the layout's frames: buttons and
         // toggles POST to the host, links and the widget's URL open a tab.
         async function taps(figure, id) {
@@ -149,6 +179,7 @@ enum DashboardPage {
           figure.dataset.version = figure.dataset.initialVersion;
           if (figure.dataset.actions > 0) taps(figure, figure.id.slice(2));
         }
+        rescheme();
         setInterval(() => grid.querySelectorAll("figcaption[data-since]").forEach(tick), 5000);
         // Text that keeps time (.timer, .relative) is drawn by the host each second.
         setInterval(() => {
@@ -174,7 +205,8 @@ enum DashboardPage {
         <rect x="7" y="17" width="8" height="8" rx="2" fill="#fff" opacity=".6"/></svg>
         """
 
-    private static func tile(_ status: InstanceStatus) -> String {
+    /// `scheme`: the cards' until the page's script knows the browser's preference.
+    private static func tile(_ status: InstanceStatus, scheme: String) -> String {
         let summary = InstanceSummary(status)
         let size = status.instance.family.size
         let id = SVGRenderer.escape(summary.id)
@@ -182,7 +214,7 @@ enum DashboardPage {
         let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
         let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
         return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" style="width:\#(Int(size.width))px">"#
-            + #"<img src="/instances/\#(id).svg" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(summary.name ?? summary.kind))">"#
+            + #"<img src="/instances/\#(id).svg?scheme=\#(scheme)" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(summary.name ?? summary.kind))">"#
             + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#
     }
 }

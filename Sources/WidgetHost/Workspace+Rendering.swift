@@ -8,6 +8,7 @@ extension Workspace {
     package func renderable(_ status: InstanceStatus) async throws -> RenderableView {
         var renderable = try await drawn(status)
         renderable.contentMarginsDisabled = bundle.kind(named: status.instance.kind)?.descriptor.contentMarginsDisabled ?? false
+        renderable.theme = theme
         return renderable
     }
 
@@ -53,7 +54,21 @@ extension Workspace {
         let configuration = await kind.defaultConfiguration()
         let context = kind.context(for: family, isPreview: true, date: clock.now())
         let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)
-        return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false,
-                              contentMarginsDisabled: kind.descriptor.contentMarginsDisabled)
+        var renderable = RenderableView(view: entry.view, family: family, date: entry.date, redacted: false,
+                                        contentMarginsDisabled: kind.descriptor.contentMarginsDisabled)
+        renderable.theme = theme
+        return renderable
+    }
+
+    /// The manifest's `appearance:` as every card draws it.
+    package var theme: CardTheme {
+        let appearance = manifest.appearance
+        return CardTheme(accent: appearance.accent, cornerRadius: appearance.cornerRadius)
+    }
+
+    /// The scheme cards are drawn in when a request does not say: the
+    /// manifest's, or light.
+    package var defaultScheme: ColorScheme {
+        manifest.appearance.scheme == .dark ? .dark : .light
     }
 }

@@ -15,9 +15,12 @@ package struct RenderableView: Sendable {
     package var now: Date? = nil
     /// The kind's `.contentMarginsDisabled()`: no margin around the view.
     package var contentMarginsDisabled = false
+    /// The manifest's accent colour and corner radius.
+    package var theme: CardTheme = .standard
 
     package init(view: ViewNode, family: WidgetFamily, date: Date?, redacted: Bool, unavailable: String? = nil, now: Date? = nil,
-                 contentMarginsDisabled: Bool = false) {
+                 contentMarginsDisabled: Bool = false, theme: CardTheme = .standard) {
+        self.theme = theme
         self.view = view
         self.family = family
         self.date = date
@@ -35,7 +38,7 @@ package struct RenderableView: Sendable {
     }
 
     package func svg(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light) -> String {
-        SVGRenderer(mode: mode, scheme: scheme, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
+        SVGRenderer(mode: mode, scheme: scheme, theme: theme, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 
     /// The SVG rasterised (see `PNGRasterizer`): `scale` pixels a point.
@@ -58,6 +61,6 @@ package struct RenderableView: Sendable {
     }
 
     package func ansi(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, colors: ANSIRenderer.ColorSupport) -> String {
-        ANSIRenderer(mode: mode, scheme: scheme, colors: colors, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
+        ANSIRenderer(mode: mode, scheme: scheme, theme: theme, colors: colors, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 }

@@ -27,7 +27,7 @@ struct ContributorEntryView: View {
             Spacer(minLength: 40)
             ContributorListView(contributors: entry.repo.contributors, isEmptyRepository: entry.repo.availability == .empty)
         }
-        .containerBackground(.white, for: .widget)
+        .containerBackground(.background, for: .widget)
         .widgetURL(entry.repo.webURL)
     }
 }

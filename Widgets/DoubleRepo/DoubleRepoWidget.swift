@@ -41,7 +41,7 @@ struct DoubleRepoEntryView: View {
                 RepoMediumView(repo: bottomRepo, date: entry.date)
             }
         }
-        .containerBackground(.white, for: .widget)
+        .containerBackground(.background, for: .widget)
         .widgetURL(entry.repo.webURL)
     }
 }

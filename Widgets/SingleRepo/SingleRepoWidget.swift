@@ -40,7 +40,7 @@ struct SingleRepoEntryView: View {
                 ContributorListView(contributors: entry.repo.contributors, isEmptyRepository: entry.repo.availability == .empty)
             }
         }
-        .containerBackground(.white, for: .widget)
+        .containerBackground(.background, for: .widget)
         .widgetURL(entry.repo.webURL)
     }
 }

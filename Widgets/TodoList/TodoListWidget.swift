@@ -65,7 +65,7 @@ struct TodoListView: View {
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        .containerBackground(.white, for: .widget)
+        .containerBackground(.background, for: .widget)
     }
 }
 

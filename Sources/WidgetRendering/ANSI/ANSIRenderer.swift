@@ -30,7 +30,11 @@ package struct ANSIRenderer: Sendable {
     /// Drawn all in grey, with the reason on the last row (see `SVGRenderer.unavailable`).
     package let unavailable: String?
 
-    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, colors: ColorSupport, redacted: Bool = false, unavailable: String? = nil) {
+    package var theme: CardTheme = .standard
+
+    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, theme: CardTheme = .standard, colors: ColorSupport,
+                 redacted: Bool = false, unavailable: String? = nil) {
+        self.theme = theme
         self.mode = mode
         self.scheme = scheme
         self.colors = colors
@@ -46,7 +50,7 @@ package struct ANSIRenderer: Sendable {
     package func render(_ layout: WidgetLayout) -> String {
         let (columns, rows) = Self.cells(for: layout.family)
         var grid = Array(repeating: Array(repeating: Cell(character: " ", color: nil), count: columns), count: rows)
-        let palette = Palette(mode: mode, scheme: scheme)
+        let palette = Palette(mode: mode, scheme: scheme, theme: theme)
 
         func put(_ character: Character, row: Int, column: Int, color: String?) {
             guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }

@@ -13,20 +13,40 @@ package enum RenderingMode: String, Sendable, CaseIterable, Codable {
 
 /// Colours resolved for a rendering mode, as `#rrggbb` (with opacity apart).
 struct Palette {
-    static let accentColor = "#0a84ff"
+    /// The grey of redacted bars and unavailable cards, in every mode.
     static let secondaryColor = "#8e8e93"
 
     let mode: RenderingMode
     /// Light or dark: how the system's colours (`SemanticColor`) are drawn.
     var scheme: ColorScheme = .light
+    var theme: CardTheme = .standard
+
+    init(mode: RenderingMode, scheme: ColorScheme = .light, theme: CardTheme = .standard) {
+        self.mode = mode
+        self.scheme = scheme
+        self.theme = theme
+    }
+
+    /// The card under `accented` and `vibrant`, which draw on a card of
+    /// their own rather than the kind's background: a light grey or iOS's
+    /// dark one, so that the page behind does not decide what can be read.
+    var tintedCard: String { scheme == .dark ? "#1c1c1e" : "#f2f2f7" }
+
+    /// What `accented` draws views that are not accentable in: iOS's
+    /// secondary label colour, at AA contrast on the tinted card.
+    var accentedSecondary: String { scheme == .dark ? "#98989f" : "#6c6c70" }
+
+    /// The theme's accent where it is drawn on the tinted card: moved
+    /// toward black or white just enough to be read there.
+    var legibleAccent: String { Contrast.legible(theme.accent, on: tintedCard) }
 
     func resolve(_ color: Color?, accentable: Bool) -> (hex: String, opacity: Double) {
         switch mode {
         case .accented:
-            return (accentable ? Self.accentColor : Self.secondaryColor, 1)
+            return (accentable ? legibleAccent : accentedSecondary, 1)
         case .vibrant:
             let (hex, opacity) = full(color)
-            return (Self.gray(hex), opacity)
+            return (gray(hex), opacity)
         case .fullColor:
             return full(color)
         }
@@ -67,7 +87,7 @@ struct Palette {
         case (.dark, .quaternary): ("#ebebf5", 0.16)
         case (.dark, .fill): ("#787880", 0.36)
         case (.dark, .background): ("#1c1c1e", 1)
-        case (_, .accent): (Self.accentColor, 1)
+        case (_, .accent): (theme.accent, 1)
         }
         return (hex, own * opacity)
     }
@@ -93,12 +113,15 @@ struct Palette {
         return "#" + byte(red) + byte(green) + byte(blue)
     }
 
-    /// The luminance of a colour as a grey, lightened for a dark background.
-    static func gray(_ hex: String) -> String {
+    /// The luminance of a colour as a grey that reads on the tinted card:
+    /// on a dark card dark colours become light (from 0.55 to white), on a
+    /// light one light colours become dark (from 0.42 to black), so every
+    /// opaque text keeps AA contrast.
+    func gray(_ hex: String) -> String {
         let value = Int(hex.dropFirst(), radix: 16) ?? 0
         let (red, green, blue) = (Double((value >> 16) & 0xFF), Double((value >> 8) & 0xFF), Double(value & 0xFF))
         let luminance = (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
-        let level = 0.55 + 0.45 * (1 - luminance)
+        let level = scheme == .dark ? 0.55 + 0.45 * (1 - luminance) : 0.42 * luminance
         return Self.hex(level, level, level)
     }
 }

@@ -5,7 +5,6 @@ import WidgetSDK
 /// Draws a laid-out widget as a standalone SVG: rounded corners, the
 /// container background, avatars as data URIs, every text escaped.
 package struct SVGRenderer: Sendable {
-    package static let cornerRadius = 22.0
     package static let fontFamily = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
     package let mode: RenderingMode
@@ -17,16 +16,22 @@ package struct SVGRenderer: Sendable {
     /// longer supports its family): the card is drawn grey and faded, with
     /// the reason across its foot, so it never passes for live data.
     package let unavailable: String?
+    /// The manifest's accent colour and corner radius.
+    package let theme: CardTheme
 
-    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, redacted: Bool = false, unavailable: String? = nil) {
+    private var cornerRadius: Double { theme.cornerRadius }
+
+    package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, theme: CardTheme = .standard, redacted: Bool = false,
+                 unavailable: String? = nil) {
         self.mode = mode
         self.scheme = scheme
+        self.theme = theme
         self.redacted = redacted
         self.unavailable = unavailable
     }
 
     package func render(_ layout: WidgetLayout) -> String {
-        let palette = Palette(mode: mode, scheme: scheme)
+        let palette = Palette(mode: mode, scheme: scheme, theme: theme)
         let size = layout.size
         var defs: [String] = []
         var body: [String] = []
@@ -40,18 +45,18 @@ package struct SVGRenderer: Sendable {
                 defs.append(element)
                 background = #"fill="url(#\#(Self.marker)paint-card)""#
             } else if let stops = palette.gradientStops(color), case .gradient(let fill) = color {
-                defs.append(#"<clipPath id="\#(Self.marker)shape-card">\#(shapeElement(.roundedRectangle(cornerRadius: Self.cornerRadius), card, attributes: ""))</clipPath>"#)
+                defs.append(#"<clipPath id="\#(Self.marker)shape-card">\#(shapeElement(.roundedRectangle(cornerRadius: cornerRadius), card, attributes: ""))</clipPath>"#)
                 background = ##"fill="#ffffff""##
                 deferredBackground = #"<g clip-path="url(#\#(Self.marker)shape-card)">"# + wedges(fill.kind, stops, card).joined() + "</g>"
             } else {
                 background = #"fill="\#(palette.resolve(color, accentable: false).hex)""#
             }
-        // Accented widgets sit on a faint tint of the secondary colour, so the
-        // drawing holds the accent and the secondary colour only.
-        case .accented: background = #"fill="\#(Palette.secondaryColor)" fill-opacity="0.18""#
-        case .vibrant: background = ##"fill="#1c1c1e""##
+        // Accented and vibrant widgets sit on a card of their own, so the
+        // drawing holds the accent, the secondary colour and greys only,
+        // each legible on it whatever the page behind.
+        case .accented, .vibrant: background = #"fill="\#(palette.tintedCard)""#
         }
-        body.append(#"<rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(Self.cornerRadius))" \#(background)/>"#)
+        body.append(#"<rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(cornerRadius))" \#(background)/>"#)
         if let deferredBackground { body.append(deferredBackground) }
 
         for (index, drawable) in layout.drawables.enumerated() {
@@ -150,7 +155,7 @@ package struct SVGRenderer: Sendable {
             // Named by size: on a page of several inline cards, one id means
             // one shape, and cards of one size share theirs.
             let card = "card-\(n(size.width))x\(n(size.height))"
-            defs.append(#"<clipPath id="\#(card)"><rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(Self.cornerRadius))"/></clipPath>"#)
+            defs.append(#"<clipPath id="\#(card)"><rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(cornerRadius))"/></clipPath>"#)
             body = [body[0], #"<g clip-path="url(#\#(card))">"#] + body.dropFirst() + ["</g>"]
         }
         if let unavailable {
@@ -214,7 +219,7 @@ package struct SVGRenderer: Sendable {
         let title = Font.system(size: 13, weight: .semibold), detail = Font.system(size: 11)
         let lines = TextMeasure(font: detail).wrap(reason, width: size.width - 32, maximumLines: 2)
         let top = size.height - 44 - Double(lines.count) * 14
-        let radius = Self.cornerRadius
+        let radius = cornerRadius
         var elements = [
             ##"<path d="M0 \##(n(top)) H\##(n(size.width)) V\##(n(size.height - radius)) A\##(n(radius)) \##(n(radius)) 0 0 1 \##(n(size.width - radius)) \##(n(size.height)) H\##(n(radius)) A\##(n(radius)) \##(n(radius)) 0 0 1 0 \##(n(size.height - radius)) Z" fill="#3a3a3c" fill-opacity="0.92"/>"##,
             ##"<text x="16" y="\##(n(top + 24))" font-size="\##(n(title.size))" font-weight="bold" fill="#ffffff">Unavailable</text>"##,
@@ -232,7 +237,7 @@ package struct SVGRenderer: Sendable {
         case (.fullColor, _), (.accented, .fullColor): return nil
         case (.vibrant, _), (.accented, .desaturated): return grayscale
         case (.accented, .accented), (.accented, .accentedDesaturated):
-            return grayscale + #"<feFlood flood-color="\#(Palette.accentColor)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
+            return grayscale + #"<feFlood flood-color="\#(Palette(mode: mode, scheme: scheme, theme: theme).legibleAccent)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
         }
     }
 
@@ -250,7 +255,7 @@ package struct SVGRenderer: Sendable {
         }
         // Shadows are colour: the tinted and monochrome modes and placeholders draw none.
         if let shadow = drawable.shadow, mode == .fullColor, !redacted {
-            let (color, opacity) = Palette(mode: mode, scheme: scheme).resolve(shadow.color, accentable: false)
+            let (color, opacity) = Palette(mode: mode, scheme: scheme, theme: theme).resolve(shadow.color, accentable: false)
             let area = drawable.visibleFrame, spread = shadow.radius * 1.5 + 1
             let region = Rect(x: area.x + min(0, shadow.x) - spread, y: area.y + min(0, shadow.y) - spread,
                               width: area.width + abs(shadow.x) + 2 * spread, height: area.height + abs(shadow.y) + 2 * spread)

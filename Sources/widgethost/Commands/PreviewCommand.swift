@@ -47,7 +47,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let kind = try planner.kind(named: self.kind)
             guard all else {
                 let family = try planner.family(family, for: kind)
-                try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output)), to: output)
+                try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
                 return
             }
             let gallery = await KindGallery.make(for: kind, in: workspace, includingTimeline: false)
@@ -56,13 +56,13 @@ struct PreviewCommand: AsyncParsableCommand {
                 print(GalleryText(width: terminal ? LiveBoard.terminalSize().columns : 160, colors: .detect(isTerminal: terminal)).render(gallery), terminator: "")
                 return
             }
-            try writeFiles(gallery, into: URL(fileURLWithPath: outDir))
+            try writeFiles(gallery, into: URL(fileURLWithPath: outDir), scheme: workspace.defaultScheme)
         }
     }
 
     /// One file per family and mode, and per family's placeholder; a preview
     /// the kind could not draw is an error after the others are written.
-    private func writeFiles(_ gallery: KindGallery, into folder: URL) throws {
+    private func writeFiles(_ gallery: KindGallery, into folder: URL, scheme: ColorScheme) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var failures: [String] = []
         for sheet in gallery.sheets {
@@ -75,7 +75,7 @@ struct PreviewCommand: AsyncParsableCommand {
                     var options = render
                     options.mode = mode
                     let file = folder.appendingPathComponent("\(base).\(render.format.rawValue)")
-                    try RenderOptions.write(try options.output(view), to: file.path)
+                    try RenderOptions.write(try options.output(view, defaultScheme: scheme), to: file.path)
                     print(file.path)
                 case .failure(let failure):
                     failures.append("\(base): \(failure)")
@@ -88,7 +88,7 @@ struct PreviewCommand: AsyncParsableCommand {
             case .success(let entries):
                 for (index, entry) in entries.enumerated() {
                     let file = folder.appendingPathComponent("\(base)-\(index + 1).\(render.format.rawValue)")
-                    try RenderOptions.write(try render.output(entry), to: file.path)
+                    try RenderOptions.write(try render.output(entry, defaultScheme: scheme), to: file.path)
                     print(file.path)
                 }
             case .failure(let failure):

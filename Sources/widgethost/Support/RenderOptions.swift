@@ -23,8 +23,9 @@ struct RenderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
     var mode: RenderingMode = .fullColor
 
-    @Option(help: ArgumentHelp("light or dark: the card, the system's colours, and the variant of a view that reads colorScheme.", valueName: "scheme"))
-    var colorScheme: ColorScheme = .light
+    @Option(name: [.customLong("color-scheme"), .customLong("scheme")],
+            help: ArgumentHelp("light or dark: the card, the system's colours, and the variant of a view that reads colorScheme (default: the manifest's appearance.scheme, else light).", valueName: "scheme"))
+    var colorScheme: ColorScheme?
 
     func validate() throws {
         if format != .png, scale != nil || palette != nil {
@@ -36,7 +37,14 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// `toTerminal`: the output goes to standard output and that is a terminal.
-    func output(_ renderable: RenderableView, toTerminal: Bool = false) throws -> Data {
+    func output(_ renderable: RenderableView, toTerminal: Bool = false, defaultScheme: ColorScheme = .light) throws -> Data {
+        var options = self
+        options.colorScheme = colorScheme ?? defaultScheme
+        return try options.drawn(renderable, toTerminal: toTerminal)
+    }
+
+    private func drawn(_ renderable: RenderableView, toTerminal: Bool) throws -> Data {
+        let colorScheme = self.colorScheme ?? .light
         switch format {
         case .png:
             // Binary on a terminal would be noise, and may be read as escapes.
@@ -48,6 +56,7 @@ struct RenderOptions: ParsableArguments {
     }
 
     private func text(_ renderable: RenderableView, toTerminal: Bool) throws -> String {
+        let colorScheme = self.colorScheme ?? .light
         switch format {
         case .svg, .png:
             return renderable.svg(mode: mode, scheme: colorScheme)

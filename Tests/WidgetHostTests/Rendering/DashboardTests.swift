@@ -25,7 +25,7 @@ struct DashboardTests {
         let page = try await Self.get(base + "/")
         #expect(page.hasPrefix("<!doctype html>"))
         for id in ids {
-            #expect(page.contains(#"<img src="/instances/\#(id).svg""#))
+            #expect(page.contains(#"<img src="/instances/\#(id).svg?scheme=light""#))
         }
         // The log line comes as the timeline arrives, its save a moment later: the card is drawn from what is saved.
         var svg = ""
@@ -118,7 +118,8 @@ struct DashboardTests {
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
         let base = try await host.dashboardBase()
-        #expect(await host.waitFor("timeline received"), "\(host.output)")
+        // Saved, not only received (the log hears of it first): the card then stays as it is.
+        #expect(try await TestSupport.eventually { try await Self.get(base + "/instances/\(id)").contains(#""state":"fresh""#) }, "\(host.output)")
 
         let card = try await Self.send(base + "/instances/\(id).svg")
         #expect(card.status == 200)

@@ -54,7 +54,7 @@ struct PNGTests {
         #expect(palette.status == 1 && palette.stderr.hasPrefix("error: --scale and --palette go with --format png"), "\(palette.stderr)")
     }
 
-    @Test func theDashboardServesPNGCards() async throws {
+    @Test func theDashboardServesPNGAndDarkCards() async throws {
         let fixture = try ContainerFixture()
         _ = try await fixture.run("add-instance", "Gauge", "--family", "systemMedium")
         let id = try #require(try await fixture.instances().first?["id"] as? String)
@@ -81,5 +81,14 @@ struct PNGTests {
         #expect(try await fetch("/instances/\(id).png?scale=0").status == 400)
         #expect(try await fetch("/instances/\(id).png?palette=grey").status == 400)
         #expect(try await fetch("/instances/\(id).svg").type == "image/svg+xml")
+
+        // Light or dark per request, the PNG too.
+        let dark = String(decoding: try await fetch("/instances/\(id).svg?scheme=dark").body, as: UTF8.self)
+        #expect(dark.contains(##"rx="22" fill="#1c1c1e"/>"##), "\(dark)")
+        let light = String(decoding: try await fetch("/instances/\(id).svg").body, as: UTF8.self)
+        #expect(light.contains(##"rx="22" fill="#ffffff"/>"##))
+        let darkPNG = try PNGImage(try await fetch("/instances/\(id).png?scheme=dark").body)
+        #expect(darkPNG.samples[85][182 * 4] < 0x40, "the card's middle is dark")
+        #expect(try await fetch("/instances/\(id).svg?scheme=night").status == 400)
     }
 }

@@ -23,7 +23,7 @@ struct RenderCommandTests {
         #expect(json.status == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["redacted"] as? Bool == true)
-        #expect((object["layout"] as? [String])?.first == "systemLarge 364×382 background rgb(red: 1.0, green: 1.0, blue: 1.0, opacity: 1.0)")
+        #expect((object["layout"] as? [String])?.first == "systemLarge 364×382 background semantic(WidgetSDK.SemanticColor.background, opacity: 1.0)")
         let svg = try await fixture.run("render", id)
         #expect(svg.stdout.hasPrefix("<svg") && !svg.stdout.contains("<text"))
     }

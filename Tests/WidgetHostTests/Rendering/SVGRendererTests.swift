@@ -61,8 +61,9 @@ struct SVGRendererTests {
         let withoutImages = svg.replacingOccurrences(of: #"<image [^>]*/>"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"<filter .*?</filter>"#, with: "", options: .regularExpression)
         let colours = Set(withoutImages.matches(of: /#[0-9a-fA-F]{6}/).map { String($0.output).lowercased() })
-        #expect(colours == [Palette.accentColor, Palette.secondaryColor])
-        #expect(svg.contains(#"fill="\#(Palette.accentColor)""#), "the accentable days and symbols")
+        let palette = Palette(mode: .accented)
+        #expect(colours == [palette.legibleAccent, palette.accentedSecondary, palette.tintedCard])
+        #expect(svg.contains(#"fill="\#(palette.legibleAccent)""#), "the accentable days and symbols")
     }
 
     @Test func placeholdersAreRedacted() async throws {

@@ -35,11 +35,11 @@ struct TimeAndRedactionTests {
         ])
         let layout = LayoutEngine().layout(view, family: .systemSmall)
         let svg = SVGRenderer(redacted: true).render(layout)
-        #expect(!svg.contains(Palette.accentColor) && !svg.contains("#ff0000"), "no colour that looks like data: \(svg)")
+        #expect(!svg.contains(CardTheme.standard.accent) && !svg.contains("#ff0000"), "no colour that looks like data: \(svg)")
         #expect(!svg.contains(">42 stars<") && svg.contains(">kept</text>"), ".unredacted() keeps its text")
         // Drawn live, the same card has its colours.
         let live = SVGRenderer().render(layout)
-        #expect(live.contains(Palette.accentColor) && live.contains("#ff0000"))
+        #expect(live.contains(CardTheme.standard.accent) && live.contains("#ff0000"))
         // And .redacted(reason:) inside a live card hides just that part.
         let partial = LayoutEngine().layout(ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
             ViewNode(.text("secret"), modifiers: [.redacted(true)]), ViewNode(.text("public")),

@@ -76,7 +76,7 @@ struct CountdownView: View {
                     .font(.caption)
                     .foregroundStyle(.secondary)
             }
-            .containerBackground(.white, for: .widget)
+            .containerBackground(.background, for: .widget)
         }
     }
 }
