@@ -72,4 +72,17 @@ package struct SchedulePolicy: Sendable, Equatable {
             return (id, earliest, reason ?? "deferred", !force && earliestStart(forced, at: now).0 < earliest)
         }
     }
+
+    /// What to say when a timeline asks to reload more often than the daily
+    /// budget allows: how often it asks, how many reloads a day that makes,
+    /// and the cadence the budget holds it to. Nil when the budget suffices.
+    package func budgetWarning(requestedInterval interval: TimeInterval) -> String? {
+        guard interval > 0 else { return nil }
+        let effective = max(interval, minInterval)
+        let perDay = Int((SchedulePolicy.window / effective).rounded(.down))
+        guard perDay > dailyBudget else { return nil }
+        let held = DurationValue(seconds: (SchedulePolicy.window / Double(dailyBudget)).rounded())
+        return "asks to reload every \(DurationValue(seconds: effective.rounded())), \(perDay) times a day; the daily budget is \(dailyBudget) "
+            + "(schedule.daily_budget), so it spends its budget early and then waits: about one reload every \(held) on average"
+    }
 }

@@ -79,6 +79,8 @@ package actor TimelineHost {
     var reloadingFiles: Task<Void, Never>?
     /// Set as shutdown begins: nothing new is taken in.
     var stopping = false
+    /// Instances already warned that their timeline outruns the daily budget.
+    private var warnedOfBudget: Set<String> = []
 
     /// Times the loop woke up, for the idle benchmark.
     package private(set) var wakeUps = 0
@@ -592,12 +594,27 @@ package actor TimelineHost {
         for event in events {
             dirty.insert(event.instance)
             let instance = instance ?? instances[event.instance]
+            if case .timelineReceived(_, let policy, _, _) = event.kind { warnOfBudget(event.instance, instance, policy, at: event.date) }
             count(event, kind: instance?.kind ?? "?")
             onEvent(event, instance)
             // Bounded while the container cannot be written: views need only recent news.
             if unsaved.count >= 10_000 { unsaved.removeFirst(unsaved.count / 2) }
             unsaved.append(event)
         }
+    }
+
+    /// Once per instance a run: its timeline asks for more reloads than the
+    /// daily budget gives, which otherwise shows only as deferred reloads.
+    private func warnOfBudget(_ id: String, _ instance: WidgetInstance?, _ policy: TimelineReloadPolicy, at now: Date) {
+        guard !warnedOfBudget.contains(id) else { return }
+        let next: Date? = switch policy {
+        case .after(let date): date
+        case .atEnd: core.schedules[id]?.entries.last?.date
+        case .never: nil
+        }
+        guard let next, let warning = core.policy.budgetWarning(requestedInterval: next.timeIntervalSince(now)) else { return }
+        warnedOfBudget.insert(id)
+        onWarning("instance \(id) (\(instance?.kind ?? "?")) \(warning)")
     }
 
     /// Reload outcomes and quarantines, for `/metrics`.
