@@ -9,8 +9,9 @@ CONFIGURATION ?= release
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
-# layout, and the font the SVG cards name. librsvg2-2: PNG cards (loaded at run time).
-APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core librsvg2-2
+# layout, and the font the SVG cards name. fonts-material-design-icons-iconfont:
+# the glyphs SF Symbols are drawn as. librsvg2-2: PNG cards (loaded at run time).
+APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2
 
 .PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall clean
 

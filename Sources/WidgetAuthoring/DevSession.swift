@@ -129,7 +129,8 @@ package final class DevSession: Sendable {
         for kind in current.bundle.kinds {
             galleries.append(await KindGallery.make(for: kind, in: current))
         }
-        await onUpdate(.built(Previews(number: number, galleries: galleries, problems: current.bundle.diagnostics.map(\.description),
+        await onUpdate(.built(Previews(number: number, galleries: galleries,
+                                       problems: current.bundle.diagnostics.map(\.description) + galleries.flatMap(\.symbolWarnings),
                                        buildDuration: build.duration, previewDuration: ContinuousClock.now - previewing)))
         return current
     }

@@ -18,6 +18,19 @@ package struct KindGallery: Sendable {
     /// The module's `#Preview`s of this kind, in its order: none when it has none.
     package var previews: Result<[NamedPreview], PreviewFailure> = .success([])
 
+    /// SF Symbol names the kind drew that widgethost does not know, each a warning.
+    package var symbolWarnings: [String] {
+        var views: [ViewNode] = []
+        for sheet in sheets {
+            for result in [sheet.snapshot, sheet.placeholder] { if case .success(let view) = result { views.append(view.view) } }
+            if case .success(let entries)? = sheet.timeline { views += entries.map(\.view) }
+        }
+        if case .success(let previews) = previews {
+            for preview in previews { if case .success(let entries) = preview.entries { views += entries.map(\.view) } }
+        }
+        return Set(views.flatMap(SymbolCatalog.unknownNames)).sorted().map { SymbolCatalog.warning(kind: kind, name: $0) }
+    }
+
     /// One family's previews.
     package struct FamilySheet: Sendable {
         package let family: WidgetFamily

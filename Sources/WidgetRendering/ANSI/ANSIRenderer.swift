@@ -101,7 +101,7 @@ package struct ANSIRenderer: Sendable {
                 }
             case .image(let source, _, _):
                 let glyph: Character = switch source {
-                case .symbol(let name): Character(SVGRenderer.symbols[name] ?? "●")
+                case .symbol(let name): SymbolCatalog.symbol(named: name)?.cell ?? "?"
                 case .data: "◉"
                 }
                 let row = Self.cell((frame.y + frame.height / 2) / Self.cellHeight)

@@ -87,6 +87,9 @@ package final class FontMetrics: Sendable {
         text.unicodeScalars.reduce(0) { $0 + advance($1) } * size
     }
 
+    /// The glyph index the font maps `code` to; 0 (the missing glyph) for none.
+    package func glyph(_ code: UInt32) -> UInt16 { glyphID(code) }
+
     private func glyphID(_ code: UInt32) -> UInt16 {
         guard code <= 0xFFFF, let segment = segments.first(where: { $0.end >= code }), segment.start <= code else { return 0 }
         guard let base = segment.glyphIndexBase else { return UInt16(truncatingIfNeeded: code &+ UInt32(segment.delta)) }

@@ -122,14 +122,24 @@ package struct SVGRenderer: Sendable {
                     elements.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight)\#(spaces) fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
                 }
             case .image(.symbol(let name), _, _):
-                let glyph = Self.symbols[name] ?? "●"
                 let side = min(frame.width, frame.height)
                 if redacted {
                     elements.append(shapeElement(.circle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
                     break
                 }
-                let baseline = frame.y + (frame.height + side * 0.75) / 2
-                elements.append(#"<text x="\#(n(frame.x + frame.width / 2))" y="\#(n(baseline))" font-size="\#(n(side))" text-anchor="middle" fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(glyph))</text>"#)
+                let (x, y) = (frame.x + (frame.width - side) / 2, frame.y + (frame.height - side) / 2)
+                let symbol = SymbolCatalog.symbol(named: name)
+                if let symbol, let font = IconFont.shared, let outline = font.pathData(symbol.codepoint) {
+                    elements.append(#"<path transform="translate(\#(n(x)) \#(n(y))) scale(\#(n4(side / font.unitsPerEm)))" d="\#(outline)" fill="\#(paint)"\#(fillOpacity)/>"#)
+                } else if let symbol {
+                    // Without the icon font: the board's one-cell glyph, in DejaVu.
+                    let baseline = frame.y + (frame.height + side * 0.75) / 2
+                    elements.append(#"<text x="\#(n(frame.x + frame.width / 2))" y="\#(n(baseline))" font-size="\#(n(side))" text-anchor="middle" fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(String(symbol.cell)))</text>"#)
+                } else {
+                    // A name no table knows: a dashed square with a question mark, seen rather than guessed.
+                    elements.append(#"<rect x="\#(n(x + side * 0.08))" y="\#(n(y + side * 0.08))" width="\#(n(side * 0.84))" height="\#(n(side * 0.84))" rx="\#(n(side * 0.18))" fill="none" stroke="\#(paint)" stroke-width="\#(n(max(1, side * 0.06)))" stroke-dasharray="\#(n(max(1.5, side * 0.12)))"\#(fillOpacity.replacingOccurrences(of: "fill-", with: "stroke-"))/>"#)
+                    elements.append(#"<text x="\#(n(x + side / 2))" y="\#(n(y + side * 0.72))" font-size="\#(n(side * 0.6))" font-weight="bold" text-anchor="middle" fill="\#(paint)"\#(fillOpacity)>?</text>"#)
+                }
             case .image(.data(let data), let clip, let imageMode):
                 if redacted {
                     elements.append(shapeElement(clip ?? .rectangle, frame, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
@@ -363,14 +373,11 @@ package struct SVGRenderer: Sendable {
         return escaped
     }
 
-    /// The SF Symbols the kinds use, as DejaVu glyphs.
-    static let symbols: [String: String] = [
-        "star.fill": "★", "star": "☆", "tuningfork": "⋔", "exclamationmark.triangle.fill": "⚠",
-        "exclamationmark.triangle": "⚠", "person.crop.circle.fill": "●", "person.crop.circle": "○",
-        "clock": "◷", "checkmark": "✓", "xmark": "✗",
-        // Toggles: off and on.
-        "circle": "○", "checkmark.circle.fill": "✔", "checkmark.circle": "✔", "arrow.clockwise": "↻", "link": "↗",
-    ]
+    /// A scale factor, with the precision a path's thousands of units need.
+    private func n4(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return String(format: "%.4f", value)
+    }
 
     /// A coordinate as SVG writes it. Total: layout checks every view, but a
     /// number no layout should make is drawn far off the card, not a trap.

@@ -47,10 +47,13 @@ struct PreviewCommand: AsyncParsableCommand {
             let kind = try planner.kind(named: self.kind)
             guard all else {
                 let family = try planner.family(family, for: kind)
-                try RenderOptions.write(try render.output(try await workspace.preview(kind, family: family), toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
+                let preview = try await workspace.preview(kind, family: family)
+                try RenderOptions.write(try render.output(preview, toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
+                for name in SymbolCatalog.unknownNames(in: preview.view) { Terminal.note(SymbolCatalog.warning(kind: kind.name, name: name)) }
                 return
             }
             let gallery = await KindGallery.make(for: kind, in: workspace, includingTimeline: false)
+            defer { for warning in gallery.symbolWarnings { Terminal.note(warning) } }
             guard let outDir else {
                 let terminal = RenderOptions.isTerminal(nil)
                 print(GalleryText(width: terminal ? LiveBoard.terminalSize().columns : 160, colors: .detect(isTerminal: terminal)).render(gallery), terminator: "")

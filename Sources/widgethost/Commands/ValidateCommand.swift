@@ -1,7 +1,10 @@
 import ArgumentParser
+import Foundation
 import WidgetContainer
 import WidgetHost
 import WidgetKinds
+import WidgetRendering
+import WidgetSDK
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +36,20 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
+        }
+        // Symbols no table knows are drawn as placeholders: said here, from
+        // each kind's gallery snapshot and placeholder (no network).
+        for kind in bundle.kinds {
+            let configuration = await kind.defaultConfiguration()
+            var views: [ViewNode] = []
+            for family in kind.families {
+                let context = kind.context(for: family, isPreview: true, date: Date())
+                if let entry = try? await kind.descriptor.provider.snapshot(for: configuration, in: context) { views.append(entry.view) }
+                if let entry = try? await kind.descriptor.provider.placeholder(in: context) { views.append(entry.view) }
+            }
+            for name in Set(views.flatMap(SymbolCatalog.unknownNames)).sorted() {
+                Terminal.note(SymbolCatalog.warning(kind: kind.name, name: name))
+            }
         }
         // Declared instances are checked as add-instance checks its flags; nothing is written.
         let declared = loaded.instances.isEmpty ? DeclaredInstances.Plan() : await DeclaredInstances(bundle: bundle).plan()

@@ -43,8 +43,13 @@ struct ClockView: View {
                 Text(entry.date, style: .time)
                     .font(.title)
                     .foregroundStyle(.white)
-                Text(colorScheme == .dark ? "night" : "day")
-                    .font(.caption)
+                HStack {
+                    // The first is drawn; the second is a newer SF Symbol widgethost does not know.
+                    Image(systemName: colorScheme == .dark ? "moon.fill" : "sun.max.fill")
+                    Image(systemName: "clock.badge.checkmark.fill")
+                    Text(colorScheme == .dark ? "night" : "day")
+                        .font(.caption)
+                }
                 if renderingMode == .accented {
                     Text("accented").font(.caption)
                 }

@@ -110,6 +110,22 @@ struct PortedExtensionTests {
         #expect(json.stdout.contains("\"variants\""), "the archive holds the variants")
     }
 
+    /// Issue 24: a symbol with a glyph is drawn as its glyph; one without is
+    /// a visible placeholder, and preview and validate say which, with the
+    /// nearest names known.
+    @Test func anUnknownSymbolIsAPlaceholderAndAWarning() async throws {
+        let fixture = try Self.fixture()
+        let preview = try await fixture.run("preview", "Clock")
+        #expect(preview.status == 0)
+        #expect(preview.stdout.contains("<path transform="), "sun.max.fill drawn from the icon font: \(preview.stdout)")
+        #expect(preview.stdout.contains("stroke-dasharray") && preview.stdout.contains(">?</text>"), "the unknown one is a dashed '?'")
+        let warning = "note: Clock draws SF Symbol 'clock.badge.checkmark.fill', which widgethost does not know: it shows as a dashed square with '?'; nearest known: "
+        #expect(preview.stderr.contains(warning), "\(preview.stderr)")
+        let validate = try await fixture.run("validate")
+        #expect(validate.stderr.contains(warning), "\(validate.stderr)")
+        #expect(validate.stderr.components(separatedBy: "clock.badge.checkmark.fill").count == 2, "once, though drawn in several families")
+    }
+
     @Test func withoutContentMarginsTheViewReachesTheEdges() {
         let engine = LayoutEngine(now: Date(timeIntervalSince1970: 0))
         let fill = ViewNode(.shape(.rectangle))
