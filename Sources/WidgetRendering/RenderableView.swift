@@ -60,6 +60,19 @@ package struct RenderableView: Sendable {
         """
     }
 
+    /// The entry's largest text (a figure, usually): what a compact tile on
+    /// the board shows. Several of that size are joined with " · "; a
+    /// placeholder says it is loading.
+    package var headline: String {
+        guard !redacted else { return "…" }
+        let texts = layout().drawables.compactMap { drawable -> (size: Double, text: String)? in
+            guard case .text(let lines, let font) = drawable.kind, let first = lines.first, !first.isEmpty else { return nil }
+            return (font.size, first)
+        }
+        guard let largest = texts.map(\.size).max() else { return "" }
+        return texts.filter { $0.size == largest }.map(\.text).joined(separator: " · ")
+    }
+
     package func ansi(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, colors: ANSIRenderer.ColorSupport) -> String {
         ANSIRenderer(mode: mode, scheme: scheme, theme: theme, colors: colors, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }

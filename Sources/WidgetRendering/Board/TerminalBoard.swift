@@ -17,9 +17,13 @@ package struct TerminalBoard: Sendable {
     static let gap = 2
 
     package let columns: Int
+    /// The terminal's rows; a tile whose box would not fit between the
+    /// header and the status line is drawn compact.
+    package let rows: Int
 
-    package init(columns: Int) {
+    package init(columns: Int, rows: Int = .max) {
         self.columns = max(20, columns)
+        self.rows = rows
     }
 
     /// A tile's size in cells: its box, and a caption line under it.
@@ -28,12 +32,29 @@ package struct TerminalBoard: Sendable {
         return (cells.columns + 2, cells.rows + 3)
     }
 
+    /// A compact tile: its headline in a one-line box, and the caption.
+    package static func compactSize(_ family: WidgetFamily) -> (columns: Int, rows: Int) {
+        (tileSize(family).columns, 4)
+    }
+
+    /// Whether a tile of `family` is drawn compact: its box would not fit
+    /// between the header and the status line, and cut it would lose the
+    /// caption that says how fresh it is.
+    package func isCompact(_ family: WidgetFamily) -> Bool {
+        Self.tileSize(family).rows > rows - Self.headerRows - 1
+    }
+
+    /// The size a tile of `family` takes on this board.
+    package func size(_ family: WidgetFamily) -> (columns: Int, rows: Int) {
+        isCompact(family) ? Self.compactSize(family) : Self.tileSize(family)
+    }
+
     /// Where each tile goes, in order; a tile wider than the terminal gets a row of its own.
     package func place(_ tiles: [(id: String, family: WidgetFamily)]) -> [String: Position] {
         var positions: [String: Position] = [:]
         var row = Self.headerRows + 1, column = 1, rowHeight = 0
         for tile in tiles {
-            let size = Self.tileSize(tile.family)
+            let size = self.size(tile.family)
             if column > 1 && column + size.columns - 1 > columns {
                 row += rowHeight + 1
                 column = 1
@@ -46,18 +67,18 @@ package struct TerminalBoard: Sendable {
         return positions
     }
 
-    /// The tiles in pages that fit `rows` terminal rows, the last of which
+    /// The tiles in pages that fit the terminal's rows, the last of which
     /// is kept for the status line: each page is placed as `place` does, and
     /// a tile that would pass the bottom starts the next page. A tile
-    /// taller than the screen gets a page of its own, cut at the bottom.
-    package func pages(_ tiles: [(id: String, family: WidgetFamily)], rows: Int) -> [[String: Position]] {
+    /// taller than the screen is drawn compact.
+    package func pages(_ tiles: [(id: String, family: WidgetFamily)]) -> [[String: Position]] {
         let bottom = max(Self.headerRows + 1, rows - 1)
         var pages: [[String: Position]] = []
         var page: [(id: String, family: WidgetFamily)] = []
         for tile in tiles {
             let candidate = page + [tile]
             let placed = place(candidate)
-            let fits = candidate.allSatisfy { placed[$0.id]!.row + Self.tileSize($0.family).rows - 1 <= bottom }
+            let fits = candidate.allSatisfy { placed[$0.id]!.row + size($0.family).rows - 1 <= bottom }
             if fits || page.isEmpty {
                 page = candidate
             } else {
@@ -81,9 +102,45 @@ package struct TerminalBoard: Sendable {
 
     /// A tile's lines: the widget's box, then its caption cut to the box's width.
     package static func tileLines(box: String, caption: String, family: WidgetFamily) -> [String] {
+        box.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [fitted(caption, tileSize(family).columns)]
+    }
+
+    /// A compact tile's lines: the headline (the entry's largest text) in a
+    /// one-line box as wide as the full tile, then the caption.
+    package static func compactTileLines(headline: String, caption: String, family: WidgetFamily) -> [String] {
         let width = tileSize(family).columns
-        let text = Array(caption)
-        let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : caption + String(repeating: " ", count: width - text.count)
-        return box.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [cut]
+        return ["╭" + String(repeating: "─", count: width - 2) + "╮", "│" + fitted(" " + headline, width - 2) + "│",
+                "╰" + String(repeating: "─", count: width - 2) + "╯", fitted(caption, width)]
+    }
+
+    /// `text` in exactly `width` cells: padded, or cut with "…".
+    package static func fitted(_ text: String, _ width: Int) -> String {
+        let characters = Array(text)
+        guard width > 0 else { return "" }
+        return characters.count > width ? String(characters.prefix(width - 1)) + "…" : text + String(repeating: " ", count: width - characters.count)
+    }
+
+    /// What the board says while there is nothing to show, centred in the
+    /// space for tiles: how to place a widget.
+    package func emptyHint(manifest: String) -> [(position: Position, text: String)] {
+        let lines = [
+            "No widgets yet.",
+            "",
+            "Place one from another terminal:",
+            "  widgethost add-instance SingleRepo --repo apple/swift",
+            "or list them under 'instances:' in \(manifest).",
+            "'widgethost kinds' shows what this bundle offers.",
+        ].map { Array($0).count > columns - 2 ? String($0.prefix(columns - 3)) + "…" : $0 }
+        let width = lines.map(\.count).max() ?? 0
+        let top = max(Self.headerRows + 1, Self.headerRows + (rows == .max ? 1 : (rows - Self.headerRows - 1 - lines.count) / 2))
+        let left = max(1, (columns - width) / 2)
+        return lines.enumerated().map { (Position(row: top + $0.offset, column: left), $0.element) }
+    }
+
+    /// The status line's text in `columns` cells at most, "…" where cut.
+    package static func statusLine(_ text: String, columns: Int) -> String {
+        let characters = Array(text)
+        let room = max(0, columns - 1)
+        return characters.count > room ? String(characters.prefix(max(0, room - 1))) + "…" : text
     }
 }

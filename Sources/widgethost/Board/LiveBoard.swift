@@ -29,6 +29,9 @@ actor LiveBoard {
     private var page = 0
     private var shown: [String: [String]] = [:]
     private var lastEvent = ""
+    /// No instance yet: the board shows how to place one.
+    private var empty = false
+    private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
     private nonisolated let requests: AsyncStream<Request>
@@ -80,8 +83,9 @@ actor LiveBoard {
     private func redrawAll() async {
         size = Self.terminalSize()
         guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
-        pages = TerminalBoard(columns: size.columns).pages(statuses.map { ($0.instance.id, $0.instance.family) }, rows: size.rows)
+        pages = board.pages(statuses.map { ($0.instance.id, $0.instance.family) })
         page = min(page, pages.count - 1)
+        empty = statuses.isEmpty
         await redrawPage(statuses)
     }
 
@@ -91,13 +95,18 @@ actor LiveBoard {
         shown = [:]
         write("\u{1B}[2J")
         drawHeader()
+        if statuses.isEmpty {
+            for (position, text) in board.emptyHint(manifest: URL(fileURLWithPath: workspace.manifest.file).lastPathComponent) {
+                write(TerminalBoard.draw([Terminal.printable(text)], at: position))
+            }
+        }
         for status in statuses where pages[page][status.instance.id] != nil { await draw(status) }
         drawStatusLine()
     }
 
     /// One instance's tile, writing only the lines that changed.
     private func refresh(_ id: String) async {
-        guard pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
+        guard !empty, pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
         guard pages[page][id] != nil, let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
         await draw(status)
     }
@@ -124,13 +133,17 @@ actor LiveBoard {
     private func draw(_ status: InstanceStatus) async {
         guard pages[page][status.instance.id] != nil, let renderable = try? await workspace.renderable(status) else { return }
         let colors = colors
-        guard let box = try? await RenderQueue.draw({ renderable.ansi(colors: colors) }),
+        let family = status.instance.family
+        let compact = board.isCompact(family)
+        guard let drawn = try? await RenderQueue.draw({ compact ? renderable.headline : renderable.ansi(colors: colors) }),
               // The page may have turned while the card was drawn.
               let position = pages[page][status.instance.id] else { return }
         let name = status.instance.name.map { "\($0) · " } ?? ""
         let caption = Terminal.printable("\(name)\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
-        let lines = TerminalBoard.tileLines(box: box, caption: caption, family: status.instance.family)
-        // A tile taller than the screen is cut above the status line.
+        let lines = compact
+            ? TerminalBoard.compactTileLines(headline: Terminal.printable(drawn), caption: caption, family: family)
+            : TerminalBoard.tileLines(box: drawn, caption: caption, family: family)
+        // Never over the status line, on a terminal too small for even a compact tile.
         let visible = Array(lines.prefix(max(0, size.rows - position.row)))
         write(TerminalBoard.draw(visible, at: position, previous: shown[status.instance.id]))
         shown[status.instance.id] = visible
@@ -148,7 +161,7 @@ actor LiveBoard {
     }
 
     private func drawStatusLine() {
-        let text = String(lastEvent.prefix(max(0, size.columns - 1)))
+        let text = TerminalBoard.statusLine(lastEvent, columns: size.columns)
         write("\u{1B}[\(size.rows);1H\u{1B}[2K" + text)
     }
 

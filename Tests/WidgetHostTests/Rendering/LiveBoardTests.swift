@@ -71,6 +71,29 @@ struct LiveBoardTests {
         #expect(host.stop() == 0)
     }
 
+    /// Issue 24: on 80×24 every tile's caption is on screen, large tiles
+    /// compact; and an empty board says how to place a widget.
+    @Test func atEightyByTwentyFourEveryCaptionShows() async throws {
+        let server = try await RunCommandTests.fakeGitHub()
+        defer { server.stop() }
+        let fixture = try Self.fixture(server)
+        let empty = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24)
+        #expect(await empty.waitFor { $0.text.contains("widgethost add-instance SingleRepo --repo apple/swift") }, "\(empty.screen.text)")
+        #expect(empty.stop() == 0)
+
+        var ids: [String] = []
+        for arguments in [["DoubleRepo", "--top-repo", "apple/swift", "--bottom-repo", "sallen0400/swift-news"], ["SingleRepo", "--repo", "apple/swift", "--family", "systemLarge"]] {
+            let added = try await fixture.run(["add-instance"] + arguments)
+            ids.append(String(added.stdout.dropFirst("added ".count).prefix(6)))
+        }
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24)
+        #expect(await host.waitFor { screen in ids.allSatisfy { screen.text.contains("\($0) · fresh") } }, "\(host.screen.text)")
+        #expect(host.screen.highestRowAddressed <= 24)
+        #expect(!host.screen.line(1).contains("page"), "two compact tiles fit one page: \(host.screen.text)")
+        #expect(host.screen.text.contains(/│ \d+ · \d+\s/), "DoubleRepo's headline: both repositories' figures: \(host.screen.text)")
+        #expect(host.stop() == 0)
+    }
+
     /// Issue 10: `.timer` text ticks on the board with no new entry.
     @Test func timerTextTicksWithoutAReload() async throws {
         let fixture = try InteractiveWidgetTests.fixture()
