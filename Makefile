@@ -6,6 +6,8 @@ CONFIG ?= config.yaml
 # make install: where, and which build (the tests install a debug build they already have).
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
+# make deb: the package's file name (default widgethost_<version>_<arch>.deb).
+DEB ?=
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
@@ -13,7 +15,7 @@ DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
 # the glyphs SF Symbols are drawn as. librsvg2-2: PNG cards (loaded at run time).
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2
 
-.PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall clean
+.PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall deb clean
 
 all: build
 
@@ -114,11 +116,20 @@ docs: deps
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION)
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
-	scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" \
+	SWIFT=$(SWIFT) scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" \
 	  .build/plugins/GenerateManual/outputs/widgethost/widgethost.1
 
 uninstall:
 	scripts/uninstall.sh "$(DESTDIR)$(PREFIX)"
+
+# widgethost_<version>_<arch>.deb: the installed tree under /usr, with the
+# Swift runtime beside the binary, so installing it needs no toolchain.
+deb: deps
+	$(SWIFT) build -c $(CONFIGURATION)
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION) >/dev/null
+	@bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)"; \
+	out="$(DEB)"; [ -n "$$out" ] || out="widgethost_$$("$$bin/widgethost" --version | sed -n 's/^widgethost \([0-9.]*\).*/\1/p')_$$(dpkg --print-architecture).deb"; \
+	SWIFT=$(SWIFT) scripts/make_deb.sh "$$bin" .build/plugins/GenerateManual/outputs/widgethost/widgethost.1 "$$out"
 
 clean:
 	rm -rf .build SDK/.build

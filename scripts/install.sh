@@ -1,12 +1,18 @@
 #!/bin/sh
 # make install: copies a built widgethost into a prefix and records every file
-# and folder it creates, so that make uninstall removes exactly those.
+# and folder it creates, so that make uninstall removes exactly those. The
+# Swift runtime the programs and kinds link goes beside them, so the
+# installed tree runs with the toolchain moved away.
 #   scripts/install.sh <prefix> <bin-path> <manual>
+# FINAL_PREFIX: where the tree will live when it is not <prefix> (make deb
+# stages /usr in a folder); the systemd unit names it.
 set -eu
 prefix=$1
 bin=$2
 manual=$3
+final=${FINAL_PREFIX:-$prefix}
 here=$(cd "$(dirname "$0")/.." && pwd)
+swift_bin=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 record="$prefix/share/widgethost/installed-files"
 kinds="SingleRepo DoubleRepo Contributor TodoList"
 
@@ -59,6 +65,14 @@ put 755 "$bin/widgethost-extension" "$libexec/widgethost-extension"
 put 644 "$bin/libWidgetSDK.so" "$libexec/libWidgetSDK.so"
 put 644 "$bin/libWidgetURLSession.so" "$libexec/libWidgetURLSession.so"
 for kind in $kinds; do put 644 "$bin/lib$kind.so" "$libexec/lib$kind.so"; done
+# The toolchain's libraries these need (Swift's runtime, Foundation, ICU's
+# data, libdispatch), found by ldd: every RUNPATH ends in $ORIGIN, so the
+# loader finds them here once the toolchain's own folder is gone.
+runtime="$(dirname "$(dirname "$(readlink -f "$swift_bin")")")/lib/swift/linux/"
+for lib in $(ldd "$libexec/widgethost" "$libexec/widgethost-extension" "$libexec"/lib*.so 2>/dev/null |
+             awk -v dir="$runtime" 'index($3, dir) == 1 { print $3 }' | sort -u); do
+  put 644 "$lib" "$libexec/$(basename "$lib")"
+done
 # The binary stays beside its libraries (its RUNPATH is $ORIGIN, and it finds
 # the built-in kinds and the extension runner beside itself); PATH gets a link.
 folder "$prefix/bin"
@@ -84,11 +98,11 @@ put 644 "$scratch/fish" "$prefix/share/fish/vendor_completions.d/widgethost.fish
 put 644 "$manual" "$prefix/share/man/man1/widgethost.1"
 
 # The systemd user unit, where systemctl --user looks for this prefix.
-case "$prefix" in
+case "$final" in
   "$HOME/.local") units="$prefix/share/systemd/user" ;;
   *) units="$prefix/lib/systemd/user" ;;
 esac
-sed "s|@BINDIR@|$prefix/bin|" "$here/contrib/widgethost.service" > "$scratch/unit"
+sed "s|@BINDIR@|$final/bin|" "$here/contrib/widgethost.service" > "$scratch/unit"
 put 644 "$scratch/unit" "$units/widgethost.service"
 
 echo "installed: $prefix/bin/widgethost ($(grep -c '^file ' "$record") files; the list is in $record)"

@@ -1,0 +1,43 @@
+#!/bin/sh
+# make deb: a Debian package of the installed tree (make install with
+# PREFIX=/usr, staged in a folder): the binary, the kinds and the Swift
+# runtime beside them, the SDK, completions, the manual and the systemd user
+# unit. It needs no toolchain to run; building new kinds does.
+#   scripts/make_deb.sh <bin-path> <manual> <output.deb>
+set -eu
+bin=$1
+manual=$2
+output=$3
+here=$(cd "$(dirname "$0")/.." && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+FINAL_PREFIX=/usr "$here/scripts/install.sh" "$stage/usr" "$bin" "$manual" > /dev/null
+# dpkg keeps the list of files; make uninstall's record has no place here.
+rm "$stage/usr/share/widgethost/installed-files"
+
+version=$("$bin/widgethost" --version | sed -n 's/^widgethost \([0-9.]*\).*/\1/p')
+[ -n "$version" ] || { echo "cannot read the version from $bin/widgethost --version" >&2; exit 1; }
+size=$(du -sk "$stage" | cut -f1)
+mkdir "$stage/DEBIAN"
+# Depends: the Debian libraries the programs link outside the bundled runtime
+# (scripts/install_test.sh checks each is on this list), and the fonts cards
+# are drawn with. librsvg is loaded only to draw PNG.
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: widgethost
+Version: $version
+Architecture: $(dpkg --print-architecture)
+Maintainer: widgethost developers <widgethost@localhost>
+Installed-Size: $size
+Depends: libc6, libgcc-s1, libstdc++6, libsqlite3-0, libyaml-0-2, zlib1g, fonts-dejavu-core, fonts-material-design-icons-iconfont
+Recommends: librsvg2-2
+Section: utils
+Priority: optional
+Description: WidgetKit-style widget host
+ Loads widget kinds (Swift modules written as WidgetKit extensions are) in
+ sandboxed extension processes, keeps every placed widget's timeline fresh,
+ and draws the entries on a terminal board, as SVG or PNG, and on a web
+ dashboard. Building new kinds needs a Swift toolchain; running does not.
+CONTROL
+dpkg-deb --root-owner-group --build "$stage" "$output" > /dev/null
+echo "built $output (widgethost $version, $(du -h "$output" | cut -f1), installs $((size / 1024)) MiB)"
