@@ -65,6 +65,13 @@ put 755 "$bin/widgethost-extension" "$libexec/widgethost-extension"
 put 644 "$bin/libWidgetSDK.so" "$libexec/libWidgetSDK.so"
 put 644 "$bin/libWidgetURLSession.so" "$libexec/libWidgetURLSession.so"
 for kind in $kinds; do put 644 "$bin/lib$kind.so" "$libexec/lib$kind.so"; done
+# Debug information is most of a build's size (78 MB of the release binary's
+# 128 MB); symbols stay, so crash reports still name functions.
+if command -v strip > /dev/null; then
+  for file in widgethost widgethost-extension libWidgetSDK.so libWidgetURLSession.so $(for kind in $kinds; do echo "lib$kind.so"; done); do
+    strip --strip-debug "$libexec/$file"
+  done
+fi
 # The toolchain's libraries these need (Swift's runtime, Foundation, ICU's
 # data, libdispatch), found by ldd: every RUNPATH ends in $ORIGIN, so the
 # loader finds them here once the toolchain's own folder is gone.
