@@ -38,7 +38,7 @@ for what in "--version" "list-instances" "validate"; do
 done
 SCRIPT
 chmod +x "$work/measure.sh"
-toolchain=$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")
+toolchain="$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")/lib/swift"
 if [ "$(id -u)" -eq 0 ] && unshare --mount true 2>/dev/null; then
   echo "start time with the toolchain ($toolchain) hidden (validate starts the 4 kinds' extension processes):"
   unshare --mount sh -c "mount --bind '$work/empty' '$toolchain' && '$work/measure.sh' '$work/prefix/bin/widgethost' '$work/run'"

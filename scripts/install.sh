@@ -12,7 +12,6 @@ bin=$2
 manual=$3
 final=${FINAL_PREFIX:-$prefix}
 here=$(cd "$(dirname "$0")/.." && pwd)
-swift_bin=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 record="$prefix/share/widgethost/installed-files"
 kinds="SingleRepo DoubleRepo Contributor TodoList"
 
@@ -75,11 +74,20 @@ fi
 # The toolchain's libraries these need (Swift's runtime, Foundation, ICU's
 # data, libdispatch), found by ldd: every RUNPATH ends in $ORIGIN, so the
 # loader finds them here once the toolchain's own folder is gone.
-runtime="$(dirname "$(dirname "$(readlink -f "$swift_bin")")")/lib/swift/linux/"
-for lib in $(ldd "$libexec/widgethost" "$libexec/widgethost-extension" "$libexec"/lib*.so 2>/dev/null |
-             awk -v dir="$runtime" 'index($3, dir) == 1 { print $3 }' | sort -u); do
-  put 644 "$lib" "$libexec/$(basename "$lib")"
-done
+# The folder is where the loader finds libswiftCore.so (a swiftly shim or a
+# linked toolchain folder would mislead a guess from the swift command).
+core=$(ldd "$libexec/widgethost" | awk '$1 == "libswiftCore.so" { print $3 }')
+case "$core" in
+  /*) runtime="$(dirname "$core")/" ;;
+  *) echo "cannot find the Swift runtime widgethost links (ldd: ${core:-nothing})" >&2; exit 1 ;;
+esac
+if [ "$runtime" != "$libexec/" ]; then
+  for lib in $(ldd "$libexec/widgethost" "$libexec/widgethost-extension" "$libexec"/lib*.so 2>/dev/null |
+               awk -v dir="$runtime" 'index($3, dir) == 1 { print $3 }' | sort -u); do
+    put 644 "$lib" "$libexec/$(basename "$lib")"
+  done
+fi
+[ -e "$libexec/libswiftCore.so" ] || { echo "the Swift runtime was not copied from $runtime" >&2; exit 1; }
 # The binary stays beside its libraries (its RUNPATH is $ORIGIN, and it finds
 # the built-in kinds and the extension runner beside itself); PATH gets a link.
 folder "$prefix/bin"
@@ -106,7 +114,7 @@ put 644 "$manual" "$prefix/share/man/man1/widgethost.1"
 
 # The systemd user unit, where systemctl --user looks for this prefix.
 case "$final" in
-  "$HOME/.local") units="$prefix/share/systemd/user" ;;
+  "${HOME:-}/.local") units="$prefix/share/systemd/user" ;;
   *) units="$prefix/lib/systemd/user" ;;
 esac
 sed "s|@BINDIR@|$final/bin|" "$here/contrib/widgethost.service" > "$scratch/unit"

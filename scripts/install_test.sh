@@ -58,7 +58,9 @@ grep -q "^ExecStart=$prefix/bin/widgethost run" "$prefix/lib/systemd/user/widget
 
 # The installed tree with the toolchain hidden (an empty folder mounted over
 # it in a mount namespace of its own): what an operator without Swift runs.
-toolchain=$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")
+# Its libraries, not the whole toolchain folder: a toolchain in /usr (the
+# official images) would take the shell and libc with it.
+toolchain="$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")/lib/swift"
 cat > "$work/without-toolchain.sh" <<'SCRIPT'
 #!/bin/sh
 # <widgethost> <folder>: the checks, run where the toolchain is hidden.
@@ -105,16 +107,24 @@ if [ "$(id -u)" -eq 0 ] && unshare --mount true 2>/dev/null; then
   without_toolchain "$prefix/bin/widgethost" prefix
 
   step "make deb, its control file, its dependencies here, and the package's tree without the toolchain"
-  make -s -C "$here" deb CONFIGURATION="${CONFIGURATION:-debug}" DEB="$work/widgethost.deb" | tail -1
+  make -s -C "$here" deb CONFIGURATION="${CONFIGURATION:-debug}" DEB="$work/widgethost.deb" > "$work/deb.log" 2>&1 ||
+    fail "make deb: $(tail -5 "$work/deb.log")"
+  tail -1 "$work/deb.log"
   dpkg-deb --field "$work/widgethost.deb" Depends | grep -q "libsqlite3-0" || fail "the package does not depend on libsqlite3-0"
   dpkg --dry-run -i "$work/widgethost.deb" > "$work/dry-run" 2>&1 || fail "the package's dependencies are not met here: $(cat "$work/dry-run")"
   dpkg-deb -x "$work/widgethost.deb" "$work/debroot"
   [ -L "$work/debroot/usr/bin/widgethost" ] || fail "the package has no /usr/bin/widgethost"
   grep -q "^ExecStart=/usr/bin/widgethost run" "$work/debroot/usr/lib/systemd/user/widgethost.service" || fail "the package's unit does not start /usr/bin/widgethost"
-  # Every library the tree needs outside what it carries comes from a package it depends on.
+  # Every library the tree links itself (NEEDED; what those need is their
+  # packages' business) and does not carry comes from a package it depends on.
   depends=$(dpkg-deb --field "$work/widgethost.deb" Depends | tr -d ' ' | tr ',' '\n')
-  for lib in $(ldd "$work/debroot/usr/lib/widgethost/widgethost" "$work/debroot/usr/lib/widgethost/widgethost-extension" |
-               awk -v toolchain="$toolchain/" -v own="$work/debroot/" '$3 ~ /^\// && index($3, toolchain) != 1 && index($3, own) != 1 { print $3 }' | sort -u); do
+  tree="$work/debroot/usr/lib/widgethost"
+  needed=$(for file in "$tree/widgethost" "$tree/widgethost-extension" "$tree"/lib*.so; do
+             readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+           done | sort -u | tr '\n' ' ')
+  for lib in $(ldd "$tree/widgethost" "$tree/widgethost-extension" "$tree"/lib*.so 2>/dev/null |
+               awk -v toolchain="$toolchain/" -v own="$work/debroot/" -v needed=" $needed" \
+                 '$3 ~ /^\// && index($3, toolchain) != 1 && index($3, own) != 1 && index(needed, " " $1 " ") { print $3 }' | sort -u); do
     package=$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null) || fail "no package owns $lib"
     package=${package%%:*}
     printf '%s\n' "$depends" | grep -qx "$package" || fail "$lib comes from $package, which the package does not depend on"

@@ -20,16 +20,17 @@ version=$("$bin/widgethost" --version | sed -n 's/^widgethost \([0-9.]*\).*/\1/p
 [ -n "$version" ] || { echo "cannot read the version from $bin/widgethost --version" >&2; exit 1; }
 size=$(du -sk "$stage" | cut -f1)
 mkdir "$stage/DEBIAN"
-# Depends: the Debian libraries the programs link outside the bundled runtime
-# (scripts/install_test.sh checks each is on this list), and the fonts cards
-# are drawn with. librsvg is loaded only to draw PNG.
+# Depends: the Debian libraries the programs, the kinds and the bundled
+# runtime link (libcurl for FoundationNetworking, which URLSession in kinds
+# uses; scripts/install_test.sh checks each is on this list), and the fonts
+# cards are drawn with. librsvg is loaded only to draw PNG.
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: widgethost
 Version: $version
 Architecture: $(dpkg --print-architecture)
 Maintainer: widgethost developers <widgethost@localhost>
 Installed-Size: $size
-Depends: libc6, libgcc-s1, libstdc++6, libsqlite3-0, libyaml-0-2, zlib1g, fonts-dejavu-core, fonts-material-design-icons-iconfont
+Depends: libc6, libgcc-s1, libstdc++6, libsqlite3-0, libyaml-0-2, zlib1g, libcurl4, fonts-dejavu-core, fonts-material-design-icons-iconfont
 Recommends: librsvg2-2
 Section: utils
 Priority: optional

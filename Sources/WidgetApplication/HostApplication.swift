@@ -79,9 +79,14 @@ package struct HostApplication: Sendable {
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
         // Before the loop's first look: the declared instances are there from its first turn.
-        let (changes, problems) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)
-        for problem in problems { logger.say(.error, "\(problem); that instance is left as it was") }
-        for line in changes.lines { logger.say(.notice, "\(line)") }
+        do {
+            let (changes, problems) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)
+            for problem in problems { logger.say(.error, "\(problem); that instance is left as it was") }
+            for line in changes.lines { logger.say(.notice, "\(line)") }
+        } catch {
+            // The host runs what the container holds; the manifest's instances come with its next change or start.
+            logger.say(.error, "bringing the manifest's instances into the container failed: \(error); they are applied when the manifest next changes or the host starts again")
+        }
         if empty && workspace.manifest.instances.isEmpty {
             logger.say(.notice, "no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }

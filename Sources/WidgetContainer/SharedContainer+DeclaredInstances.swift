@@ -79,13 +79,28 @@ extension WidgetInstance {
     /// family, name and configuration (dates aside).
     package func hasSameContent(as other: WidgetInstance) -> Bool {
         kind == other.kind && family == other.family && name == other.name
-            && configurationIdentifier == other.configurationIdentifier && configuration == other.configuration
+            && configurationIdentifier == other.configurationIdentifier && Self.same(configuration, other.configuration)
     }
 
     /// Whether going from `self` to `other` changes what the provider is
     /// asked for: only a new name does not.
     package func needsReload(becoming other: WidgetInstance) -> Bool {
         kind != other.kind || family != other.family
-            || configurationIdentifier != other.configurationIdentifier || configuration != other.configuration
+            || configurationIdentifier != other.configurationIdentifier || !Self.same(configuration, other.configuration)
+    }
+
+    /// Equal values, a whole `Double` and the `Int` it is stored as alike:
+    /// JSON writes 3.0 as 3, and reading it back gives an `Int`, so a
+    /// declared 3.0 would otherwise differ from itself on every start.
+    static func same(_ left: ConfigurationValues, _ right: ConfigurationValues) -> Bool {
+        Set(left.keys).union(right.keys).allSatisfy { sameValue(left[$0], right[$0]) }
+    }
+
+    /// One parameter's values compared so.
+    package static func sameValue(_ left: ConfigurationValue?, _ right: ConfigurationValue?) -> Bool {
+        switch (left, right) {
+        case (.int(let whole)?, .double(let number)?), (.double(let number)?, .int(let whole)?): Double(whole) == number
+        default: left == right
+        }
     }
 }

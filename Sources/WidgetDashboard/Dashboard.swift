@@ -179,7 +179,9 @@ package enum Dashboard {
             guard let value = Double(text), PNGRasterizer.scales.contains(value) else {
                 throw HTTPError(.badRequest, message: "scale is a number from 0.25 to 4")
             }
-            scale = value
+            // In quarters: each scale is a card of its own in the cache, and
+            // 1.0001 must not draw (and hold) another.
+            scale = (value * 4).rounded() / 4
         }
         var palette = PNGRasterizer.Palette.color
         if let text = parameters.get("palette") {

@@ -34,6 +34,15 @@ extension TimelineHost {
             if changes.manifest {
                 do {
                     manifest = try Manifest.load(from: previous.manifest.file)
+                    // A manifest read while an editor was still writing it may
+                    // lack its last lines, and `instances:` is often last: before
+                    // a declared instance is removed (its timeline with it), the
+                    // file is read again once it has had time to be whole.
+                    let declared = Set(manifest.instances.map(\.id.value))
+                    if previous.manifest.instances.contains(where: { !declared.contains($0.id.value) }) {
+                        try? await Task.sleep(for: .milliseconds(300))
+                        manifest = try Manifest.load(from: previous.manifest.file)
+                    }
                 } catch {
                     onProblem("\(ErrorText.describe(error)); still running on the previous manifest")
                 }

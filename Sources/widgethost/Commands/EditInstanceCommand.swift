@@ -44,6 +44,7 @@ struct EditInstanceCommand: AsyncParsableCommand {
         let planner = InstancePlanner(bundle: workspace.bundle)
         try await Terminal.failing {
             let instance = try workspace.container.existingInstance(id: id)
+            if try workspace.container.managedInstanceIDs().contains(id) { throw DeclaredElsewhere(id: id, verb: "change") }
             let new = try await planner.plan(editing: instance, family: family, name: name, arguments: parameters)
             let (before, after, added) = try workspace.container.editInstance(id: id, to: new)
             if json {
@@ -66,7 +67,8 @@ struct EditInstanceCommand: AsyncParsableCommand {
         var lines: [String] = []
         if before.family != after.family { lines.append("family \(before.family.rawValue) → \(after.family.rawValue)") }
         if before.name != after.name { lines.append("name \(before.name.map { "'\($0)'" } ?? "none") → \(after.name.map { "'\($0)'" } ?? "none")") }
-        for key in Set(before.configuration.keys).union(after.configuration.keys).sorted() where before.configuration[key] != after.configuration[key] {
+        for key in Set(before.configuration.keys).union(after.configuration.keys).sorted()
+            where !WidgetInstance.sameValue(before.configuration[key], after.configuration[key]) {
             lines.append("\(key) \(before.configuration[key]?.description ?? "unset") → \(after.configuration[key]?.description ?? "unset")")
         }
         return lines

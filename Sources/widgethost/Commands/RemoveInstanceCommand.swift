@@ -27,9 +27,23 @@ struct RemoveInstanceCommand: AsyncParsableCommand {
         }
         let container = try manifest.openContainer(loaded)
         try await Terminal.failing {
+            // Declared by another host's manifest (a fleet): it would come back from there.
+            if let id = ids.first(where: (try container.managedInstanceIDs()).contains) {
+                throw DeclaredElsewhere(id: id, verb: "remove")
+            }
             for instance in try container.removeInstances(ids: ids) {
                 Terminal.line("removed \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
             }
         }
+    }
+}
+
+/// An instance the manifest of another host declares: changing it here would be undone there.
+struct DeclaredElsewhere: Error, CustomStringConvertible {
+    let id: String
+    let verb: String
+
+    var description: String {
+        "instance \(id) is declared by the instances: of a manifest other than this one (another host's, in a fleet); \(verb) it there"
     }
 }

@@ -56,6 +56,18 @@ struct DeclaredInstancesTests {
         #expect(try container.instances().map(\.id).sorted() == ["cpu", other.id].sorted())
     }
 
+    /// A whole number for a Double parameter is stored as JSON writes it
+    /// (3.0 as 3) and read back as an Int: still the same declaration.
+    @Test(arguments: ContainerFixture.Backend.allCases) func aWholeDoubleIsTheSameOnEveryApply(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
+        let container = try fixture.container()
+        var gauge = Self.gauge()
+        gauge.configuration["scale"] = .double(2)
+        #expect(try container.applyDeclaredInstances([("cpu", gauge)], keep: []).added.count == 1)
+        let again = try container.applyDeclaredInstances([("cpu", gauge)], keep: [])
+        #expect(again.isEmpty, "changed: \(again.changed.map(\.before.configuration))")
+    }
+
     /// The whole path: a running host puts the manifest's instances in the
     /// container, follows the manifest as it is edited, and reloads an
     /// instance only when what its provider is asked for changed.
@@ -103,6 +115,16 @@ struct DeclaredInstancesTests {
         #expect(remove.status == 1)
         #expect(remove.stderr.hasPrefix("error: instance memo is declared in \(fixture.manifestPath):13:5; remove it there"), "\(remove.stderr)")
         #expect(try await fixture.instances().count == 2, "all or nothing")
+
+        // Another manifest on the same container (a fleet host's) does not declare it, but the container knows it is declared.
+        let other = fixture.folder.appendingPathComponent("other.yaml").path
+        try base.write(toFile: other, atomically: true, encoding: .utf8)
+        let elsewhere = try await TestSupport.widgethost(["edit-instance", "memo", "--name", "Mine", "--config", other])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderr == "error: instance memo is declared by the instances: of a manifest other than this one (another host's, in a fleet); change it there\n",
+                "\(elsewhere.stderr)")
+        let removedElsewhere = try await TestSupport.widgethost(["remove-instance", "memo", "--config", other])
+        #expect(removedElsewhere.status == 1 && removedElsewhere.stderr.contains("; remove it there"), "\(removedElsewhere.stderr)")
     }
 
     /// `edit-instance` keeps the id; a new name keeps the stored timeline.
