@@ -28,7 +28,7 @@ package struct KindGallery: Sendable {
         if case .success(let previews) = previews {
             for preview in previews { if case .success(let entries) = preview.entries { views += entries.map(\.view) } }
         }
-        return Set(views.flatMap(SymbolCatalog.unknownNames)).sorted().map { SymbolCatalog.warning(kind: kind, name: $0) }
+        return SymbolCatalog.warnings(kind: kind, in: views)
     }
 
     /// One family's previews.

@@ -1,4 +1,5 @@
 import HostText
+import WidgetSDK
 import YAML
 
 /// `appearance:` in the manifest: how every card and the dashboard look,
@@ -20,6 +21,11 @@ package struct AppearanceSettings: Decodable, Sendable, Equatable {
     package var background: String?
 
     package static let cornerRadii: ClosedRange<Double> = 0 ... 40
+
+    /// The scheme a card is drawn in when nothing else says: dark only if
+    /// the manifest fixes it so (`auto` is the browser's to decide, and
+    /// light where there is no browser).
+    package var cardScheme: ColorScheme { scheme == .dark ? .dark : .light }
 
     enum CodingKeys: String, CodingKey {
         case scheme, accent, background

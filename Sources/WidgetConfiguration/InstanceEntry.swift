@@ -38,14 +38,6 @@ package struct InstanceEntry: Decodable, Sendable {
         configuration = try container.decodeIfPresent([String: Located<String>].self, forKey: .configuration) ?? [:]
     }
 
-    package init(id: String, kind: String, family: String?, name: String?, configuration: [String: String]) {
-        self.id = Located(id)
-        self.kind = Located(kind)
-        self.family = family.map { Located($0) }
-        self.name = name.map { Located($0) }
-        self.configuration = configuration.mapValues { Located($0) }
-    }
-
     /// Ids the command line gives are six such characters, so an exported
     /// dashboard keeps its ids.
     package static func isValidID(_ id: String) -> Bool {

@@ -31,10 +31,7 @@ extension SharedContainer {
             let managed = try db.managedInstanceIDs()
             let now = Date()
             for (id, new) in declared {
-                for (key, values) in new.savedListAdditions {
-                    let added = try addToSavedList(values, key: key, initial: new.savedListInitialValues[key] ?? [], in: db)
-                    if !added.isEmpty { changes.addedToSavedLists[key, default: []] += added }
-                }
+                changes.addedToSavedLists.merge(try addSavedListAdditions(of: new, in: db)) { $0 + $1 }
                 var wanted = WidgetInstance(
                     id: id, kind: new.kind, family: new.family, name: new.name,
                     configurationIdentifier: new.configurationIdentifier, configuration: new.configuration,

@@ -31,11 +31,7 @@ extension SharedContainer {
     /// Returns the instance and the values that were new to their lists.
     package func insert(_ new: NewInstance) throws -> (instance: WidgetInstance, addedToSavedLists: [String: [String]]) {
         try write { db in
-            var added: [String: [String]] = [:]
-            for (key, values) in new.savedListAdditions {
-                let initial = new.savedListInitialValues[key] ?? []
-                added[key] = try addToSavedList(values, key: key, initial: initial, in: db)
-            }
+            let added = try addSavedListAdditions(of: new, in: db)
             var id = InstanceID.random()
             while try db.instance(id: id) != nil { id = InstanceID.random() }
             let now = Date()
@@ -44,8 +40,17 @@ extension SharedContainer {
                 configurationIdentifier: new.configurationIdentifier, configuration: new.configuration,
                 createdAt: now, updatedAt: now)
             try db.insert(instance)
-            return (instance, added.filter { !$0.value.isEmpty })
+            return (instance, added)
         }
+    }
+
+    /// Adds `new`'s values to their saved lists; returns those that were new to them.
+    func addSavedListAdditions(of new: NewInstance, in db: any ContainerTransaction) throws -> [String: [String]] {
+        var added: [String: [String]] = [:]
+        for (key, values) in new.savedListAdditions {
+            added[key] = try addToSavedList(values, key: key, initial: new.savedListInitialValues[key] ?? [], in: db)
+        }
+        return added.filter { !$0.value.isEmpty }
     }
 
     /// Changes the instance `id` in place to `new`, with its saved-list
@@ -55,10 +60,7 @@ extension SharedContainer {
         -> (before: WidgetInstance, after: WidgetInstance, addedToSavedLists: [String: [String]]) {
         try write { db in
             let before = try Self.existingInstance(id: id, in: db)
-            var added: [String: [String]] = [:]
-            for (key, values) in new.savedListAdditions {
-                added[key] = try addToSavedList(values, key: key, initial: new.savedListInitialValues[key] ?? [], in: db)
-            }
+            let added = try addSavedListAdditions(of: new, in: db)
             var after = before
             after.family = new.family
             after.name = new.name
@@ -68,7 +70,7 @@ extension SharedContainer {
                 after.updatedAt = Date()
                 try db.update(after)
             }
-            return (before, after, added.filter { !$0.value.isEmpty })
+            return (before, after, added)
         }
     }
 

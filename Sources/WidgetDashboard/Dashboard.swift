@@ -163,7 +163,6 @@ package enum Dashboard {
         }
     }
 
-    /// `?mode=`, default full colour; anything else is 400.
     /// `?scheme=dark`; nil when the request does not say.
     private static func colorScheme(_ request: Request) throws -> ColorScheme? {
         guard let text = request.uri.queryParameters.get("scheme") else { return nil }
@@ -191,6 +190,7 @@ package enum Dashboard {
         return (scale, palette)
     }
 
+    /// `?mode=`, default full colour; anything else is 400.
     private static func renderingMode(_ request: Request) throws -> RenderingMode {
         guard let text = request.uri.queryParameters.get("mode") else { return .fullColor }
         guard let mode = RenderingMode(rawValue: text) else {

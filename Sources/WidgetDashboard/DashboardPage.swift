@@ -14,8 +14,7 @@ enum DashboardPage {
     ///   scheme, its background, and the cards' corner radius.
     static func html(_ statuses: [InstanceStatus], token: String = "", appearance: AppearanceSettings = AppearanceSettings(),
                      at now: Date = Date()) -> String {
-        let initialScheme = appearance.scheme == .dark ? "dark" : "light"
-        let tiles = statuses.map { tile($0, scheme: initialScheme) }.joined(separator: "\n")
+        let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue) }.joined(separator: "\n")
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
         let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
         let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"

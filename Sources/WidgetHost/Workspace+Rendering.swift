@@ -54,10 +54,8 @@ extension Workspace {
         let configuration = await kind.defaultConfiguration()
         let context = kind.context(for: family, isPreview: true, date: clock.now())
         let entry = try await kind.descriptor.provider.snapshot(for: configuration, in: context)
-        var renderable = RenderableView(view: entry.view, family: family, date: entry.date, redacted: false,
-                                        contentMarginsDisabled: kind.descriptor.contentMarginsDisabled)
-        renderable.theme = theme
-        return renderable
+        return RenderableView(view: entry.view, family: family, date: entry.date, redacted: false,
+                              contentMarginsDisabled: kind.descriptor.contentMarginsDisabled, theme: theme)
     }
 
     /// The manifest's `appearance:` as every card draws it.
@@ -69,6 +67,6 @@ extension Workspace {
     /// The scheme cards are drawn in when a request does not say: the
     /// manifest's, or light.
     package var defaultScheme: ColorScheme {
-        manifest.appearance.scheme == .dark ? .dark : .light
+        manifest.appearance.cardScheme
     }
 }

@@ -23,8 +23,6 @@ package struct DeclaredInstances: Sendable {
         package var instances: [(id: String, instance: SharedContainer.NewInstance)] = []
         package var problems: [YAMLError] = []
         package var keep: Set<String> = []
-
-        package init() {}
     }
 
     package func plan() async -> Plan {

@@ -115,9 +115,14 @@ package struct TerminalBoard: Sendable {
 
     /// `text` in exactly `width` cells: padded, or cut with "…".
     package static func fitted(_ text: String, _ width: Int) -> String {
-        let characters = Array(text)
+        let shown = cut(text, width)
+        return shown + String(repeating: " ", count: max(0, width - shown.count))
+    }
+
+    /// `text` in at most `width` cells, ending in "…" where it is cut.
+    static func cut(_ text: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
-        return characters.count > width ? String(characters.prefix(width - 1)) + "…" : text + String(repeating: " ", count: width - characters.count)
+        return text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
     /// What the board says while there is nothing to show, centred in the
@@ -130,7 +135,7 @@ package struct TerminalBoard: Sendable {
             "  widgethost add-instance SingleRepo --repo apple/swift",
             "or list them under 'instances:' in \(manifest).",
             "'widgethost kinds' shows what this bundle offers.",
-        ].map { Array($0).count > columns - 2 ? String($0.prefix(columns - 3)) + "…" : $0 }
+        ].map { Self.cut($0, columns - 2) }
         let width = lines.map(\.count).max() ?? 0
         let top = max(Self.headerRows + 1, Self.headerRows + (rows == .max ? 1 : (rows - Self.headerRows - 1 - lines.count) / 2))
         let left = max(1, (columns - width) / 2)
@@ -139,8 +144,6 @@ package struct TerminalBoard: Sendable {
 
     /// The status line's text in `columns` cells at most, "…" where cut.
     package static func statusLine(_ text: String, columns: Int) -> String {
-        let characters = Array(text)
-        let room = max(0, columns - 1)
-        return characters.count > room ? String(characters.prefix(max(0, room - 1))) + "…" : text
+        cut(text, columns - 1)
     }
 }

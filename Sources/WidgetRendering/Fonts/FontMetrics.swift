@@ -34,8 +34,12 @@ package final class FontMetrics: Sendable {
         package let description: String
     }
 
-    package init(path: String) throws {
-        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    package convenience init(path: String) throws {
+        try self.init(data: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+    }
+
+    /// A font already read; `path` names it in errors.
+    package init(data: [UInt8], path: String) throws {
         func u16(_ offset: Int) -> UInt16 { UInt16(data[offset]) << 8 | UInt16(data[offset + 1]) }
         func u32(_ offset: Int) -> UInt32 { UInt32(u16(offset)) << 16 | UInt32(u16(offset + 2)) }
         guard data.count > 12 else { throw FormatError(description: "\(path) is too short to be a TrueType font") }

@@ -21,9 +21,9 @@ package final class IconFont: Sendable {
     private let paths = Mutex<[UInt32: String]>([:])
 
     package init(path: String) throws {
-        data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        cmap = try FontMetrics(path: path)
-        let data = self.data
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        self.data = data
+        cmap = try FontMetrics(data: data, path: path)
         func u16(_ offset: Int) -> Int { Int(data[offset]) << 8 | Int(data[offset + 1]) }
         func u32(_ offset: Int) -> Int { u16(offset) << 16 | u16(offset + 2) }
         var tables: [String: Int] = [:]

@@ -333,6 +333,11 @@ package enum SymbolCatalog {
         return unknown.sorted()
     }
 
+    /// A warning for each unknown name in `views` (a kind's drawings), once each.
+    package static func warnings(kind: String, in views: [ViewNode]) -> [String] {
+        Set(views.flatMap(unknownNames)).sorted().map { warning(kind: kind, name: $0) }
+    }
+
     /// "Timer draws SF Symbol 'timer.square', which widgethost does not know: …"
     package static func warning(kind: String, name: String) -> String {
         let nearest = nearest(to: name)

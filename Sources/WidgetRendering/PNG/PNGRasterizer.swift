@@ -40,11 +40,6 @@ package enum PNGRasterizer {
         let library = try Library.shared.get()
         return try library.render(Array(svg.utf8), scale: scale, palette: palette)
     }
-
-    /// Whether PNG can be drawn on this machine, or why not.
-    package static var availability: Result<Void, Failure> {
-        Library.shared.map { _ in () }
-    }
 }
 
 /// librsvg's and cairo's entry points, looked up once.

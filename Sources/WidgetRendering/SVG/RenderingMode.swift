@@ -18,27 +18,30 @@ struct Palette {
 
     let mode: RenderingMode
     /// Light or dark: how the system's colours (`SemanticColor`) are drawn.
-    var scheme: ColorScheme = .light
-    var theme: CardTheme = .standard
+    let scheme: ColorScheme
+    let theme: CardTheme
+    /// The theme's accent where it is drawn on the tinted card: moved
+    /// toward black or white just enough to be read there. Worked out once,
+    /// not for every accentable view.
+    let legibleAccent: String
 
     init(mode: RenderingMode, scheme: ColorScheme = .light, theme: CardTheme = .standard) {
         self.mode = mode
         self.scheme = scheme
         self.theme = theme
+        legibleAccent = Contrast.legible(theme.accent, on: scheme == .dark ? Self.darkTint : Self.lightTint)
     }
+
+    private static let lightTint = "#f2f2f7", darkTint = "#1c1c1e"
 
     /// The card under `accented` and `vibrant`, which draw on a card of
     /// their own rather than the kind's background: a light grey or iOS's
     /// dark one, so that the page behind does not decide what can be read.
-    var tintedCard: String { scheme == .dark ? "#1c1c1e" : "#f2f2f7" }
+    var tintedCard: String { scheme == .dark ? Self.darkTint : Self.lightTint }
 
     /// What `accented` draws views that are not accentable in: iOS's
     /// secondary label colour, at AA contrast on the tinted card.
     var accentedSecondary: String { scheme == .dark ? "#98989f" : "#6c6c70" }
-
-    /// The theme's accent where it is drawn on the tinted card: moved
-    /// toward black or white just enough to be read there.
-    var legibleAccent: String { Contrast.legible(theme.accent, on: tintedCard) }
 
     func resolve(_ color: Color?, accentable: Bool) -> (hex: String, opacity: Double) {
         switch mode {

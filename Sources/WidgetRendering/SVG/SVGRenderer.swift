@@ -20,18 +20,19 @@ package struct SVGRenderer: Sendable {
     package let theme: CardTheme
 
     private var cornerRadius: Double { theme.cornerRadius }
+    private let palette: Palette
 
     package init(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, theme: CardTheme = .standard, redacted: Bool = false,
                  unavailable: String? = nil) {
         self.mode = mode
         self.scheme = scheme
         self.theme = theme
+        palette = Palette(mode: mode, scheme: scheme, theme: theme)
         self.redacted = redacted
         self.unavailable = unavailable
     }
 
     package func render(_ layout: WidgetLayout) -> String {
-        let palette = Palette(mode: mode, scheme: scheme, theme: theme)
         let size = layout.size
         var defs: [String] = []
         var body: [String] = []
@@ -247,7 +248,7 @@ package struct SVGRenderer: Sendable {
         case (.fullColor, _), (.accented, .fullColor): return nil
         case (.vibrant, _), (.accented, .desaturated): return grayscale
         case (.accented, .accented), (.accented, .accentedDesaturated):
-            return grayscale + #"<feFlood flood-color="\#(Palette(mode: mode, scheme: scheme, theme: theme).legibleAccent)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
+            return grayscale + #"<feFlood flood-color="\#(palette.legibleAccent)"/><feComposite in2="SourceGraphic" operator="in"/><feBlend in2="SourceGraphic" mode="multiply"/>"#
         }
     }
 
@@ -265,7 +266,7 @@ package struct SVGRenderer: Sendable {
         }
         // Shadows are colour: the tinted and monochrome modes and placeholders draw none.
         if let shadow = drawable.shadow, mode == .fullColor, !redacted {
-            let (color, opacity) = Palette(mode: mode, scheme: scheme, theme: theme).resolve(shadow.color, accentable: false)
+            let (color, opacity) = palette.resolve(shadow.color, accentable: false)
             let area = drawable.visibleFrame, spread = shadow.radius * 1.5 + 1
             let region = Rect(x: area.x + min(0, shadow.x) - spread, y: area.y + min(0, shadow.y) - spread,
                               width: area.width + abs(shadow.x) + 2 * spread, height: area.height + abs(shadow.y) + 2 * spread)

@@ -29,8 +29,6 @@ actor LiveBoard {
     private var page = 0
     private var shown: [String: [String]] = [:]
     private var lastEvent = ""
-    /// No instance yet: the board shows how to place one.
-    private var empty = false
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
@@ -85,7 +83,6 @@ actor LiveBoard {
         guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
         pages = board.pages(statuses.map { ($0.instance.id, $0.instance.family) })
         page = min(page, pages.count - 1)
-        empty = statuses.isEmpty
         await redrawPage(statuses)
     }
 
@@ -106,7 +103,7 @@ actor LiveBoard {
 
     /// One instance's tile, writing only the lines that changed.
     private func refresh(_ id: String) async {
-        guard !empty, pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
+        guard pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
         guard pages[page][id] != nil, let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
         await draw(status)
     }

@@ -49,7 +49,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 let family = try planner.family(family, for: kind)
                 let preview = try await workspace.preview(kind, family: family)
                 try RenderOptions.write(try render.output(preview, toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
-                for name in SymbolCatalog.unknownNames(in: preview.view) { Terminal.note(SymbolCatalog.warning(kind: kind.name, name: name)) }
+                for warning in SymbolCatalog.warnings(kind: kind.name, in: [preview.view]) { Terminal.note(warning) }
                 return
             }
             let gallery = await KindGallery.make(for: kind, in: workspace, includingTimeline: false)

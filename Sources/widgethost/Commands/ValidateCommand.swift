@@ -47,12 +47,10 @@ struct ValidateCommand: AsyncParsableCommand {
                 if let entry = try? await kind.descriptor.provider.snapshot(for: configuration, in: context) { views.append(entry.view) }
                 if let entry = try? await kind.descriptor.provider.placeholder(in: context) { views.append(entry.view) }
             }
-            for name in Set(views.flatMap(SymbolCatalog.unknownNames)).sorted() {
-                Terminal.note(SymbolCatalog.warning(kind: kind.name, name: name))
-            }
+            for warning in SymbolCatalog.warnings(kind: kind.name, in: views) { Terminal.note(warning) }
         }
         // Declared instances are checked as add-instance checks its flags; nothing is written.
-        let declared = loaded.instances.isEmpty ? DeclaredInstances.Plan() : await DeclaredInstances(bundle: bundle).plan()
+        let declared = await DeclaredInstances(bundle: bundle).plan()
         if !loaded.instances.isEmpty {
             let count = declared.instances.count
             Terminal.line("ok  \(Terminal.pad("instances", nameWidth))\(count) of \(loaded.instances.count) declared instance\(loaded.instances.count == 1 ? "" : "s") valid")

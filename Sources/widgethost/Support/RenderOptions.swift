@@ -37,42 +37,29 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// `toTerminal`: the output goes to standard output and that is a terminal.
+    /// `defaultScheme`: the manifest's, when `--scheme` is not given.
     func output(_ renderable: RenderableView, toTerminal: Bool = false, defaultScheme: ColorScheme = .light) throws -> Data {
-        var options = self
-        options.colorScheme = colorScheme ?? defaultScheme
-        return try options.drawn(renderable, toTerminal: toTerminal)
-    }
-
-    private func drawn(_ renderable: RenderableView, toTerminal: Bool) throws -> Data {
-        let colorScheme = self.colorScheme ?? .light
+        let scheme = colorScheme ?? defaultScheme
         switch format {
+        case .svg:
+            return Data(renderable.svg(mode: mode, scheme: scheme).utf8)
         case .png:
             // Binary on a terminal would be noise, and may be read as escapes.
             if toTerminal { throw RefusedOutput(description: "PNG is binary: write it to a file with -o, or redirect standard output") }
-            return try renderable.png(mode: mode, scheme: colorScheme, scale: scale ?? 1, palette: palette ?? .color)
-        default:
-            return Data(try text(renderable, toTerminal: toTerminal).utf8)
-        }
-    }
-
-    private func text(_ renderable: RenderableView, toTerminal: Bool) throws -> String {
-        let colorScheme = self.colorScheme ?? .light
-        switch format {
-        case .svg, .png:
-            return renderable.svg(mode: mode, scheme: colorScheme)
+            return try renderable.png(mode: mode, scheme: scheme, scale: scale ?? 1, palette: palette ?? .color)
         case .ansi:
-            return renderable.ansi(mode: mode, scheme: colorScheme, colors: .detect(isTerminal: toTerminal))
+            return Data(renderable.ansi(mode: mode, scheme: scheme, colors: .detect(isTerminal: toTerminal)).utf8)
         case .html:
-            return renderable.html(mode: mode, scheme: colorScheme, title: "widgethost · \(renderable.family.rawValue)")
+            return Data(renderable.html(mode: mode, scheme: scheme, title: "widgethost · \(renderable.family.rawValue)").utf8)
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
-            let layout = renderable.layout(mode: mode, scheme: colorScheme)
+            let layout = renderable.layout(mode: mode, scheme: scheme)
             let json = RenderJSON(family: renderable.family.rawValue, date: renderable.date, redacted: renderable.redacted,
                                   unavailable: renderable.unavailable, view: renderable.view, layout: layout.outline.split(separator: "\n").map(String.init))
             // JSONEncoder escapes C0 only; a kind's C1 controls and bidi overrides are escaped too.
-            return TerminalText.json(String(decoding: try encoder.encode(json), as: UTF8.self)) + "\n"
+            return Data((TerminalText.json(String(decoding: try encoder.encode(json), as: UTF8.self)) + "\n").utf8)
         }
     }
 
