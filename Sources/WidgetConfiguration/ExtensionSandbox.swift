@@ -13,6 +13,9 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     /// IPv4, IPv6 and netlink sockets of its own (TCP, UDP; never Unix), for
     /// a kind that talks to something other than HTTP through the host.
     package var network = false
+    /// Hosts the module's requests through the host may reach although they
+    /// are not on the internet (loopback, a private network): as written.
+    package var fetch: [Located<String>] = []
     package var mark: Mark?
     /// Whether the extension is confined at all. Only code turns it off
     /// (`make bench`, to measure what the sandbox costs); the manifest cannot.
@@ -22,10 +25,15 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     package internal(set) var readPaths: [String] = []
 
     /// Whether this says more than the default.
-    package var isWidened: Bool { !read.isEmpty || network }
+    package var isWidened: Bool { !read.isEmpty || network || !fetch.isEmpty }
+
+    /// `fetch`, parsed: checked when the manifest is loaded.
+    package var fetchAllowance: FetchAllowance {
+        FetchAllowance(fetch.compactMap { FetchAllowance.entry($0.value) })
+    }
 
     enum CodingKeys: String, CodingKey {
-        case read, network
+        case read, network, fetch
     }
 
     package init() {}
@@ -35,22 +43,30 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         read = try container.decodeIfPresent([Located<String>].self, forKey: .read) ?? []
         network = try container.decodeIfPresent(Bool.self, forKey: .network) ?? false
+        fetch = try container.decodeIfPresent([Located<String>].self, forKey: .fetch) ?? []
+        for host in fetch where FetchAllowance.entry(host.value) == nil {
+            throw YAMLError(
+                mark: host.mark,
+                message: "sandbox.fetch names hosts (such as homeassistant.local:8123, 10.0.0.5 or [::1]:8080), not '\(TerminalText.escaped(host.value))'")
+        }
     }
 
     package static func == (left: ExtensionSandbox, right: ExtensionSandbox) -> Bool {
-        left.read.map(\.value) == right.read.map(\.value) && left.network == right.network && left.isEnforced == right.isEnforced
+        left.read.map(\.value) == right.read.map(\.value) && left.network == right.network && left.fetch.map(\.value) == right.fetch.map(\.value)
+            && left.isEnforced == right.isEnforced
     }
 
     /// "reads ~/Music, /srv/data; network" for `kinds` and `status`; nil for the default.
     package var summary: String? {
-        isWidened ? Self.summary(read: read.map(\.value), network: network) : nil
+        isWidened ? Self.summary(read: read.map(\.value), network: network, fetch: fetch.map(\.value)) : nil
     }
 
-    /// The paths as written: the caller escapes them for a terminal.
-    package static func summary(read: [String], network: Bool) -> String {
+    /// The paths and hosts as written: the caller escapes them for a terminal.
+    package static func summary(read: [String], network: Bool, fetch: [String] = []) -> String {
         var parts: [String] = []
         if !read.isEmpty { parts.append("reads " + read.joined(separator: ", ")) }
         if network { parts.append("network") }
+        if !fetch.isEmpty { parts.append("fetches from " + fetch.joined(separator: ", ")) }
         return parts.joined(separator: "; ")
     }
 

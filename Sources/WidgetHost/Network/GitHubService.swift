@@ -35,6 +35,8 @@ package actor GitHubService: ScopedHTTPService {
     private let container: SharedContainer
     private let clock: any SchedulerClock
     private let client: HTTPClient
+    /// Where a kind's own requests may go.
+    private let outbound: OutboundGuard
     private var inFlight: [String: Task<HTTPResponse, any Error>] = [:]
     /// How many fetches of each URL have ended: a caller that read the
     /// cache across one's end reads it again.
@@ -50,6 +52,7 @@ package actor GitHubService: ScopedHTTPService {
         self.container = container
         self.clock = clock
         self.client = client
+        outbound = OutboundGuard(trusting: settings.api)
         ledger = container.rateLimitLedger(for: token) ?? LocalRateLimit()
     }
 
@@ -116,15 +119,23 @@ package actor GitHubService: ScopedHTTPService {
     }
 
     package func asset(_ url: String) async throws -> Data {
+        try await asset(url, allowing: .none)
+    }
+
+    /// An image or other file a kind asks for, kept for a day: fetched only
+    /// from where `fetch` would (a cached copy of a private host's file is
+    /// not handed to a module that may not reach that host).
+    package func asset(_ url: String, allowing hosts: FetchAllowance) async throws -> Data {
+        let destination = try await outbound.destination(of: url, allowing: hosts)
         let now = clock.now()
         let fetchesBefore = fetchesEnded[url, default: 0]
         if let cached = try await container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
             statistics.assetCacheHits += 1
             return cached.body
         }
-        if inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore { return try await asset(url) }
+        if inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore { return try await asset(url, allowing: hosts) }
         if let running = inFlight[url] { return try await running.value.body }
-        return try await shared(url) { try await self.fetchAsset(url) }.body
+        return try await shared(url) { try await self.fetchAsset(url, at: destination) }.body
     }
 
     /// Headers the client sets from the request itself, or that would
@@ -134,21 +145,60 @@ package actor GitHubService: ScopedHTTPService {
     static let maximumRequestBody = 1 << 20
     package private(set) var fetches = 0
 
-    /// A kind's `URLSession` request to anywhere but the API: sent as it is,
-    /// never with the token, never cached, within the size limit and timeout.
+    /// Redirects a kind's request follows, as URLSession does, each checked.
+    static let maximumRedirects = 5
+
     package func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await fetch(request, allowing: .none)
+    }
+
+    /// A kind's `URLSession` request to anywhere but the API: sent as it is,
+    /// never with the token, never cached, within the size limit and
+    /// timeout, only to a public address or a host `hosts` names; a
+    /// redirect is followed only where the request itself could go.
+    package func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance) async throws -> HTTPResponse {
         if let body = request.body, body.count > Self.maximumRequestBody {
             throw HTTPServiceError.invalidResponse("a request body is at most \(Self.maximumRequestBody) bytes, this one \(body.count)")
         }
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = .init(rawValue: request.method)
-        for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
-            outgoing.headers.add(name: name, value: value)
-        }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
         fetches += 1
-        let (status, headers, body) = try await send(outgoing)
-        return HTTPResponse(status: status, headers: headers, body: body)
+        var request = request
+        for _ in 0 ... Self.maximumRedirects {
+            let destination = try await outbound.destination(of: request.url, allowing: hosts)
+            var outgoing = HTTPClientRequest(url: request.url)
+            outgoing.method = .init(rawValue: request.method)
+            for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
+                outgoing.headers.add(name: name, value: value)
+            }
+            if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
+            let sent = outgoing
+            let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(sent, on: $0) }
+            guard let next = Self.redirect(of: request, status: status, location: headers["location"]) else {
+                return HTTPResponse(status: status, headers: headers, body: body)
+            }
+            request = next
+        }
+        throw HTTPServiceError.invalidResponse("more than \(Self.maximumRedirects) redirects from \(FetchRefused.shortened(request.url))")
+    }
+
+    /// The request a redirect leads to, as URLSession makes it: 303 (and
+    /// 301/302 after a POST) turns into a GET without a body; credentials
+    /// do not follow to another origin. Nil when `status` is no redirect.
+    static func redirect(of request: HTTPRequest, status: Int, location: String?) -> HTTPRequest? {
+        guard [301, 302, 303, 307, 308].contains(status), let location, let base = URL(string: request.url),
+              let target = URL(string: location, relativeTo: base)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        var next = request
+        next.url = target.absoluteString
+        if status == 303 && request.method != "HEAD" || (status == 301 || status == 302) && request.method == "POST" {
+            next.method = "GET"
+            next.body = nil
+            next.headers = next.headers.filter { !["content-type", "content-length", "content-encoding"].contains($0.key.lowercased()) }
+        }
+        let sameOrigin = base.scheme?.lowercased() == scheme && base.host?.lowercased() == target.host?.lowercased() && base.port == target.port
+        if !sameOrigin {
+            next.headers = next.headers.filter { !["authorization", "cookie", "proxy-authorization"].contains($0.key.lowercased()) }
+        }
+        return next
     }
 
     // MARK: Rate limit
@@ -211,7 +261,7 @@ package actor GitHubService: ScopedHTTPService {
         statistics.apiRequests += 1
         let (status, headers, body): (Int, [String: String], Data)
         do {
-            (status, headers, body) = try await send(request)
+            (status, headers, body) = try await send(request, on: client)
         } catch {
             // No answer: the request no longer waits for one in the fleet's count.
             await ledger.record(remaining: nil, reset: nil)
@@ -242,15 +292,15 @@ package actor GitHubService: ScopedHTTPService {
     }
 
     /// Assets live on other hosts: they never get the token.
-    private func fetchAsset(_ url: String) async throws -> HTTPResponse {
+    private func fetchAsset(_ url: String, at destination: OutboundGuard.Destination) async throws -> HTTPResponse {
         statistics.assetRequests += 1
-        let (status, headers, body) = try await send(HTTPClientRequest(url: url))
+        let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(HTTPClientRequest(url: url), on: $0) }
         guard status == 200 else { throw HTTPServiceError.invalidResponse("HTTP \(status) for an asset") }
         try await container.storeResponse(CachedResponse(url: url, status: status, etag: nil, body: body, fetchedAt: clock.now()))
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
-    private func send(_ request: HTTPClientRequest) async throws -> (Int, [String: String], Data) {
+    private nonisolated func send(_ request: HTTPClientRequest, on client: HTTPClient) async throws -> (Int, [String: String], Data) {
         var request = request
         request.headers.add(name: "User-Agent", value: "widgethost/1 (+https://github.com/widgethost)")
         do {

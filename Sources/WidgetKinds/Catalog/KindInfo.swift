@@ -63,6 +63,8 @@ package struct KindInfo: Codable, Sendable, Equatable {
         /// `widgets[].sandbox.read`, as written.
         package let read: [String]
         package let network: Bool
+        /// `widgets[].sandbox.fetch`, as written; absent when none.
+        package let fetch: [String]?
     }
 
     /// Resolves dynamic defaults, which may read the shared defaults.
@@ -93,6 +95,7 @@ package struct KindInfo: Codable, Sendable, Equatable {
         contentMarginsDisabled = kind.descriptor.contentMarginsDisabled ? true : nil
         disfavoredLocations = kind.descriptor.disfavoredLocations.isEmpty ? nil : kind.descriptor.disfavoredLocations
         let declared = kind.entry.sandbox
-        sandbox = declared.isWidened ? Sandbox(read: declared.read.map(\.value), network: declared.network) : nil
+        sandbox = declared.isWidened ? Sandbox(read: declared.read.map(\.value), network: declared.network,
+                                                     fetch: declared.fetch.isEmpty ? nil : declared.fetch.map(\.value)) : nil
     }
 }

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import Synchronization
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetSDK
 
@@ -16,6 +17,8 @@ package struct ExtensionServices: Sendable {
     package let containerFolder: URL?
     /// Bounds what a module's URLSession requests may hold in the host.
     let fetchGate = FetchGate()
+    /// Which refused hosts each module has been logged for.
+    let fetchRefusals = RefusalLog()
 
     package init(http: any HTTPService, defaults: any SharedDefaultsStore, suites: DefaultsSuites = DefaultsSuites(),
                 widgetCenter: ContainerWidgetCenter = ContainerWidgetCenter(container: nil), containerFolder: URL? = nil) {
@@ -79,8 +82,9 @@ package struct ExtensionServices: Sendable {
     static let forwardedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 
     /// A kind's `URLSession` request: the API's through `api` (GET only:
-    /// the host spends its budget on reading), anything else as it is.
-    func fetch(_ request: HTTPRequest, scope: ReloadScope) async throws -> HTTPResponse {
+    /// the host spends its budget on reading), anything else as it is, to a
+    /// public address or a host `allowing` names.
+    func fetch(_ request: HTTPRequest, scope: ReloadScope, allowing hosts: FetchAllowance = .none) async throws -> HTTPResponse {
         let method = request.method.uppercased()
         if let path = Self.apiPath(of: request.url) {
             guard method == "GET" else {
@@ -100,7 +104,13 @@ package struct ExtensionServices: Sendable {
         }
         var request = request
         request.method = method
+        if let http = http as? any ScopedHTTPService { return try await http.fetch(request, allowing: hosts) }
         return try await http.fetch(request)
+    }
+
+    private func asset(_ url: String, allowing hosts: FetchAllowance) async throws -> Data {
+        if let http = http as? any ScopedHTTPService { return try await http.asset(url, allowing: hosts) }
+        return try await http.asset(url)
     }
 
     /// An API request in `scope`, for a service that honours scopes (the host's does).
@@ -130,17 +140,22 @@ package struct ExtensionServices: Sendable {
     }
 
     /// Answers `module`'s extension.
-    /// - Parameter duringTap: whether the host has a tapped control's
-    ///   `perform()` running in that module: only then is a WidgetCenter
-    ///   reload made at once. What the extension says of it is not asked.
-    func handle(_ call: ServiceCall, from module: String, duringTap: Bool = false) async -> ServiceResult {
+    /// - Parameters:
+    ///   - duringTap: whether the host has a tapped control's `perform()`
+    ///     running in that module: only then is a WidgetCenter reload made at
+    ///     once. What the extension says of it is not asked.
+    ///   - fetchAllowance: the hosts off the internet the module may fetch from.
+    ///   - report: takes a line for the log about the module (a refused
+    ///     fetch), once for each host.
+    func handle(_ call: ServiceCall, from module: String, duringTap: Bool = false, fetchAllowance: FetchAllowance = .none,
+                report: @Sendable (String) -> Void = { _ in }) async -> ServiceResult {
         do {
             switch call {
             case .api(let path, let scope):
                 let response = try await api(path, scope: scope)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .asset(let url):
-                return .data(try await http.asset(url))
+                return .data(try await asset(url, allowing: fetchAllowance))
             case .readDefault(let key, let suite):
                 if let suite, let problem = DefaultsSuites.problem(withSuite: suite) { return .failure(.other(problem)) }
                 if DefaultsSuites.isReserved(key) { return .data(nil) }
@@ -158,7 +173,7 @@ package struct ExtensionServices: Sendable {
                     return .failure(.other("\(FetchGate.limit) requests of this module are already in flight; wait for one to end"))
                 }
                 defer { fetchGate.leave(module) }
-                let response = try await fetch(request, scope: scope)
+                let response = try await fetch(request, scope: scope, allowing: fetchAllowance)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .reloadTimelines(let kind, _):
                 _ = try await widgetCenter.reloadTimelines(ofKind: kind, interactive: duringTap, from: module)
@@ -166,8 +181,27 @@ package struct ExtensionServices: Sendable {
             case .currentConfigurations:
                 return .data(try JSONEncoder().encode(try await widgetCenter.currentConfigurations(of: module)))
             }
+        } catch let refused as FetchRefused {
+            if fetchRefusals.first(module, refused.hostAndPort) { report("[\(module)] " + refused.logLine) }
+            return .failure(RemoteError(refused))
         } catch {
             return .failure(RemoteError(error))
+        }
+    }
+}
+
+/// What has been logged of each module's refusals: each once, and at most
+/// `limit` for a module, so that a kind trying every address of a network
+/// cannot fill the log.
+final class RefusalLog: Sendable {
+    static let limit = 32
+    private let logged = Mutex<[String: Set<String>]>([:])
+
+    /// True the first time `what` is refused for `module`.
+    func first(_ module: String, _ what: String) -> Bool {
+        logged.withLock { logged in
+            guard logged[module, default: []].count < Self.limit else { return false }
+            return logged[module, default: []].insert(what).inserted
         }
     }
 }

@@ -105,7 +105,8 @@ package actor ModuleExtension {
                                      extraReadPaths: sandbox.readPaths, network: sandbox.network, confined: sandbox.isEnforced)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
-            runner: runner, launch, module: module, environment: pool.environment, services: pool.services, grace: pool.grace,
+            runner: runner, launch, module: module, environment: pool.environment, services: pool.services,
+            fetchAllowance: sandbox.fetchAllowance, grace: pool.grace,
             output: pool.output
         ) { [weak self] process, termination, reason in
             registry.remove(process)

@@ -53,7 +53,7 @@ struct KindsCommand: AsyncParsableCommand {
         }
         lines.append("  module: \(info.module)")
         if let sandbox = info.sandbox {
-            lines.append("  sandbox: " + ExtensionSandbox.summary(read: sandbox.read, network: sandbox.network))
+            lines.append("  sandbox: " + ExtensionSandbox.summary(read: sandbox.read, network: sandbox.network, fetch: sandbox.fetch ?? []))
         }
         // Names, titles and values are the kind's own text.
         return lines.map(TerminalText.escaped).joined(separator: "\n")

@@ -30,7 +30,8 @@ struct StatusCommand: AsyncParsableCommand {
         if json {
             try Terminal.printJSON(Report(
                 hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) },
-                widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network) }))
+                widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network,
+                                                                        fetch: $0.sandbox.fetch.map(\.value)) }))
             return
         }
         Terminal.line(Terminal.hostLine(hosts))
@@ -64,5 +65,6 @@ struct StatusCommand: AsyncParsableCommand {
         let kind: String
         let read: [String]
         let network: Bool
+        let fetch: [String]
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import WidgetSDK
 
 // A kind that tries, in its timeline and snapshot, what the sandbox refuses,
@@ -95,7 +98,78 @@ private func startShell() -> String {
     return code == 0 ? "started" : describe(code)
 }
 
-private func attempt(_ what: String, _ target: String) -> String {
+/// A URL through URLSession, which the host fetches: its status and the
+/// start of its body, or the error.
+private func fetch(_ target: String) async -> String {
+    guard let url = URL(string: target) else { return "not a URL" }
+    do {
+        let (data, response) = try await URLSession.shared.data(from: url)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return "fetched HTTP \(status) " + String(decoding: data.prefix(64), as: UTF8.self)
+    } catch {
+        return "fetch failed: \(error)"
+    }
+}
+
+/// Forks children that try to leave the extension's process group, the
+/// ways a daemon does: `setsid()` in a child, and a double fork whose
+/// grandchild calls it. Their pids go to `pids` in the module's folder, for
+/// the test to look for after the host ends.
+private func detach() -> String {
+    guard let folder = AppGroup.folder else { return "no folder" }
+    var report = [UInt8](repeating: 0, count: 16)
+    var pipeEnds: [Int32] = [-1, -1]
+    guard pipe(&pipeEnds) == 0 else { return describe(errno) }
+    let child = fork()
+    if child == 0 {
+        // Only async-signal-safe calls from here: the parent has threads.
+        var result: [Int32] = [setsid() < 0 ? errno : 0, 0, 0, 0]
+        let grandchild = fork()
+        if grandchild == 0 {
+            _ = setsid()
+            while true { pause() }
+        }
+        result[1] = grandchild
+        _ = result.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, 8) }
+        while true { pause() }
+    }
+    guard child > 0 else { return describe(errno) }
+    close(pipeEnds[1])
+    let count = report.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, 8) }
+    close(pipeEnds[0])
+    guard count == 8 else { return "no report from the child" }
+    let values = report.withUnsafeBytes { Array($0.bindMemory(to: Int32.self).prefix(2)) }
+    try? "\(child) \(values[1])".write(to: folder.appendingPathComponent("pids"), atomically: true, encoding: .utf8)
+    return "setsid " + (values[0] == 0 ? "succeeded" : describe(values[0])) + "; children \(child) \(values[1])"
+}
+
+/// Writes `megabytes` into one file of its folder, then reports how far it got.
+private func fill(_ megabytes: Int) -> String {
+    guard let folder = AppGroup.folder else { return "no folder" }
+    let descriptor = open(folder.appendingPathComponent("fill").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    let chunk = [UInt8](repeating: 0x55, count: 1 << 20)
+    for written in 0 ..< megabytes {
+        if write(descriptor, chunk, chunk.count) < 0 { return "wrote \(written) MB, then " + describe(errno) }
+    }
+    return "wrote \(megabytes) MB"
+}
+
+/// Makes `count` small files in its folder.
+private func makeFiles(_ count: Int) -> String {
+    guard let folder = AppGroup.folder else { return "no folder" }
+    let files = folder.appendingPathComponent("many")
+    try? FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    for index in 0 ..< count {
+        let descriptor = open(files.appendingPathComponent("\(index)").path, O_WRONLY | O_CREAT, 0o600)
+        if descriptor < 0 { return "made \(index) files, then " + describe(errno) }
+        close(descriptor)
+    }
+    return "made \(count) files"
+}
+
+private func attempt(_ what: String, _ target: String) async -> String {
     let host = getppid()
     switch what {
     case "load": return atLoad
@@ -112,6 +186,26 @@ private func attempt(_ what: String, _ target: String) -> String {
     case "unix": return connectUnix(target)
     case "exec": return startShell()
     case "signal": return kill(host, 0) == 0 ? "signalled" : describe(errno)
+    case "fetch": return await fetch(target)
+    // The host's command line names the dashboard's port.
+    case "cmdline": return readFile("/proc/\(host)/cmdline")
+    case "detach": return detach()
+    case "unshare":
+        // Glibc's module does not declare unshare (a _GNU_SOURCE call).
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return "no unshare" }
+        let unshare = unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        return unshare(0x1000_0000 /* CLONE_NEWUSER */) == 0 ? "unshared" : describe(errno)
+    case "rlimit":
+        // A soft limit raised to its hard one: nothing to gain if they are equal.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
+        var raised = rlimit(rlim_cur: limit.rlim_max &+ 1, rlim_max: limit.rlim_max &+ 1)
+        return setrlimit(Int32(RLIMIT_DATA.rawValue), &raised) == 0 ? "raised" : describe(errno)
+    case "fill": return fill(Int(target) ?? 1)
+    case "files": return makeFiles(Int(target) ?? 1)
+    case "flood":
+        for line in 0 ..< (Int(target) ?? 1) { print("flood line \(line)") }
+        return "printed \(target) lines"
     case "keep":
         // Writes a count in its own folder, and reads the last one back.
         guard let folder = AppGroup.folder else { return "no folder" }
@@ -135,11 +229,11 @@ struct ProbeProvider: AppIntentTimelineProvider {
 
     func snapshot(for configuration: ProbeIntent, in context: Context) async -> ProbeEntry {
         // `preview` asks with the defaults, so the snapshot always looks in the home folder.
-        ProbeEntry(date: context.date, text: "snapshot home " + attempt("home", ""))
+        ProbeEntry(date: context.date, text: "snapshot home " + (await attempt("home", "")))
     }
 
     func timeline(for configuration: ProbeIntent, in context: Context) async -> Timeline<ProbeEntry> {
-        let result = attempt(configuration.attempt, configuration.target)
+        let result = await attempt(configuration.attempt, configuration.target)
         let entry = ProbeEntry(date: context.date, text: "timeline \(configuration.attempt) " + result)
         // After its first call, `keep` is asked once more, to read back what it wrote.
         return Timeline(entries: [entry], policy: result.hasPrefix("count 1 ") ? .after(context.date + 1) : .never)
