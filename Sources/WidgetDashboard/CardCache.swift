@@ -11,11 +11,25 @@ final class CardCache: Sendable {
         let etag: String
     }
 
-    /// Beyond this many cards the cache starts again: entries that are no
-    /// longer current are never asked for, and this bounds them.
-    static let capacity = 2_000
+    /// The bytes of cards kept at most: a noise image at scale 4 is a 4.7 MB
+    /// PNG, and a kind's card may be asked for at every scale, palette and
+    /// scheme (192 variants). Past it the cards least recently asked for go.
+    static let capacity = 64 << 20
+    /// A card larger than this is drawn for each request and never kept.
+    static let largestKept = capacity / 8
 
-    private let state = Mutex<(cards: [String: Card], drawing: [String: Task<Card, any Error>])>(([:], [:]))
+    private struct State {
+        var cards: [String: (card: Card, used: UInt64)] = [:]
+        /// Counts requests: a card's `used` is the count when it was last asked for.
+        var clock: UInt64 = 0
+        var bytes = 0
+        var drawing: [String: Task<Card, any Error>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// What the cards kept hold, for the tests and the benchmark.
+    var bytesKept: Int { state.withLock { $0.bytes } }
 
     /// The card for `key`, drawn by `render` unless it is cached or being
     /// drawn for another request already: then that drawing is waited for,
@@ -26,7 +40,11 @@ final class CardCache: Sendable {
             case drawing(Task<Card, any Error>)
         }
         let lookup = state.withLock { state -> Lookup in
-            if let card = state.cards[key] { return .cached(card) }
+            state.clock += 1
+            if let cached = state.cards[key] {
+                state.cards[key]!.used = state.clock
+                return .cached(cached.card)
+            }
             if let drawing = state.drawing[key] { return .drawing(drawing) }
             let drawing = Task {
                 let body = try await render()
@@ -42,9 +60,15 @@ final class CardCache: Sendable {
             let result = await drawing.result
             state.withLock { state in
                 state.drawing[key] = nil
-                guard case .success(let card) = result else { return }
-                if state.cards.count >= Self.capacity { state.cards.removeAll() }
-                state.cards[key] = card
+                guard case .success(let card) = result, state.cards[key] == nil, card.body.count <= Self.largestKept else { return }
+                state.cards[key] = (card, state.clock)
+                state.bytes += card.body.count
+                guard state.bytes > Self.capacity else { return }
+                // Down to three quarters at once, so that the sort is paid for rarely.
+                for (oldest, entry) in state.cards.sorted(by: { $0.value.used < $1.value.used }) where state.bytes > Self.capacity / 4 * 3 {
+                    state.cards[oldest] = nil
+                    state.bytes -= entry.card.body.count
+                }
             }
             return try result.get()
         }
