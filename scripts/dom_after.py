@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Opens a page in headless Chromium, takes steps in it, then prints its DOM:
+"""Opens a page in headless Chromium (a fresh profile: no cookies), takes
+steps in it, then prints its DOM:
 for checks of what the page's own script does over time, which --dump-dom
 cannot wait for (it dumps at the load event). Talks the DevTools protocol
 over --remote-debugging-pipe: JSON messages ended by NUL on descriptors 3
@@ -18,7 +19,7 @@ Steps, taken in order:
                     prefers-color-scheme=dark (the page hears its change)
     --screenshot FILE  save what the page shows (1000 x 900) as a PNG
 """
-import base64, json, os, subprocess, sys, time
+import base64, json, os, shutil, subprocess, sys, tempfile, time
 
 UNTIL_LIMIT = 120
 
@@ -32,8 +33,10 @@ to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
 # The browser reads commands on its descriptor 3 and writes replies on 4;
 # those two are kept too, as the child closes the rest after preexec_fn.
+# A profile of its own each run: no cookie (the dashboard's key) carries over.
+profile = tempfile.mkdtemp(prefix="dom-after-")
 browser = subprocess.Popen(
-    ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "about:blank"],
+    ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
     pass_fds=(3, 4, to_browser_read, from_browser_write), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     preexec_fn=lambda: (os.dup2(to_browser_read, 3), os.dup2(from_browser_write, 4)))
 os.close(to_browser_read)
@@ -93,3 +96,5 @@ try:
     print(evaluate(session, "document.documentElement.outerHTML"))
 finally:
     browser.kill()
+    browser.wait()
+    shutil.rmtree(profile, ignore_errors=True)

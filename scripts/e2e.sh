@@ -76,7 +76,19 @@ grep -q '>Water the' <<<"$(curl -fsS "$url/instances/$todo.svg")" || fail "the t
 # The card is loaded again once the tile's version (entry date and state) changes.
 figure="document.querySelector('#w-$todo')"
 toggle="document.querySelector('#w-$todo .taps button.toggle')"
+# A browser that never opened the key link sees the page, but its tap is
+# refused with a line that says what to do, and the task stays.
 timeout 300 python3 scripts/dom_after.py "$url" \
+  --until "document.body.dataset.live == 'connected' && $toggle" \
+  --run "$toggle.click()" \
+  --until "$figure.querySelector('figcaption').textContent.startsWith('⚠')" > "$work/refused.html"
+grep -q "does not hold the dashboard&#39;s key\|does not hold the dashboard's key" "$work/refused.html" || fail "a tap without the key was not refused: $(grep -o '<figcaption[^<]*' "$work/refused.html" | head -5)"
+grep -q '>Water the' <<<"$(curl -fsS "$url/instances/$todo.svg")" || fail "a refused tap changed the to-do card"
+echo "e2e: a browser without the dashboard's key may look but not tap"
+# The key link the host logged: the browser keeps the key as a cookie and lands on the page.
+keylink=$(grep -o 'need its key once: http://[^ )]*' "$work/run.log" | head -1 | sed 's/need its key once: //')
+[ -n "$keylink" ] || fail "the host did not log its key link: $(cat "$work/run.log")"
+timeout 300 python3 scripts/dom_after.py "$keylink" \
   --until "document.body.dataset.live == 'connected' && $toggle" \
   --run "window.before = $figure.dataset.version; $toggle.click()" \
   --until "$figure.dataset.version != window.before" > "$work/tapped.html"

@@ -41,7 +41,8 @@ func dashboardBench() async throws {
     let port = Mutex<Int?>(nil)
     var quiet = Logger(label: "bench.dashboard")
     quiet.logLevel = .critical
-    let app = try Dashboard.application(workspace: workspace, events: DashboardEvents(), host: "127.0.0.1", port: 0, logger: quiet) { bound in
+    let key = try DashboardKey.load(in: workspace.container.location.directory)
+    let app = try Dashboard.application(workspace: workspace, events: DashboardEvents(), host: "127.0.0.1", port: 0, key: key, logger: quiet) { bound in
         port.withLock { $0 = bound }
     }
     let serving = Task { try await app.runService() }

@@ -98,11 +98,12 @@ package struct HostApplication: Sendable {
             var serverLogger = logger
             serverLogger.logLevel = .warning
             let logger = logger
+            let key = try DashboardKey.load(in: workspace.container.location.directory)
             services.append(try Dashboard.application(
-                workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, logger: serverLogger,
+                workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, key: key, logger: serverLogger,
                 metrics: metrics, notReady: { host.notReady() },
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
-                logger.say(.info, "dashboard at \(dashboard.url(bound))")
+                logger.say(.info, "dashboard at \(dashboard.url(bound)) (taps from a browser need its key once: \(key.link(base: dashboard.url(bound))))")
             })
             // Last in the group, so first to hear of shutdown (the group shuts
             // down in reverse order): it closes the pages' event streams

@@ -19,7 +19,8 @@ package enum Dashboard {
     /// - Parameters:
     ///   - metrics: served at `/metrics` in Prometheus's text format.
     ///   - notReady: why the host cannot do its work now (`/readyz` answers 503 with it), or nil.
-    package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, logger: Logger,
+    ///   - key: what a browser must hold to tap (`DashboardKey`).
+    package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, key: DashboardKey, logger: Logger,
                                    metrics: HostMetrics? = nil,
                                    notReady: @escaping @Sendable () async -> String? = { nil },
                                    reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
@@ -28,11 +29,14 @@ package enum Dashboard {
         let snapshots = try StatusSnapshots(workspace: workspace)
         // A token per run: only the page this host served can tap.
         let token = (0..<4).map { _ in String(UInt64.random(in: 0 ... .max), radix: 16) }.joined()
-        let requestGuard = RequestGuard<BasicRequestContext>(host: host, token: token)
+        let requestGuard = RequestGuard<BasicRequestContext>(host: host, token: token, key: key)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: requestGuard)
         let cards = CardCache()
-        serve(router, "/") { _, _ in
+        serve(router, "/") { request, _ in
+            if let offered = request.uri.queryParameters.get("key") {
+                return try unlock(offered, key: key, port: requestGuard.port.value.withLock { $0 } ?? port)
+            }
             let statuses = try await snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                    HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
@@ -161,6 +165,17 @@ package enum Dashboard {
                 Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
             }
         }
+    }
+
+    /// `/?key=…`: the browser that opens the key link keeps the key as a
+    /// cookie no script can read, and goes on to the page without the key
+    /// in its address bar or history.
+    private static func unlock(_ offered: String, key: DashboardKey, port: Int) throws -> Response {
+        guard key.matches(offered) else {
+            throw HTTPError(.forbidden, message: "that is not this dashboard's key")
+        }
+        let cookie = "\(DashboardKey.cookieName(port: port))=\(offered); Path=/; HttpOnly; SameSite=Strict; Max-Age=34560000"
+        return Response(status: .seeOther, headers: [.location: "/", .setCookie: cookie, .cacheControl: "no-store"])
     }
 
     /// `?scheme=dark`; nil when the request does not say.

@@ -123,7 +123,13 @@ enum DashboardPage {
         async function tap(figure, id, a) {
           const response = await fetch(`/instances/${id}/actions/${a.number}?entry=${encodeURIComponent(a.entry)}`,
                                        { method: "POST", headers: { "X-Widgethost-Token": token } });
-          if (!response.ok) figure.querySelector("figcaption").textContent = "⚠ " + await response.text();
+          if (!response.ok) {
+            // The host's refusals are JSON, {"error": {"message": …}}.
+            const text = await response.text();
+            let message = text;
+            try { message = JSON.parse(text).error.message || text; } catch (e) {}
+            figure.querySelector("figcaption").textContent = "⚠ " + message;
+          }
           if (response.status === 409) taps(figure, id);
         }
         function show(figure, i) {

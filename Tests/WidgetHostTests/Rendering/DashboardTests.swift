@@ -7,6 +7,7 @@ import Foundation
 import NIOHTTP1
 import Synchronization
 import Testing
+@testable import WidgetDashboard
 @testable import WidgetHost
 
 /// `run --serve` as a real process on an ephemeral port, against the fake GitHub.
@@ -184,10 +185,15 @@ struct DashboardTests {
         #expect(reboundPage.status == 403, "DNS rebinding reads nothing either")
         #expect(host.occurrences(of: "reload started") == 1, "no refused request ran anything: \(host.output)")
 
-        let failing = try await Self.send(base + "/instances/\(id)/actions/2", method: .POST, headers: ["X-Widgethost-Token": token])
+        // The page's token is not enough: whatever can read the page has it.
+        let withoutKey = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": base])
+        #expect(withoutKey.status == 403 && withoutKey.body.contains("does not hold the dashboard's key"), "\(withoutKey.body)")
+        let cookie = try await Self.unlock(host, base: base)
+
+        let failing = try await Self.send(base + "/instances/\(id)/actions/2", method: .POST, headers: ["X-Widgethost-Token": token, "Cookie": cookie])
         #expect(failing.status == 422 && failing.body.contains("the switch is stuck"), "\(failing.body)")
         let tapped = Date()
-        let ok = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": base])
+        let ok = try await Self.send(tapURL, method: .POST, headers: ["X-Widgethost-Token": token, "Origin": base, "Cookie": cookie])
         #expect(ok.status == 200 && ok.body.contains("Flip the switch"), "\(ok.body)")
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
         print("dashboard tap to new entry current: \(String(format: "%.2f", Date().timeIntervalSince(tapped))) s")
@@ -273,6 +279,74 @@ struct DashboardTests {
         let status: Int
         let headers: [String: String]
         let body: String
+    }
+
+    /// Opens the key link the host logged, as a browser would, and returns
+    /// the cookie it was given; checks that a wrong key gets none.
+    static func unlock(_ host: RunningHost, base: String) async throws -> String {
+        let port = try #require(base.split(separator: ":").last.flatMap { Int($0) })
+        _ = await host.waitFor("?key=")
+        let key = try #require(host.output.firstMatch(of: /taps from a browser need its key once: http:\/\/[^ ]+\/\?key=([0-9a-f]{64})\)/).map { String($0.1) })
+        let wrong = try RawConnection(port: port)
+        wrong.send("GET /?key=\(String(key.reversed())) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let refused = wrong.readToEnd()
+        #expect(refused.hasPrefix("HTTP/1.1 403") && !refused.lowercased().contains("set-cookie"), "\(refused)")
+        let right = try RawConnection(port: port)
+        right.send("GET /?key=\(key) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let answer = right.readToEnd()
+        #expect(answer.hasPrefix("HTTP/1.1 303") && answer.lowercased().contains("\r\nlocation: /\r\n"), "\(answer)")
+        let setCookie = try #require(answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: ") })
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"), "\(setCookie)")
+        return String(setCookie.dropFirst("set-cookie: ".count).prefix { $0 != ";" })
+    }
+
+    /// Issue 36: another site's page could load a card (`<img>`) and probe
+    /// ids through its errors; every answer now says same-origin only, and
+    /// a browser's request from another site or port is refused but for a
+    /// link to the page.
+    @Test func anotherSiteCanLinkToThePageButLoadNothingFromIt() async throws {
+        let fixture = try ContainerFixture()
+        _ = try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift")
+        let id = try #require(try await fixture.instances().first?["id"] as? String)
+        let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
+        let base = try await host.dashboardBase()
+        for path in ["/", "/instances", "/instances/\(id).svg", "/instances/\(id).png?scale=4", "/instances/nothing.png", "/events", "/healthz"] {
+            for site in ["cross-site", "same-site"] {
+                let reply = try await Self.send(base + path, headers: ["Sec-Fetch-Site": site, "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"])
+                #expect(reply.status == 403 && reply.body.contains("requests from other sites are refused"), "\(path) \(site): \(reply.status)")
+                #expect(reply.headers["cross-origin-resource-policy"] == "same-origin", "\(path): even a refusal")
+            }
+        }
+        let link = try await Self.send(base + "/", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"])
+        #expect(link.status == 200 && link.body.hasPrefix("<!doctype html>"), "a link from elsewhere opens the page")
+        let linkToCard = try await Self.send(base + "/instances/\(id).svg", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"])
+        #expect(linkToCard.status == 403)
+        let own = try await Self.send(base + "/instances/\(id).svg", headers: ["Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors"])
+        #expect(own.status == 200 && own.headers["cross-origin-resource-policy"] == "same-origin" && own.headers["referrer-policy"] == "no-referrer")
+        let missing = try await Self.send(base + "/instances/nothing.svg")
+        #expect(missing.status == 404 && missing.headers["cross-origin-resource-policy"] == "same-origin")
+        #expect(host.stop() == 0)
+    }
+
+    /// Issue 36: 384 variants of a noise image took the host from 144 to
+    /// 429 MB; the cache counted cards, not bytes.
+    @Test func theCardCacheKeepsToItsBytesAndDropsWhatWasLeastAskedFor() async throws {
+        let cache = CardCache()
+        let megabyte = Data(repeating: 7, count: 1 << 20)
+        _ = try await cache.card(for: "kept") { megabyte }
+        for index in 0 ..< 200 {
+            _ = try await cache.card(for: "card \(index)") { megabyte }
+            // Asked for again and again: the most recently used is kept.
+            _ = try await cache.card(for: "kept") { Issue.record("drawn again"); return megabyte }
+        }
+        #expect(cache.bytesKept <= CardCache.capacity && cache.bytesKept >= CardCache.capacity / 2, "\(cache.bytesKept)")
+        let huge = Data(repeating: 1, count: CardCache.largestKept + 1)
+        _ = try await cache.card(for: "huge") { huge }
+        let drawn = Mutex(0)
+        _ = try await cache.card(for: "huge") { drawn.withLock { $0 += 1 }; return huge }
+        #expect(drawn.withLock { $0 } == 1, "a card larger than an eighth of the cache is never kept")
+        _ = try await cache.card(for: "card 0") { drawn.withLock { $0 += 1 }; return megabyte }
+        #expect(drawn.withLock { $0 } == 2, "the oldest went first")
     }
 
     static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws -> Reply {

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a browser must hold before the dashboard lets it change anything (a
+/// tap): a random key kept in the container's folder (mode 600), which a
+/// kind's sandbox cannot read, given to a browser once through a link the
+/// host logs (`/?key=…`) and kept by it as an HttpOnly cookie, which no page
+/// script can read. Anything that can only read the dashboard's pages (a
+/// kind with network access, another user's process on this machine, a web
+/// page) can look, but not tap.
+package struct DashboardKey: Sendable {
+    package static let fileName = "dashboard.key"
+
+    let value: String
+
+    init(value: String) {
+        self.value = value
+    }
+
+    /// The key in `folder`, made on first use. Throws when the file cannot
+    /// be read or made: the dashboard then does not start, rather than
+    /// serve with no key.
+    package static func load(in folder: URL) throws -> DashboardKey {
+        let file = folder.appendingPathComponent(fileName)
+        if let text = try? String(contentsOf: file, encoding: .utf8), case let key = text.trimmingCharacters(in: .whitespacesAndNewlines),
+           key.count >= 32, key.allSatisfy(\.isHexDigit) {
+            return DashboardKey(value: key)
+        }
+        var bytes = SystemRandomNumberGenerator()
+        let key = (0..<4).map { _ in String(bytes.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // Made with mode 600 before the key is in it.
+        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        try Data((key + "\n").utf8).write(to: file)
+        return DashboardKey(value: key)
+    }
+
+    /// The cookie's name: cookies do not keep to a port, so two dashboards
+    /// on one machine must not overwrite each other's.
+    static func cookieName(port: Int) -> String {
+        "widgethost_key_\(port)"
+    }
+
+    /// Whether `candidate` is the key, in time that does not depend on where they differ.
+    func matches(_ candidate: String?) -> Bool {
+        guard let candidate, candidate.utf8.count == value.utf8.count else { return false }
+        return zip(candidate.utf8, value.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// The link that gives a browser the key.
+    package func link(base: String) -> String {
+        base + "?key=" + value
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
