@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "process_control.h"
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
 #include <linux/capability.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -124,4 +127,53 @@ int wh_thread_name(char name[16]) {
 
 int wh_set_thread_name(const char *name) {
     return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}
+
+/* "<n> <n> 1\n" without snprintf, which is not async-signal-safe. */
+static size_t wh_identity_map(char *buffer, unsigned value) {
+    char digits[12];
+    size_t count = 0, length = 0;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+    for (int copy = 0; copy < 2; copy++) {
+        for (size_t index = count; index > 0; index--) buffer[length++] = digits[index - 1];
+        buffer[length++] = ' ';
+    }
+    buffer[length++] = '1';
+    buffer[length++] = '\n';
+    return length;
+}
+
+static int wh_write_all(const char *path, const char *text, size_t length) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t written = write(fd, text, length);
+    close(fd);
+    return written == (ssize_t)length ? 0 : -1;
+}
+
+int wh_probe_isolation(void) {
+    unsigned uid = (unsigned)geteuid(), gid = (unsigned)getegid();
+    pid_t probe = fork();
+    if (probe < 0) return -1;
+    if (probe == 0) {
+        /* Only async-signal-safe calls: the host has threads. */
+        char map[32];
+        if (unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) != 0) _exit(1);
+        if (wh_write_all("/proc/self/uid_map", map, wh_identity_map(map, uid)) != 0) _exit(2);
+        wh_write_all("/proc/self/setgroups", "deny", 4);
+        if (wh_write_all("/proc/self/gid_map", map, wh_identity_map(map, gid)) != 0) _exit(2);
+        pid_t first = fork();
+        if (first < 0) _exit(3);
+        if (first == 0) {
+            if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) _exit(4);
+            if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) _exit(5);
+            _exit(0);
+        }
+        int status = 0;
+        while (waitpid(first, &status, 0) < 0) { if (errno != EINTR) _exit(6); }
+        _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 6);
+    }
+    int status = 0;
+    while (waitpid(probe, &status, 0) < 0) { if (errno != EINTR) return -1; }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -81,17 +81,20 @@ static int wh_allow(int ruleset, const char *path, uint64_t access, int abi) {
     return result < 0 ? -1 : 0;
 }
 
-/* A seccomp program with two exits, allow and EPERM, built instruction by
- * instruction: a jump names its target, resolved once the program is whole. */
-enum { WH_NEXT = -1, WH_ALLOW = -2, WH_DENY = -3 };
+/* A seccomp program with three exits, allow, EPERM and ENOSYS, built
+ * instruction by instruction: a jump names its target, resolved once the
+ * program is whole. */
+enum { WH_NEXT = -1, WH_ALLOW = -2, WH_DENY = -3, WH_NOSYS = -4 };
+#define WH_PROGRAM_SIZE 160
 struct wh_program {
-    struct sock_filter code[96];
-    int jump_true[96], jump_false[96];
+    struct sock_filter code[WH_PROGRAM_SIZE];
+    int jump_true[WH_PROGRAM_SIZE], jump_false[WH_PROGRAM_SIZE];
     int count;
+    int overflowed;
 };
 
 static void wh_emit(struct wh_program *program, struct sock_filter instruction, int when_true, int when_false) {
-    if (program->count >= 94) return; /* two slots stay for the exits */
+    if (program->count >= WH_PROGRAM_SIZE - 3) { program->overflowed = 1; return; } /* three slots stay for the exits */
     program->code[program->count] = instruction;
     program->jump_true[program->count] = when_true;
     program->jump_false[program->count] = when_false;
@@ -106,26 +109,57 @@ static void wh_if_equal(struct wh_program *program, unsigned value, int when_tru
     wh_emit(program, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, value, 0, 0), when_true, when_false);
 }
 
+static void wh_if_any_bit(struct wh_program *program, unsigned mask, int when_true, int when_false) {
+    wh_emit(program, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, mask, 0, 0), when_true, when_false);
+}
+
+/* A system call allowed only when argument `argument` (its low word: a pid
+ * or who) is 0, which means the calling process: whatever other process
+ * it could name is one of the user's, the host first. */
+static void wh_only_self(struct wh_program *program, unsigned number, int argument) {
+    int after = program->count + 3;
+    wh_if_equal(program, number, WH_NEXT, after);
+    wh_load(program, (unsigned)(offsetof(struct seccomp_data, args[argument])));
+    wh_if_equal(program, 0, WH_ALLOW, WH_DENY);
+}
+
+/* setpriority and ioprio_set name a process, a group or a user in
+ * (which, who): allowed for the calling process or its own group (who 0),
+ * never for a user, whose every process that would be. */
+static void wh_only_self_or_group(struct wh_program *program, unsigned number, unsigned which_user) {
+    int after = program->count + 5;
+    wh_if_equal(program, number, WH_NEXT, after);
+    wh_load(program, (unsigned)(offsetof(struct seccomp_data, args[0])));
+    wh_if_equal(program, which_user, WH_DENY, WH_NEXT);
+    wh_load(program, (unsigned)(offsetof(struct seccomp_data, args[1])));
+    wh_if_equal(program, 0, WH_ALLOW, WH_DENY);
+}
+
 static int wh_install(struct wh_program *program) {
-    int allow = program->count, deny = program->count + 1;
+    if (program->overflowed) { errno = E2BIG; return -1; }
+    int allow = program->count, deny = program->count + 1, nosys = program->count + 2;
     program->code[allow] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
     program->code[deny] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+    program->code[nosys] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
     for (int index = 0; index < program->count; index++) {
         if (BPF_CLASS(program->code[index].code) != BPF_JMP) continue;
         int targets[2] = { program->jump_true[index], program->jump_false[index] };
         for (int side = 0; side < 2; side++) {
-            int target = targets[side] == WH_ALLOW ? allow : targets[side] == WH_DENY ? deny : targets[side] == WH_NEXT ? index + 1 : targets[side];
+            int target = targets[side] == WH_ALLOW ? allow : targets[side] == WH_DENY ? deny : targets[side] == WH_NOSYS ? nosys
+                : targets[side] == WH_NEXT ? index + 1 : targets[side];
+            if (target - index - 1 > 255) { errno = E2BIG; return -1; }
             unsigned char offset = (unsigned char)(target - index - 1);
             if (side == 0) program->code[index].jt = offset; else program->code[index].jf = offset;
         }
     }
-    struct sock_fprog filter = { .len = (unsigned short)(program->count + 2), .filter = program->code };
+    struct sock_fprog filter = { .len = (unsigned short)(program->count + 3), .filter = program->code };
     return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter, 0, 0);
 }
 
 #define WH_ARG_LOW(n) (offsetof(struct seccomp_data, args[n]))
 #define WH_ARG_HIGH(n) (offsetof(struct seccomp_data, args[n]) + sizeof(uint32_t))
 
+#define WH_NR_CLONE3 435 /* the same number on every architecture */
 #ifndef __NR_fchmodat2
 #define __NR_fchmodat2 452
 #endif
@@ -150,6 +184,15 @@ static int wh_install(struct wh_program *program) {
  * - truncate(2) by path, which Landlock checks only from ABI 3;
  * - execveat, whose AT_EMPTY_PATH form runs a memfd Landlock cannot see;
  * - kill(-1, …), every process of the user, which Landlock scopes only from ABI 6;
+ * - leaving the process group the host kills at the extension's end
+ *   (setsid, setpgid), so that nothing a kind starts outlives it however it
+ *   detaches, and new namespaces (unshare, setns, clone with a CLONE_NEW*
+ *   flag: a user namespace would give a child capabilities of its own);
+ *   clone3, whose flags a filter cannot read, is ENOSYS, and the C library
+ *   falls back to clone;
+ * - changing another process's limits, priority, CPUs or I/O class
+ *   (prlimit64, setpriority, sched_set*, ioprio_set name any process of
+ *   the user): allowed for the calling process only;
  * - system calls of another ABI of this architecture (i386, x32). */
 static int wh_filter(int allow_network) {
     struct wh_program program = { .count = 0 };
@@ -174,6 +217,10 @@ static int wh_filter(int allow_network) {
     denied[count++] = __NR_removexattrat;
     denied[count++] = __NR_truncate;
     denied[count++] = __NR_execveat;
+    denied[count++] = __NR_setsid;
+    denied[count++] = __NR_setpgid;
+    denied[count++] = __NR_unshare;
+    denied[count++] = __NR_setns;
 #ifdef __NR_chmod
     denied[count++] = __NR_chmod;
     denied[count++] = __NR_chown;
@@ -191,6 +238,21 @@ static int wh_filter(int allow_network) {
     wh_if_equal(&program, 0, WH_NEXT, WH_DENY);
     wh_load(&program, WH_ARG_HIGH(1));
     wh_if_equal(&program, 0, WH_ALLOW, WH_DENY);
+
+    wh_if_equal(&program, WH_NR_CLONE3, WH_NOSYS, WH_NEXT);
+    /* clone(flags, …): no CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET or NEWTIME. */
+    int after_clone = program.count + 3;
+    wh_if_equal(&program, __NR_clone, WH_NEXT, after_clone);
+    wh_load(&program, WH_ARG_LOW(0));
+    wh_if_any_bit(&program, 0x00020000U | 0x02000000U | 0x04000000U | 0x08000000U | 0x10000000U | 0x20000000U | 0x40000000U | 0x00000080U,
+                  WH_DENY, WH_ALLOW);
+    wh_only_self(&program, __NR_prlimit64, 0);
+    wh_only_self_or_group(&program, __NR_setpriority, 2 /* PRIO_USER */);
+    wh_only_self(&program, __NR_sched_setaffinity, 0);
+    wh_only_self(&program, __NR_sched_setscheduler, 0);
+    wh_only_self(&program, __NR_sched_setparam, 0);
+    wh_only_self(&program, __NR_sched_setattr, 0);
+    wh_only_self_or_group(&program, __NR_ioprio_set, 3 /* IOPRIO_WHO_USER */);
 
     /* kill(-1, …): the low word of the pid is all ones. */
     int after_kill = program.count + 3;

@@ -17,6 +17,8 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package var memoryLimit: Int
     /// The limit on open descriptors (`RLIMIT_NOFILE`).
     package var openFilesLimit: Int
+    /// The largest file it may write (`RLIMIT_FSIZE`): its folder's disk limit.
+    package var fileSizeLimit: Int?
     /// The host's pid: the extension exits when its parent is no longer this.
     package var hostPID: Int32
     /// The manifest's `container.group`: `UserDefaults(suiteName:)` with
@@ -32,28 +34,36 @@ package struct ExtensionLaunch: Sendable, Equatable {
     package var network: Bool
     /// False only for the benchmark's comparison: the runner then loads the module unconfined.
     package var confined: Bool
+    /// Whether the runner puts the extension in namespaces of its own
+    /// (`wh_isolate_processes`): where the system allows them.
+    package var isolated: Bool
 
-    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, hostPID: Int32, appGroup: String? = nil, groupFolder: String? = nil,
-                 extraReadPaths: [String] = [], network: Bool = false, confined: Bool = true) {
+    package init(modulePath: String, memoryLimit: Int, openFilesLimit: Int, fileSizeLimit: Int? = nil, hostPID: Int32,
+                 appGroup: String? = nil, groupFolder: String? = nil,
+                 extraReadPaths: [String] = [], network: Bool = false, confined: Bool = true, isolated: Bool = false) {
         self.modulePath = modulePath
         self.memoryLimit = memoryLimit
         self.openFilesLimit = openFilesLimit
+        self.fileSizeLimit = fileSizeLimit
         self.hostPID = hostPID
         self.appGroup = appGroup
         self.groupFolder = groupFolder
         self.extraReadPaths = extraReadPaths
         self.network = network
         self.confined = confined
+        self.isolated = isolated
     }
 
     package var arguments: [String] {
         var arguments = ["--module", modulePath, "--memory", String(memoryLimit), "--open-files", String(openFilesLimit),
                          "--host-pid", String(hostPID), "--protocol", String(Self.protocolVersion)]
+        if let fileSizeLimit { arguments += ["--file-size", String(fileSizeLimit)] }
         if let appGroup { arguments += ["--app-group", appGroup] }
         if let groupFolder { arguments += ["--group-folder", groupFolder] }
         for path in extraReadPaths { arguments += ["--read", path] }
         if network { arguments += ["--network", "allowed"] }
         if !confined { arguments += ["--sandbox", "off"] }
+        if isolated { arguments += ["--processes", "isolated"] }
         return arguments
     }
 
@@ -74,8 +84,9 @@ package struct ExtensionLaunch: Sendable, Equatable {
         guard let module = values["--module"], let memory = values["--memory"].flatMap(Int.init),
               let files = values["--open-files"].flatMap(Int.init), let host = values["--host-pid"].flatMap(Int32.init)
         else { return nil }
-        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, hostPID: host, appGroup: values["--app-group"],
+        self.init(modulePath: module, memoryLimit: memory, openFilesLimit: files, fileSizeLimit: values["--file-size"].flatMap(Int.init),
+                  hostPID: host, appGroup: values["--app-group"],
                   groupFolder: values["--group-folder"], extraReadPaths: reads, network: values["--network"] == "allowed",
-                  confined: values["--sandbox"] != "off")
+                  confined: values["--sandbox"] != "off", isolated: values["--processes"] == "isolated")
     }
 }

@@ -78,6 +78,7 @@ package struct HostApplication: Sendable {
             "container": "\(workspace.container.location)",
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
+        for warning in workspace.manifest.warnings { logger.say(.warning, "\(warning)") }
         // Before the loop's first look: the declared instances are there from its first turn.
         do {
             let (changes, problems) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)

@@ -4,21 +4,32 @@ import YAML
 
 /// What one extension process may use: `widgets[].limits` in the manifest.
 /// Going over the memory limit makes allocation fail, and the extension
-/// crashes like any other crash; the host is untouched.
+/// crashes like any other crash; the host is untouched. Going over the disk
+/// or file limit of its folder stops the extension until the folder is back
+/// under it.
 package struct ExtensionLimits: Decodable, Sendable, Equatable {
     package static let defaultMemory = 256 << 20
     package static let defaultOpenFiles = 256
-    /// The most `memory` may say: `9000000000GB` once overflowed and crashed `validate`.
+    package static let defaultDisk = 256 << 20
+    package static let defaultFiles = 10_000
+    /// The most `memory` or `disk` may say: `9000000000GB` once overflowed and crashed `validate`.
     package static let maximumMemory = 1 << 40
 
     /// Bytes of data segment (`RLIMIT_DATA`: heap, anonymous mappings, thread stacks).
     package var memory = Self.defaultMemory
     /// Open descriptors (`RLIMIT_NOFILE`).
     package var openFiles = Self.defaultOpenFiles
+    /// Bytes the module's folder of the container may hold, its `tmp`
+    /// included; no one file may grow past it (`RLIMIT_FSIZE`).
+    package var disk = Self.defaultDisk
+    /// Files and folders the module's folder may hold: a kind that makes
+    /// millions of empty files uses up the disk's inodes, not its bytes.
+    package var files = Self.defaultFiles
 
     enum CodingKeys: String, CodingKey {
         case memory
         case openFiles = "open_files"
+        case disk, files
     }
 
     package init() {}
@@ -39,6 +50,20 @@ package struct ExtensionLimits: Decodable, Sendable, Equatable {
             }
             openFiles = files
         }
+        if let text = try container.decodeIfPresent(String.self, forKey: .disk) {
+            guard let bytes = Self.bytes(text), (1 << 20 ... Self.maximumMemory).contains(bytes) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .disk, in: container,
+                    debugDescription: "expected a size from 1MB to 1TB, such as 64MB, 256MB or 2GB; found '\(TerminalText.escaped(text))'")
+            }
+            disk = bytes
+        }
+        if let count = try container.decodeIfPresent(Int.self, forKey: .files) {
+            guard (16 ... 10_000_000).contains(count) else {
+                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "must be from 16 to 10000000, found \(count)")
+            }
+            files = count
+        }
     }
 
     /// `512MB`, `1GB`, `200MiB`, `65536` (bytes). MB and MiB both mean 2^20 here.
@@ -54,8 +79,13 @@ package struct ExtensionLimits: Decodable, Sendable, Equatable {
         return Int(trimmed)
     }
 
-    /// "256MB"
+    /// "256MB"; a size that is not a whole number of megabytes, as "1.4MB" or "300KB".
     package static func format(_ bytes: Int) -> String {
-        bytes % (1 << 30) == 0 ? "\(bytes >> 30)GB" : "\(bytes >> 20)MB"
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30)GB" }
+        if bytes % (1 << 20) == 0 { return "\(bytes >> 20)MB" }
+        // One decimal, unless it would look whole ("8.0MB" for 8MB and 4KB): then in KB.
+        if bytes >= 1 << 30, case let text = String(format: "%.1f", Double(bytes) / Double(1 << 30)), !text.hasSuffix(".0") { return text + "GB" }
+        if bytes >= 1 << 20, case let text = String(format: "%.1f", Double(bytes) / Double(1 << 20)), !text.hasSuffix(".0") { return text + "MB" }
+        return "\((bytes + 1023) >> 10)KB"
     }
 }

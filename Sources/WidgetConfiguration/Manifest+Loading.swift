@@ -113,21 +113,80 @@ extension Manifest {
 
 extension Manifest {
     /// Makes each `sandbox.read` path absolute, and refuses one that names
-    /// nothing: a typo would otherwise surface only as a refusal at run time.
+    /// nothing (a typo would otherwise surface only as a refusal at run
+    /// time) or that would open what the sandbox keeps from every kind: the
+    /// container's folder (its database, every module's folder, the
+    /// dashboard's key), the folder where the service keeps the token, and
+    /// any folder above either, symbolic links followed. A folder that holds
+    /// much else (`/etc`, `/var`, a home folder) is allowed with a warning.
     private mutating func resolveSandboxes() throws(YAMLError) {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let protected = Self.protectedFolders(container: container.directory(relativeTo: directory, environment: environment), environment: environment)
         for index in widgets.indices {
             var resolved: [String] = []
             for (position, path) in widgets[index].sandbox.read.enumerated() {
+                let place = "widgets[\(index)].sandbox.read[\(position)]"
                 let absolute = ExtensionSandbox.resolve(path.value, relativeTo: directory, home: home)
                 guard !path.value.isEmpty, FileManager.default.fileExists(atPath: absolute) else {
-                    throw YAMLError(file: file, mark: path.mark, path: "widgets[\(index)].sandbox.read[\(position)]",
-                                    message: "no such file or folder: \(TerminalText.escaped(absolute))")
+                    throw YAMLError(file: file, mark: path.mark, path: place, message: "no such file or folder: \(TerminalText.escaped(absolute))")
+                }
+                let real = Self.realPath(absolute)
+                if let (name, folder) = protected.first(where: { Self.path(real, isWithinOrAbove: $0.folder) }) {
+                    let how = real == folder ? "is" : Self.path(real, isWithinOrAbove: folder, above: false) ? "is inside" : "holds"
+                    throw YAMLError(file: file, mark: path.mark, path: place,
+                                    message: "'\(TerminalText.escaped(path.value))' \(how) \(name) (\(TerminalText.escaped(folder))), which no kind may read; name the files the kind needs")
+                }
+                if let broad = Self.broadFolder(real, home: Self.realPath(home)) {
+                    warnings.append(Diagnostic(file: file, mark: path.mark, kind: widgets[index].kind.value,
+                                               message: "sandbox.read '\(TerminalText.escaped(path.value))' lets the kind read \(broad); name the files it needs if it needs less"))
                 }
                 resolved.append(absolute)
             }
             widgets[index].sandbox.readPaths = resolved
         }
+    }
+
+    /// What no `sandbox.read` may open: the container's folder, and the
+    /// folder of widgethost's own settings, where the service keeps the
+    /// token (`~/.config/widgethost/environment`).
+    static func protectedFolders(container: URL, environment: [String: String]) -> [(name: String, folder: String)] {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config").path
+        return [
+            ("the container's folder", realPath(container.path)),
+            ("the folder of widgethost's settings and token", realPath(URL(fileURLWithPath: configHome).appendingPathComponent("widgethost").path)),
+        ]
+    }
+
+    /// `path` with every symbolic link resolved, as far as it exists.
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else {
+            // Not there yet (a container made on first use): its parent's real path.
+            let url = URL(fileURLWithPath: path)
+            let parent = url.deletingLastPathComponent().path
+            return parent == path ? path : URL(fileURLWithPath: realPath(parent)).appendingPathComponent(url.lastPathComponent).path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is `folder`, inside it, or (with `above`) one of its ancestors.
+    static func path(_ path: String, isWithinOrAbove folder: String, above: Bool = true) -> Bool {
+        func components(_ text: String) -> [Substring] { text.split(separator: "/") }
+        let (path, folder) = (components(path), components(folder))
+        if path.starts(with: folder) { return true }
+        return above && folder.starts(with: path)
+    }
+
+    /// What a folder that holds much else is, or nil.
+    static func broadFolder(_ path: String, home: String) -> String? {
+        if path == home { return "your whole home folder" }
+        if path == "/" { return "every file the user can" }
+        let broad = ["/etc", "/var", "/srv", "/opt", "/home", "/root", "/tmp", "/mnt", "/media", "/run", "/boot", "/proc", "/sys", "/dev"]
+        if broad.contains(path) { return "all of \(path)" }
+        if path.split(separator: "/").count == 2, path.hasPrefix("/home/") { return "a whole home folder" }
+        return nil
     }
 }
 

@@ -27,6 +27,9 @@ package struct Manifest: Decodable, Sendable {
 
     /// The manifest file this was read from.
     package var file: String = ""
+    /// What is allowed but probably not meant (a `sandbox.read` of a broad
+    /// folder): `validate` prints them and `run` logs them.
+    package internal(set) var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
         case name, container, widgets, schedule, github, sandbox, instances, appearance
@@ -139,6 +142,17 @@ package struct ContainerSettings: Decodable, Sendable {
 
     /// `lease`, or the default.
     package var leaseDuration: Duration { lease.map { .milliseconds(Int64($0.value.seconds * 1000)) } ?? Self.defaultLease }
+
+    /// The container's folder: `path` relative to the manifest's folder,
+    /// else `$XDG_DATA_HOME/widgethost/<group>/`, else
+    /// `~/.local/share/widgethost/<group>/`. A PostgreSQL container keeps its
+    /// kinds' folders and its dashboard key there.
+    package func directory(relativeTo manifestDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let path { return URL(fileURLWithPath: path, relativeTo: manifestDirectory).standardizedFileURL }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        return dataHome.appendingPathComponent("widgethost").appendingPathComponent(group.value)
+    }
 
     enum CodingKeys: String, CodingKey {
         case group, path, url, lease

@@ -32,14 +32,12 @@ package struct ContainerLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     package init(manifest: Manifest, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let group = manifest.container.group.value
-        if let path = manifest.container.path {
-            self.init(group: group, directory: URL(fileURLWithPath: path, relativeTo: manifest.directory).standardizedFileURL)
+        let directory = manifest.container.directory(relativeTo: manifest.directory, environment: environment)
+        if manifest.container.path != nil {
+            self.init(group: manifest.container.group.value, directory: directory)
             return
         }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        self.init(group: group, directory: dataHome.appendingPathComponent("widgethost").appendingPathComponent(group),
+        self.init(group: manifest.container.group.value, directory: directory,
                   postgres: manifest.container.postgres, leaseDuration: manifest.container.leaseDuration)
     }
 }

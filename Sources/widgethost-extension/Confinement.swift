@@ -7,9 +7,11 @@ import Foundation
 /// - read the system's and the toolchain's libraries and shared data
 ///   (`/usr`, zoneinfo, fonts, locales), the libraries and resource bundles
 ///   beside the module and beside this runner (not the other files of those
-///   folders, which may hold a manifest or a container), `/proc` (another
-///   process's memory and environment stay closed: Landlock refuses ptrace
-///   access to any process outside the sandbox) and what the manifest adds;
+///   folders, which may hold a manifest or a container), `/proc` (where
+///   `ProcessIsolation` could make one of the extension's own, that shows
+///   only its own processes; elsewhere another process's memory and
+///   environment stay closed: Landlock refuses ptrace access to any process
+///   outside the sandbox) and what the manifest adds;
 /// - write only its own folder of the container, where `TMPDIR` points too;
 /// - start programs only through the dynamic loader, which the Swift
 ///   runtime's crash reporter needs (such a program stays in this sandbox);

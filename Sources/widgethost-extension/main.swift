@@ -31,6 +31,19 @@ var memory = rlimit(rlim_cur: rlim_t(launch.memoryLimit), rlim_max: rlim_t(launc
 setrlimit(Int32(RLIMIT_DATA.rawValue), &memory)
 var files = rlimit(rlim_cur: rlim_t(launch.openFilesLimit), rlim_max: rlim_t(launch.openFilesLimit))
 setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+if let fileSizeLimit = launch.fileSizeLimit {
+    // No file past the folder's disk limit; a write that would go past it
+    // fails with EFBIG rather than killing the process with SIGXFSZ.
+    var size = rlimit(rlim_cur: rlim_t(fileSizeLimit), rlim_max: rlim_t(fileSizeLimit))
+    setrlimit(Int32(RLIMIT_FSIZE.rawValue), &size)
+    signal(SIGXFSZ, SIG_IGN)
+}
+// Namespaces of its own, while this process still has one thread and its
+// capabilities: from here on, this is the child that runs the module, and
+// the process the host started only waits for it.
+if launch.isolated, let problem = ProcessIsolation.enter() {
+    FileHandle.standardError.write(Data("\(problem)\n".utf8))
+}
 // Running as root must not let a kind read the host's memory or environment.
 _ = wh_drop_capabilities()
 signal(SIGPIPE, SIG_IGN)

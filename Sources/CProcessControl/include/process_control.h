@@ -53,5 +53,12 @@ int wh_set_thread_name(const char *name);
 /// abstract Unix sockets and signals), or 0 without Landlock: what an
 /// extension's sandbox can enforce here.
 int wh_landlock_abi(void);
+/// Whether an extension can have namespaces of its own here (an
+/// unprivileged user namespace with a PID and a mount namespace, and a
+/// /proc mounted anew in them), tried in a child that exits at once:
+/// 0 when it can; else the step that failed: 1 the namespaces (user
+/// namespaces refused, as some distributions do), 2 the user and group
+/// maps, 3 fork, 4 or 5 the mounts, -1 the probe itself.
+int wh_probe_isolation(void);
 
 #endif

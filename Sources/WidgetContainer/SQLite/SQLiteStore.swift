@@ -8,6 +8,8 @@ import HostText
 final class SQLiteStore: ContainerStore {
     let location: ContainerLocation
     let database: DatabasePool
+    /// Room kept on the disk for the container's own writes.
+    let reserve: DiskReserve
 
     /// How long a write waits for another process's write to finish.
     static let busyTimeout: TimeInterval = 30
@@ -23,22 +25,36 @@ final class SQLiteStore: ContainerStore {
             throw .cannotCreateFolder(path: folder, reason: Self.reason(error))
         }
         guard FileManager.default.isWritableFile(atPath: folder) else { throw .notWritable(path: folder) }
+        reserve = DiskReserve(folder: location.directory)
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "container \(location.group)"
         do {
             try Self.createOrRefuseEmpty(location, configuration: configuration)
-            database = try DatabasePool(path: location.databasePath, configuration: configuration)
+            database = try Self.openGivingBackTheReserve(location, configuration: configuration, reserve: reserve)
             try Self.upgradeSchema(of: database, in: location)
+            reserve.ensure()
         } catch let error as ContainerError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw .notADatabase(path: location.databasePath)
         } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
-            throw .cannotOpen(path: location.databasePath, reason: Self.diskReason(error, systemErrno: 0, folder: folder))
+            throw .cannotOpen(path: location.databasePath, reason: Self.diskReason(error, systemErrno: 0, folder: location.directory))
         } catch {
             throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
+        }
+    }
+
+    /// Opening makes the `-shm` file, and a full disk refuses it: the
+    /// reserve is given back for that, as for a write.
+    private static func openGivingBackTheReserve(_ location: ContainerLocation, configuration: Configuration,
+                                                 reserve: DiskReserve) throws -> DatabasePool {
+        do {
+            return try DatabasePool(path: location.databasePath, configuration: configuration)
+        } catch let error as DatabaseError where diskResultCodes.contains(error.resultCode) && reserve.release() {
+            reserve.noteReleased()
+            return try DatabasePool(path: location.databasePath, configuration: configuration)
         }
     }
 
@@ -86,17 +102,32 @@ final class SQLiteStore: ContainerStore {
         try database.read { db in try body(SQLiteTransaction(db: db)) }
     }
 
+    /// A write that finds the disk full gives back the container's reserve
+    /// (`DiskReserve`) and is tried once more: what the host must save does
+    /// not share the fate of a disk a kind filled.
     func writeDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
         try database.writeWithoutTransaction { db in
-            do {
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try updates(db)
-                    return .commit
+            var releasedReserve = false
+            while true {
+                do {
+                    var result: T?
+                    try db.inTransaction(.immediate) {
+                        result = try updates(db)
+                        return .commit
+                    }
+                    if releasedReserve { reserve.noteReleased() }
+                    reserve.ensureIfMissing()
+                    return result!
+                } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
+                    let systemErrno = sqlite3_system_errno(db.sqliteConnection)
+                    let full = error.resultCode == .SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT
+                    if full, !releasedReserve, reserve.release() {
+                        releasedReserve = true
+                        continue
+                    }
+                    throw ContainerError.cannotWrite(path: location.databasePath,
+                                                     reason: Self.diskReason(error, systemErrno: systemErrno, folder: location.directory))
                 }
-                return result!
-            } catch let error as DatabaseError where Self.diskResultCodes.contains(error.resultCode) {
-                throw ContainerError.cannotWrite(path: location.databasePath, reason: Self.diskReason(error, systemErrno: sqlite3_system_errno(db.sqliteConnection), folder: location.directory.path))
             }
         }
     }
@@ -131,8 +162,18 @@ final class SQLiteStore: ContainerStore {
     private static let diskResultCodes: [ResultCode] = [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN]
 
     /// SQLite says "disk I/O error" for most of these; the folder's file
-    /// system and this process's limits say what a user can do about it.
-    private static func diskReason(_ error: DatabaseError, systemErrno: Int32, folder: String) -> String {
+    /// system and this process's limits say what a user can do about it. A
+    /// full disk names what the kinds' folders hold: most often, one of them
+    /// filled it.
+    private static func diskReason(_ error: DatabaseError, systemErrno: Int32, folder: URL) -> String {
+        let reason = diskReasonAlone(error, systemErrno: systemErrno, folder: folder.path)
+        guard systemErrno == ENOSPC || systemErrno == EDQUOT || reason == "the disk is full", let kinds = KindFolders.summary(in: folder) else {
+            return reason
+        }
+        return "\(reason) (\(kinds))"
+    }
+
+    private static func diskReasonAlone(_ error: DatabaseError, systemErrno: Int32, folder: String) -> String {
         if systemErrno != 0 { return String(cString: strerror(systemErrno)) }
         var limit = rlimit()
         if getrlimit(Self.RLIMIT_FSIZE_VALUE, &limit) == 0, limit.rlim_cur != rlim_t.max {

@@ -12,6 +12,10 @@ extension ExtensionUnavailable: ReloadFailureConvertible {
     package var reloadFailure: ReloadFailure { ReloadFailure(.unavailable, reason, retryAfter: retryAfter) }
 }
 
+extension ExtensionOverLimit: ReloadFailureConvertible {
+    package var reloadFailure: ReloadFailure { ReloadFailure(.failed, reason) }
+}
+
 extension ExtensionCrash: ReloadFailureConvertible {
     package var reloadFailure: ReloadFailure { ReloadFailure(.crashed, description) }
 }

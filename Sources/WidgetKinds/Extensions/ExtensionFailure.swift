@@ -63,3 +63,13 @@ package struct ExtensionStartError: Error, Sendable, CustomStringConvertible {
     package let reason: String
     package var description: String { reason }
 }
+
+/// The module's folder of the container went past its limits (disk, files,
+/// the disk's reserve): the host stopped its extension and starts none until
+/// the folder is back under them. The kind's doing, so a failed reload.
+package struct ExtensionOverLimit: Error, Sendable, CustomStringConvertible {
+    package let module: String
+    package let reason: String
+
+    package var description: String { reason }
+}

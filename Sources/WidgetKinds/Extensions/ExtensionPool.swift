@@ -18,6 +18,9 @@ package final class ExtensionPool: Sendable {
         let services: ExtensionServices
         let grace: Duration
         let output: @Sendable (String) -> Void
+        /// Watches the modules' folders of the container; nil without a
+        /// container, or without inotify.
+        let quota: FolderQuota?
     }
 
     /// Variables an extension may see; everything else, the token first, stays in the host.
@@ -47,8 +50,12 @@ package final class ExtensionPool: Sendable {
             !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
         }
         settings = Settings(runner: ExtensionRunner.locate(in: candidates), runnerSearched: candidates, environment: allowed,
-                            services: services, grace: grace, output: { output(TerminalText.escaped($0)) })
+                            services: services, grace: grace, output: { output(TerminalText.escaped($0)) },
+                            quota: services.containerFolder == nil ? nil : Self.sharedQuota)
     }
+
+    /// One watching thread for every pool of the process.
+    private static let sharedQuota = FolderQuota()
 
     /// A process that starts kinds holds the token in its environment: mark it
     /// non-dumpable, so /proc/<host>/environ and /mem are closed to them.

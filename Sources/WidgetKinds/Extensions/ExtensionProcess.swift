@@ -19,6 +19,8 @@ final class ExtensionProcess: Sendable {
         case brokeProtocol(String)
         case replaced
         case shutdown
+        /// Its folder of the container went past a limit (`FolderQuota`).
+        case overLimit(String)
     }
 
     private enum Call {
@@ -45,6 +47,8 @@ final class ExtensionProcess: Sendable {
     /// Taps (`perform` calls) in flight.
     private let performing = Mutex(0)
     private let state = Mutex(State())
+    /// Signalled once the process has exited (not yet reaped).
+    private let exitSeen = DispatchSemaphore(value: 0)
     private let timeouts = CallTimeouts()
     private let services: ExtensionServices
     /// Hosts off the internet the module may fetch from.
@@ -165,6 +169,7 @@ final class ExtensionProcess: Sendable {
     private func awaitExit() {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        exitSeen.signal()
         state.withLock { state in
             // Not reaped yet, so neither the pid nor the channel's descriptor can have been reused.
             guard state.termination == nil else { return }
@@ -247,11 +252,18 @@ final class ExtensionProcess: Sendable {
         }
     }
 
+    /// How long a process whose channel closed may take to end by itself.
+    /// An isolated extension's runner ends a moment after the extension
+    /// (`wh_isolate_processes` mirrors its end), and a kill before that
+    /// would hide the crash's signal behind SIGKILL.
+    static let endAfterClose: DispatchTimeInterval = .seconds(5)
+
     /// The channel closed: the process has ended, or is made to. Reaps it
     /// and fails every call still waiting.
     private func ended() {
+        _ = exitSeen.wait(timeout: .now() + Self.endAfterClose)
         let (termination, reason, waiting) = state.withLock { state in
-            // SIGKILL first: a process that closed its channel but lives on is
+            // SIGKILL now: a process that closed its channel but lives on is
             // of no use, and what it started goes with it.
             Self.killGroup(pid)
             var status: Int32 = 0
@@ -285,6 +297,8 @@ final class ExtensionProcess: Sendable {
             ExtensionUnavailable(module: module, reason: "extension restarted: its module changed", retryAfter: .zero)
         case .shutdown:
             ExtensionUnavailable(module: module, reason: "the host is stopping", retryAfter: .seconds(3600))
+        case .overLimit(let why):
+            ExtensionOverLimit(module: module, reason: "extension stopped: \(why)")
         }
     }
 }

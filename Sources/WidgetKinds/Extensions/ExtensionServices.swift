@@ -33,7 +33,7 @@ package struct ExtensionServices: Sendable {
     /// yet; nil without a container or when it cannot be made.
     func groupFolder(of module: String) -> String? {
         guard let containerFolder else { return nil }
-        let folder = containerFolder.appendingPathComponent("extensions", isDirectory: true).appendingPathComponent(module, isDirectory: true)
+        let folder = containerFolder.appendingPathComponent(KindFolders.folderName, isDirectory: true).appendingPathComponent(module, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             return folder.path

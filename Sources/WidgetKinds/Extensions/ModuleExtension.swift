@@ -1,6 +1,8 @@
 import ExtensionProtocol
 import Foundation
+import Synchronization
 import WidgetConfiguration
+import WidgetContainer
 import WidgetSDK
 
 /// The extension process of one module, kept available: started on first
@@ -32,6 +34,11 @@ package actor ModuleExtension {
     private var launchedFrom: FileIdentity?
     /// Processes started, the first included.
     package private(set) var launches = 0
+    /// Whether `FolderQuota` stopped the last process: set from its thread.
+    private nonisolated let stoppedForDisk = SharedFlag()
+    /// The module's folder when `FolderQuota` cannot watch it (no inotify
+    /// to be had): then it is measured after each call instead.
+    private var unwatchedFolder: (folder: String, bytesAtStart: Int)?
 
     init(modulePath: String, module: String, limits: ExtensionLimits, sandbox: ExtensionSandbox, pool: ExtensionPool.Settings, registry: ProcessRegistry) {
         self.modulePath = modulePath
@@ -57,6 +64,10 @@ package actor ModuleExtension {
         do {
             let result = try await process.call(call, timeout: timeout)
             if process.isRunning { consecutiveCrashes = 0 }
+            if let unwatched = unwatchedFolder, process.isRunning,
+               let problem = FolderQuota.problem(in: unwatched.folder, limits: limits, grownFrom: unwatched.bytesAtStart) {
+                stopOverLimit(process, problem)
+            }
             return result
         } catch is ExtensionCrash where Self.fileChanged(modulePath, since: started) {
             throw ExtensionUnavailable(module: module, reason: "\(Self.changedUnderIt); restarting it on the new file", retryAfter: Self.changedRestart)
@@ -85,6 +96,15 @@ package actor ModuleExtension {
                 module: module, reason: "\(lastCrash ?? "extension crashed"); restarting in \(Int(wait.seconds.rounded(.up)))s", retryAfter: wait)
         }
         if let starting { return try await starting.value }
+        // A folder over its limits starts no extension: the kind would only
+        // write more. Nor does a module stopped for filling the disk while
+        // the disk is still low; others may start (they write nothing, or
+        // are stopped in turn if they do).
+        if let folder = pool.services.groupFolder(of: module),
+           let problem = FolderQuota.problem(in: folder, limits: limits, grownFrom: stoppedForDisk.isSet ? 0 : nil) {
+            throw ExtensionOverLimit(module: module, reason: "extension not started: \(problem)")
+        }
+        stoppedForDisk.isSet = false
         let task = Task { try await launch() }
         starting = task
         defer { starting = nil }
@@ -100,9 +120,18 @@ package actor ModuleExtension {
         launches += 1
         if launches > 1 { ExtensionMetrics.extensionRestarted(module: module) }
         launchedFrom = FileIdentity(path: modulePath)
-        let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles, hostPID: getpid(),
-                                     appGroup: pool.services.suites.group, groupFolder: pool.services.groupFolder(of: module),
-                                     extraReadPaths: sandbox.readPaths, network: sandbox.network, confined: sandbox.isEnforced)
+        let folder = pool.services.groupFolder(of: module)
+        if let folder {
+            // Its tmp starts empty each time, as a device's does after a while:
+            // what a kind wrote there is not kept for it.
+            let temporary = URL(fileURLWithPath: folder).appendingPathComponent("tmp")
+            try? FileManager.default.removeItem(at: temporary)
+        }
+        let launch = ExtensionLaunch(modulePath: modulePath, memoryLimit: limits.memory, openFilesLimit: limits.openFiles,
+                                     fileSizeLimit: folder == nil ? nil : limits.disk, hostPID: getpid(),
+                                     appGroup: pool.services.suites.group, groupFolder: folder,
+                                     extraReadPaths: sandbox.readPaths, network: sandbox.network, confined: sandbox.isEnforced,
+                                     isolated: sandbox.isEnforced && SandboxSupport.current.processIsolation)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services,
@@ -113,7 +142,26 @@ package actor ModuleExtension {
             Task { await self?.exited(process, termination, reason) }
         }
         registry.add(process)
+        unwatchedFolder = nil
+        if let folder {
+            let (output, module, stopped) = (pool.output, self.module, stoppedForDisk)
+            let watching = pool.quota?.watch(module: module, folder: folder, limits: limits) { [weak process] reason in
+                output("[\(module)] extension stopped: \(reason)")
+                stopped.isSet = true
+                process?.kill(.overLimit(reason))
+            } ?? false
+            if !watching {
+                unwatchedFolder = (folder, KindFolders.measure(folder).bytes)
+                FolderQuota.noteUnwatched(output)
+            }
+        }
         return process
+    }
+
+    private func stopOverLimit(_ process: ExtensionProcess, _ reason: String) {
+        pool.output("[\(module)] extension stopped: \(reason)")
+        stoppedForDisk.isSet = true
+        process.kill(.overLimit(reason))
     }
 
     /// Applies a process's end once: from its exit handler, or from the next
@@ -143,7 +191,7 @@ package actor ModuleExtension {
             // Its own timeout already counted against the instance; restart at once for the others.
             restartAt = nil
             pool.output("[\(module)] extension killed: \(why)")
-        case .replaced, .shutdown:
+        case .replaced, .shutdown, .overLimit:
             break
         }
     }
@@ -163,5 +211,15 @@ package actor ModuleExtension {
     package func shutDown() {
         stopped = true
         process?.kill(.shutdown)
+    }
+}
+
+/// A flag one thread sets and an actor reads.
+final class SharedFlag: Sendable {
+    private let value = Atomic(false)
+
+    var isSet: Bool {
+        get { value.load(ordering: .relaxed) }
+        set { value.store(newValue, ordering: .relaxed) }
     }
 }

@@ -37,6 +37,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for diagnostic in bundle.diagnostics {
             Terminal.error(diagnostic.description)
         }
+        for warning in loaded.warnings { Terminal.note(warning.description) }
         // Symbols no table knows are drawn as placeholders: said here, from
         // each kind's gallery snapshot and placeholder (no network).
         for kind in bundle.kinds {

@@ -206,18 +206,31 @@ struct OrphanIntent: WidgetConfigurationIntent {
     init() {}
 }
 
+/// pthread_setname_np, which Glibc's module does not declare: looked up
+/// before a fork, since a forked child of a threaded process may call only
+/// what is async-signal-safe.
+private let setThreadName: @convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32 = {
+    unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np"), to: (@convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32).self)
+}()
+
 struct OrphanProvider: AppIntentTimelineProvider {
     func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
     func snapshot(for configuration: OrphanIntent, in context: Context) async -> NoteEntry { placeholderEntry(context) }
 
     func timeline(for configuration: OrphanIntent, in context: Context) async throws -> Timeline<NoteEntry> {
+        // The child is named after the pid file, so a test finds it by name:
+        // in the extension's own PID namespace its pid means nothing outside.
+        let name = strdup(String(URL(fileURLWithPath: configuration.pidFile).lastPathComponent.prefix(15)))
+        let setName = setThreadName
         let child = fork()
         if child == 0 {
             // Only async-signal-safe calls in a child of a threaded process.
+            _ = setName(pthread_self(), name)
             signal(SIGTERM, SIG_IGN)
             signal(SIGHUP, SIG_IGN)
             while true { pause() }
         }
+        free(name)
         try "\(child)".write(toFile: configuration.pidFile, atomically: true, encoding: .utf8)
         if configuration.then == "exit" { _exit(7) }
         return Timeline(entries: [NoteEntry(date: context.date, text: "forked \(child)")], policy: .never)

@@ -115,17 +115,29 @@ private func fetch(_ target: String) async -> String {
 /// ways a daemon does: `setsid()` in a child, and a double fork whose
 /// grandchild calls it. Their pids go to `pids` in the module's folder, for
 /// the test to look for after the host ends.
-private func detach() -> String {
+/// pthread_setname_np, which Glibc's module does not declare: looked up
+/// before a fork, since a forked child of a threaded process may call only
+/// what is async-signal-safe.
+private let setThreadName: @convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32 = {
+    unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np"), to: (@convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32).self)
+}()
+
+private func detach(_ name: String) -> String {
     guard let folder = AppGroup.folder else { return "no folder" }
     var report = [UInt8](repeating: 0, count: 16)
     var pipeEnds: [Int32] = [-1, -1]
     guard pipe(&pipeEnds) == 0 else { return describe(errno) }
+    // Named for the test to find: their pids mean nothing outside the extension's namespace.
+    let childName = strdup(String((name + "c").prefix(15))), grandchildName = strdup(String((name + "g").prefix(15)))
+    let setName = setThreadName
     let child = fork()
     if child == 0 {
         // Only async-signal-safe calls from here: the parent has threads.
+        _ = setName(pthread_self(), childName)
         var result: [Int32] = [setsid() < 0 ? errno : 0, 0, 0, 0]
         let grandchild = fork()
         if grandchild == 0 {
+            _ = setName(pthread_self(), grandchildName)
             _ = setsid()
             while true { pause() }
         }
@@ -133,6 +145,8 @@ private func detach() -> String {
         _ = result.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, 8) }
         while true { pause() }
     }
+    free(childName)
+    free(grandchildName)
     guard child > 0 else { return describe(errno) }
     close(pipeEnds[1])
     let count = report.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, 8) }
@@ -185,16 +199,23 @@ private func attempt(_ what: String, _ target: String) async -> String {
     case "bind": return bindTCP()
     case "unix": return connectUnix(target)
     case "exec": return startShell()
-    case "signal": return kill(host, 0) == 0 ? "signalled" : describe(errno)
+    case "signal": return kill(Int32(target) ?? host, 0) == 0 ? "signalled" : describe(errno)
     case "fetch": return await fetch(target)
     // The host's command line names the dashboard's port.
-    case "cmdline": return readFile("/proc/\(host)/cmdline")
-    case "detach": return detach()
+    case "cmdline": return readFile("/proc/\(Int32(target) ?? host)/cmdline")
+    case "detach": return detach(target)
     case "unshare":
         // Glibc's module does not declare unshare (a _GNU_SOURCE call).
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return "no unshare" }
         let unshare = unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
         return unshare(0x1000_0000 /* CLONE_NEWUSER */) == 0 ? "unshared" : describe(errno)
+    case "renice": return setpriority(__priority_which_t(0) /* PRIO_PROCESS */, id_t(Int32(target) ?? host), 19) == 0 ? "reniced it" : describe(errno)
+    case "hostlimit":
+        // prlimit(host, RLIMIT_NOFILE, {0, 0}): the host could open nothing more.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prlimit") else { return "no prlimit" }
+        let prlimit = unsafeBitCast(symbol, to: (@convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32).self)
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        return prlimit(Int32(target) ?? host, Int32(RLIMIT_NOFILE.rawValue), &none, nil) == 0 ? "limited it" : describe(errno)
     case "rlimit":
         // A soft limit raised to its hard one: nothing to gain if they are equal.
         var limit = rlimit()

@@ -16,7 +16,12 @@ struct SandboxTests {
         let manifestPath: String
         let canary = "canary-\(UUID().uuidString)"
 
-        init(sandbox: String? = nil) throws {
+        /// Whether extensions get namespaces of their own, as where the system allows them.
+        let isolated: Bool
+
+        /// - Parameter otherWidgets: more lines for the manifest's `widgets`.
+        init(sandbox: String? = nil, limits: String? = nil, isolated: Bool = true, otherWidgets: String = "") throws {
+            self.isolated = isolated
             folder = try TestSupport.temporaryDirectory()
             home = folder.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -28,11 +33,17 @@ struct SandboxTests {
                 github: {api: "http://127.0.0.1:9"}
                 schedule: {timeout: 10s, min_interval: 1s}
                 widgets:
-                  - {kind: Probe, module: FixtureSandbox\(sandbox.map { ", sandbox: \($0)" } ?? "")}
+                  - {kind: Probe, module: FixtureSandbox\(sandbox.map { ", sandbox: \($0)" } ?? "")\(limits.map { ", limits: \($0)" } ?? "")}
+                \(otherWidgets)
                 """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         }
 
-        var environment: [String: String] { ["HOME": home.path] }
+        /// The module's own folder of the container.
+        var moduleFolder: URL { folder.appendingPathComponent("data/extensions/FixtureSandbox") }
+
+        var environment: [String: String] {
+            ["HOME": home.path].merging(isolated ? [:] : [SandboxSupport.isolationVariable: "off"]) { $1 }
+        }
 
         func run(_ arguments: String...) async throws -> TestSupport.ProcessResult {
             try await TestSupport.widgethost(arguments + ["--config", manifestPath], environment: environment)
@@ -103,22 +114,36 @@ struct SandboxTests {
         return files.first { $0.hasSuffix(".sqlite") }.map { data.appendingPathComponent($0).path }
     }
 
-    @Test func everyWayOutIsRefusedInsideTheKindAndLoggedOnce() async throws {
-        let fixture = try Fixture()
+    /// With namespaces of its own (where the system allows them) and
+    /// without (where it does not): the same refusals, but for what is in
+    /// sight. Isolated, no other process is: not the host, not this test.
+    @Test(arguments: [true, false])
+    func everyWayOutIsRefusedInsideTheKindAndLoggedOnce(isolated: Bool) async throws {
+        let fixture = try Fixture(isolated: isolated)
         let tcp = try Listener()
         let unixPath = fixture.folder.appendingPathComponent("service.sock").path
         let unix = try Listener(unixPath: unixPath)
         let outside = fixture.folder.appendingPathComponent("written-by-a-kind.txt").path
         let etc = try #require(Self.etcFile)
+        let detached = TestSupport.uniqueProcessName("det")
 
         let refused = "refused: Permission denied", forbidden = "refused: Operation not permitted"
+        let unseen = "refused: No such file or directory", gone = "refused: No such process"
+        let test = String(getpid())
         var probes: [(attempt: String, target: String, expected: String)] = [
             ("load", "", refused), ("home", "", refused), ("read", fixture.folder.appendingPathComponent("secret.txt").path, refused),
-            ("read", etc, refused), ("write", outside, refused), ("environ", "", refused), ("memory", "", refused),
+            ("read", etc, refused), ("write", outside, refused),
+            // The host's (the host is also non-dumpable); isolated, the kind has no parent in sight.
+            ("environ", "", isolated ? unseen : refused), ("memory", "", isolated ? unseen : refused),
             // This test's own process is dumpable: only the sandbox keeps the kind out.
-            ("environ", String(getpid()), refused), ("memory", String(getpid()), refused),
+            ("environ", test, isolated ? unseen : refused), ("memory", test, isolated ? unseen : refused),
             ("tcp", String(tcp.port), forbidden), ("unix", unixPath, forbidden), ("bind", "", forbidden),
-            ("exec", "", refused), ("signal", "", forbidden), ("keep", "", "count 2 after read: 1; wrote"),
+            ("exec", "", refused), ("signal", test, isolated ? gone : forbidden), ("keep", "", "count 2 after read: 1; wrote"),
+            // A command line names what a process serves (the host's, its dashboard): out of sight where isolated.
+            ("cmdline", test, isolated ? unseen : "read: "),
+            // Nothing a kind starts may leave the group the host ends, nor take another process's limits or priority.
+            ("detach", detached, "setsid \(forbidden)"), ("unshare", "", forbidden), ("rlimit", "", forbidden),
+            ("renice", test, forbidden), ("hostlimit", test, forbidden),
         ]
         var ids: [String] = []
         for probe in probes { ids.append(try await fixture.add(probe.attempt, target: probe.target)) }
@@ -155,7 +180,8 @@ struct SandboxTests {
         #expect(log.components(separatedBy: "\(module) reading ").count - 1 == 1, "\(log)")
         #expect(log.components(separatedBy: "\(module) writing ").count - 1 == 1, "\(log)")
         #expect(log.components(separatedBy: "\(module) opening a socket of family").count - 1 == 1, "\(log)")
-        #expect(log.components(separatedBy: "\(module) a signal to process").count - 1 == 1, "\(log)")
+        // Isolated, no process outside the sandbox is in sight to be refused a signal.
+        #expect(log.components(separatedBy: "\(module) a signal to process").count - 1 == (isolated ? 0 : 1), "\(log)")
         #expect(log.contains("\(module) starting /bin/sh"), "\(log)")
         #expect(log.contains("declare it under widgets[].sandbox.read"))
 
@@ -167,7 +193,27 @@ struct SandboxTests {
         for output in outputs { #expect(!output.contains(fixture.canary), "the canary showed: \(output)") }
         // The listeners stay open until every probe has run.
         withExtendedLifetime((tcp, unix)) {}
+        #expect(TestSupport.processes(named: detached + "c").count == 1 && TestSupport.processes(named: detached + "g").count == 1,
+                "the children that tried to detach run until their extension ends")
         #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
+        #expect(await TestSupport.eventually { TestSupport.processes(named: detached + "c").isEmpty && TestSupport.processes(named: detached + "g").isEmpty },
+                "they ended with it")
+    }
+
+    /// Issue 36: children that called setsid() left the extension's process
+    /// group, which is what the host ends, and outlived a killed host.
+    @Test(arguments: [true, false])
+    func childrenThatTryToDetachEndWithAHostKilledBySIGKILL(isolated: Bool) async throws {
+        let fixture = try Fixture(isolated: isolated)
+        let detached = TestSupport.uniqueProcessName("det")
+        let id = try await fixture.add("detach", target: detached)
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"], environment: fixture.environment)
+        #expect(await host.waitFor("instance=\(id) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        let running = TestSupport.processes(named: detached + "c") + TestSupport.processes(named: detached + "g")
+        let drawn = try await fixture.drawn(id)
+        #expect(running.count == 2, "\(drawn)")
+        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await TestSupport.eventually { running.allSatisfy { !TestSupport.isAlive($0) } }, "left behind: \(running.filter(TestSupport.isAlive))")
     }
 
     @Test func aKindDeclaredWithMoreGetsItAndIsSaidToHaveIt() async throws {
@@ -214,6 +260,41 @@ struct SandboxTests {
               - {kind: Ticker, module: FixtureSchedules}
             """, "config.yaml:2:", "expected 'required' or 'best-effort'"),
     ]
+
+    /// Issue 36: `read: [.]` beside `container.path: data` gave a kind every
+    /// module's defaults and folder, silently.
+    @Test func aReadThatWouldOpenTheContainerOrTheTokenIsRefusedAndABroadOneWarnedOf() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("extensions/Other"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("alias"), withDestinationURL: data)
+        func load(_ read: String) throws -> Manifest {
+            let path = folder.appendingPathComponent("config.yaml").path
+            try """
+                container: {group: group.test.sandbox, path: data}
+                widgets:
+                  - kind: Probe
+                    module: FixtureSandbox
+                    sandbox: {read: ['\(read)']}
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            return try Manifest.load(from: path)
+        }
+        let refused = [
+            (".", "'.' holds the container's folder"), ("data", "'data' is the container's folder"),
+            ("data/extensions/Other", "is inside the container's folder"), ("alias", "'alias' is the container's folder"),
+            ("/", "'/' holds the container's folder"), ("/proc/self/root", "holds the container's folder"),
+            ("~", "'~' holds the folder of widgethost's settings and token"),
+        ]
+        for (read, says) in refused {
+            #expect("\(read)", performing: { _ = try load(read) }, throws: { error in
+                "\(error)".contains("config.yaml:5:") && "\(error)".contains(says) && "\(error)".contains("which no kind may read")
+            })
+        }
+        let broad = try load("/etc")
+        #expect(broad.warnings.map(\.description).first?.contains("Probe: sandbox.read '/etc' lets the kind read all of /etc") == true,
+                "\(broad.warnings)")
+        #expect(try load("/etc/hostname").warnings.isEmpty)
+    }
 
     @Test(arguments: 0..<refusedManifests.count)
     func aSandboxSettingThatCannotHoldIsAnErrorAtItsLine(_ index: Int) throws {

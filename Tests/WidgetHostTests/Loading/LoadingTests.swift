@@ -75,7 +75,7 @@ struct LoadingTests {
         #expect(ownMaps.contains("libWidgetSDK.so"))
         #expect(!ownMaps.contains("libFixtureKinds.so"))
         let pid = try #require(bundle.pool.pids.first)
-        #expect(try TestSupport.readProcFile("/proc/\(pid)/maps").contains("libFixtureKinds.so"))
+        #expect(try TestSupport.readProcFile("/proc/\(TestSupport.moduleProcess(pid))/maps").contains("libFixtureKinds.so"))
     }
 
     @Test func aModuleThatCrashesOrHangsWhileLoadingIsReportedAndTheOthersLoad() async throws {

@@ -15,11 +15,17 @@ final class RunningHost {
         try self.init(command: ["run", manifestPath] + arguments, folder: folder, environment: environment)
     }
 
-    init(command: [String], folder: URL, environment: [String: String] = [:]) throws {
-        log = folder.appendingPathComponent("\(command[0])-\(UUID().uuidString.prefix(8)).log")
+    convenience init(command: [String], folder: URL, environment: [String: String] = [:]) throws {
+        try self.init(executable: TestSupport.productsDirectory.appendingPathComponent("widgethost").path, arguments: command,
+                      folder: folder, environment: environment)
+    }
+
+    /// Another program that ends up as the host (`unshare … widgethost run`).
+    init(executable: String, arguments: [String], folder: URL, environment: [String: String] = [:]) throws {
+        log = folder.appendingPathComponent("\(arguments.first ?? "run")-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
-        process.arguments = command
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = TestSupport.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe

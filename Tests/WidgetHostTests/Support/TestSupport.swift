@@ -87,6 +87,12 @@ enum TestSupport {
         }
     }
 
+    /// The process that runs an extension's module: the extension itself, or
+    /// where it has namespaces of its own, the child it waits for.
+    static func moduleProcess(_ extensionPID: Int32) -> Int32 {
+        childProcesses(of: extensionPID).first ?? extensionPID
+    }
+
     /// The live processes of process group `group`, with their command names.
     static func processGroup(_ group: Int32) -> [(pid: Int32, command: String)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -96,6 +102,21 @@ enum TestSupport {
             let command = (try? readProcFile("/proc/\(pid)/comm"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             return (pid, command)
         }
+    }
+
+    /// The live processes whose name (`comm`) is `name`: how a test finds a
+    /// process a kind started, whose pid in the extension's own PID
+    /// namespace means nothing here.
+    static func processes(named name: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            (try? readProcFile("/proc/\(pid)/comm"))?.trimmingCharacters(in: .whitespacesAndNewlines) == name && isAlive(pid)
+        }
+    }
+
+    /// A name no other process has, for a process a kind starts.
+    static func uniqueProcessName(_ prefix: String) -> String {
+        prefix + "-" + UUID().uuidString.prefix(8).lowercased()
     }
 
     /// Whether `pid` is a live process (zombies count as gone).
@@ -132,8 +153,13 @@ enum TestSupport {
     /// than blocking a thread of the cooperative pool, which the fake GitHub
     /// server in this process needs to answer.
     static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
+        try await run(executable: productsDirectory.appendingPathComponent("widgethost").path, arguments, environment: environment, in: directory)
+    }
+
+    /// Runs `executable` to its end, as `widgethost(_:)` runs the binary.
+    static func run(executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
         let process = ChildProcess()
-        process.executableURL = productsDirectory.appendingPathComponent("widgethost")
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = Self.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
