@@ -61,8 +61,22 @@ package enum OutputReader {
             var inCrashReport = false
             // A blank line is held until the next shows whether it opens a crash report.
             var heldBlank = false
+            let budget = LogBudget.of(module)
+            var grantedCrashReport = false
             func emit(_ bytes: [UInt8]) {
                 let line = String(decoding: bytes, as: UTF8.self)
+                // A crash report (some 60 lines) is let through whatever the kind
+                // printed before it; a kind that fakes its banner gets that once
+                // for each of its processes.
+                if !grantedCrashReport, startsCrashReport(line) {
+                    grantedCrashReport = true
+                    budget.grant(LogBudget.crashReport)
+                }
+                switch budget.take() {
+                case .refused: return
+                case .allowed(let suppressed):
+                    if suppressed > 0 { output("[\(module)] (\(suppressed) lines not logged: \(LogBudget.rule))") }
+                }
                 if brief {
                     if inCrashReport { return }
                     if startsCrashReport(line) {
@@ -99,6 +113,9 @@ package enum OutputReader {
                 }
             }
             if heldBlank { output("[\(module)] ") }
+            if case let suppressed = budget.takeSuppressed(), suppressed > 0 {
+                output("[\(module)] (\(suppressed) lines not logged: \(LogBudget.rule))")
+            }
         }
         thread.name = "wh-out-\(module)"
         thread.start()

@@ -332,3 +332,23 @@ struct SandboxTests {
         #expect(running.kind(named: "Ticker") != nil, "\(running.diagnostics)")
     }
 }
+
+/// Issue 36: a kind that printed 200,000 lines kept 36.5 MB in the host's
+/// log and seconds of its CPU.
+@Suite("A kind's lines in the log")
+struct LogBudgetTests {
+    @Test func aKindThatFloodsTheLogIsCutToItsBudgetAndTheRestIsCounted() async throws {
+        let fixture = try SandboxTests.Fixture()
+        let flood = try await fixture.add("flood", target: "20000")
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"], environment: fixture.environment)
+        #expect(await host.waitFor("instance=\(flood) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
+        let log = host.output
+        let logged = log.components(separatedBy: "[FixtureSandbox] flood line ").count - 1
+        let notLogged = log.matches(of: /\[FixtureSandbox\] \((\d+) lines not logged: a kind may log 1000 lines at once and 100 a second\)/)
+            .compactMap { Int($0.1) }.reduce(0, +)
+        #expect(logged >= 1_000 && logged < 20_000, "\(logged) logged")
+        #expect(logged + notLogged == 20_000, "every line is logged or counted: \(logged) + \(notLogged)")
+        #expect(log.contains("[FixtureSandbox] flood line 0\n"), "the first lines are kept")
+    }
+}
