@@ -28,6 +28,14 @@ package protocol ContainerTransaction {
     func managedInstanceIDs() throws -> Set<String>
     func setManaged(_ managed: Bool, id: String) throws
 
+    // Declared instances the manifest stopped declaring, kept a while with
+    // their timelines (budgets, failures and quarantine included), so that
+    // one that comes back (a manifest cut short, then whole again) is as it was.
+    func stashRemoved(_ instance: WidgetInstance, schedule: Data?, at date: Date) throws
+    /// The stashed instance `id`, taken out of the stash.
+    func takeStashed(id: String) throws -> StashedInstance?
+    func purgeStashed(removedBefore date: Date) throws
+
     // Reload requests from `widgethost reload`.
     func insert(_ request: ReloadRequest) throws
     /// The waiting requests in the order made, removed as they are taken:

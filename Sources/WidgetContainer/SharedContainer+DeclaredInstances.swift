@@ -14,22 +14,39 @@ extension SharedContainer {
         package var adopted: [String] = []
         /// Values that were new to saved lists, by list key.
         package var addedToSavedLists: [String: [String]] = [:]
+        /// Declared again within `stashLifetime` of their removal: back with
+        /// their timelines, budgets and creation dates.
+        package var restored: [WidgetInstance] = []
+        /// Ids the manifest declares that name an instance of another kind
+        /// placed from the command line: left as they are, as `kind` says.
+        package var refused: [(id: String, kind: String)] = []
+        /// Instances the manifest no longer declares, not removed yet (the
+        /// caller asked to wait before removing).
+        package var notRemovedYet: [WidgetInstance] = []
 
-        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && adopted.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && adopted.isEmpty && restored.isEmpty }
     }
 
+    /// How long a declared instance the manifest dropped is kept, with its
+    /// timeline, for the manifest to declare it again.
+    package static let stashLifetime: TimeInterval = 24 * 3600
+
     /// Makes the container hold the instances the manifest declares, in one
-    /// transaction: each added with its own id, or changed in place when it
-    /// differs (its timeline kept; a changed kind starts a new one), and
-    /// every instance the manifest declared before but not now removed. Ids
-    /// in `keep` are declared but could not be checked (their kind did not
-    /// load): they are left as they are. Instances placed from the command
-    /// line are never removed.
-    package func applyDeclaredInstances(_ declared: [(id: String, instance: NewInstance)], keep: Set<String>) throws -> DeclaredInstanceChanges {
+    /// transaction: each added with its own id (or restored, if it was
+    /// removed within `stashLifetime`), or changed in place when it differs
+    /// (its timeline kept; a changed kind starts a new one), and, with
+    /// `removing`, every instance the manifest declared before but not now
+    /// removed, kept aside with its timeline. Ids in `keep` are declared but
+    /// could not be checked (their kind did not load): they are left as they
+    /// are. Instances placed from the command line are never removed, nor
+    /// taken over by a declaration of another kind.
+    package func applyDeclaredInstances(_ declared: [(id: String, instance: NewInstance)], keep: Set<String>,
+                                        removing: Bool = true) throws -> DeclaredInstanceChanges {
         try write { db in
             var changes = DeclaredInstanceChanges()
             let managed = try db.managedInstanceIDs()
             let now = Date()
+            try db.purgeStashed(removedBefore: now - Self.stashLifetime)
             for (id, new) in declared {
                 changes.addedToSavedLists.merge(try addSavedListAdditions(of: new, in: db)) { $0 + $1 }
                 var wanted = WidgetInstance(
@@ -37,6 +54,11 @@ extension SharedContainer {
                     configurationIdentifier: new.configurationIdentifier, configuration: new.configuration,
                     createdAt: now, updatedAt: now)
                 if let existing = try db.instance(id: id) {
+                    if !managed.contains(id), existing.kind != wanted.kind {
+                        // Placed from the command line as another kind: not the manifest's to replace.
+                        changes.refused.append((id, existing.kind))
+                        continue
+                    }
                     if existing.hasSameContent(as: wanted) {
                         if !managed.contains(id) { changes.adopted.append(id) }
                     } else if existing.kind != wanted.kind {
@@ -49,6 +71,14 @@ extension SharedContainer {
                         try db.update(wanted)
                         changes.changed.append((existing, wanted))
                     }
+                } else if let stashed = try db.takeStashed(id: id), stashed.instance.kind == wanted.kind {
+                    wanted.createdAt = stashed.instance.createdAt
+                    try db.insert(wanted)
+                    // Its timeline only if what it asks the provider is the same: another family's entries mean nothing.
+                    if let schedule = stashed.schedule, !stashed.instance.needsReload(becoming: wanted) {
+                        _ = try db.saveTimelines([(id, schedule)], fence: nil, at: now)
+                    }
+                    changes.restored.append(wanted)
                 } else {
                     try db.insert(wanted)
                     changes.added.append(wanted)
@@ -58,6 +88,11 @@ extension SharedContainer {
             let declaredIDs = Set(declared.map(\.id)).union(keep)
             let gone = managed.subtracting(declaredIDs).sorted()
             for instance in try db.instances(ids: gone).sorted(by: { $0.id < $1.id }) {
+                guard removing else {
+                    changes.notRemovedYet.append(instance)
+                    continue
+                }
+                try db.stashRemoved(instance, schedule: try db.timeline(instance: instance.id), at: now)
                 try db.deleteInstance(id: instance.id)
                 changes.removed.append(instance)
             }

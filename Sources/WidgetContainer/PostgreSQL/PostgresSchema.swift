@@ -162,6 +162,18 @@ enum PostgresSchema {
         ("v4: instances the manifest declares", [
             "ALTER TABLE instance ADD COLUMN managed boolean NOT NULL DEFAULT false",
         ]),
+        // Declared instances the manifest stopped declaring, kept a while
+        // with their timelines, as SQLite's v7.
+        ("v5: removed declared instances kept a while", [
+            """
+            CREATE TABLE stashed_instance (
+                id text PRIMARY KEY,
+                instance bytea NOT NULL,
+                schedule bytea,
+                removed_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX stashed_instance_removed_at ON stashed_instance (removed_at)",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

@@ -106,6 +106,24 @@ struct PostgresTransaction: ContainerTransaction {
         try run("DELETE FROM instance WHERE id = \(id)")
     }
 
+    func stashRemoved(_ instance: WidgetInstance, schedule: Data?, at date: Date) throws {
+        let encoded = try StashedInstance.encode(instance)
+        try run("""
+            INSERT INTO stashed_instance (id, instance, schedule, removed_at) VALUES (\(instance.id), \(encoded), \(schedule), \(date))
+            ON CONFLICT (id) DO UPDATE SET instance = excluded.instance, schedule = excluded.schedule, removed_at = excluded.removed_at
+            """)
+    }
+
+    func takeStashed(id: String) throws -> StashedInstance? {
+        guard let row = try run("DELETE FROM stashed_instance WHERE id = \(id) RETURNING instance, schedule, removed_at").first else { return nil }
+        let (instance, schedule, removedAt) = try row.decode((Data, Data?, Date).self)
+        return StashedInstance(instance: try StashedInstance.decode(instance), schedule: schedule, removedAt: removedAt)
+    }
+
+    func purgeStashed(removedBefore date: Date) throws {
+        try run("DELETE FROM stashed_instance WHERE removed_at < \(date)")
+    }
+
     func managedInstanceIDs() throws -> Set<String> {
         Set(try run("SELECT id FROM instance WHERE managed").map { try $0.decode(String.self) })
     }

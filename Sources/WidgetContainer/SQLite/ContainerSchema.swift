@@ -85,6 +85,16 @@ enum ContainerSchema {
         migrator.registerMigration("v6: instances the manifest declares") { db in
             try db.execute(sql: "ALTER TABLE instance ADD COLUMN managed BOOLEAN NOT NULL DEFAULT 0")
         }
+        // Issue 36: a manifest cut short for a moment removed every declared
+        // instance, and they came back with new timelines and budgets.
+        migrator.registerMigration("v7: removed declared instances kept a while") { db in
+            try db.create(table: "stashedInstance") { table in
+                table.primaryKey("id", .text)
+                table.column("instance", .blob).notNull()
+                table.column("schedule", .blob)
+                table.column("removedAt", .datetime).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

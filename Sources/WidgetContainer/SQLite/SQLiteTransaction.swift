@@ -73,6 +73,23 @@ struct SQLiteTransaction: ContainerTransaction {
         _ = try WidgetInstance.deleteOne(db, key: id)
     }
 
+    func stashRemoved(_ instance: WidgetInstance, schedule: Data?, at date: Date) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO stashedInstance (id, instance, schedule, removedAt) VALUES (?, ?, ?, ?)",
+                       arguments: [instance.id, try StashedInstance.encode(instance), schedule, date])
+    }
+
+    func takeStashed(id: String) throws -> StashedInstance? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT instance, schedule, removedAt FROM stashedInstance WHERE id = ?", arguments: [id]) else {
+            return nil
+        }
+        try db.execute(sql: "DELETE FROM stashedInstance WHERE id = ?", arguments: [id])
+        return StashedInstance(instance: try StashedInstance.decode(row["instance"]), schedule: row["schedule"], removedAt: row["removedAt"])
+    }
+
+    func purgeStashed(removedBefore date: Date) throws {
+        try db.execute(sql: "DELETE FROM stashedInstance WHERE removedAt < ?", arguments: [date])
+    }
+
     func managedInstanceIDs() throws -> Set<String> {
         Set(try String.fetchAll(db, sql: "SELECT id FROM instance WHERE managed"))
     }

@@ -67,11 +67,19 @@ package struct DeclaredInstances: Sendable {
     }
 
     /// Checks the declared instances and writes those that pass; returns
-    /// what changed and the problems of those left as they were.
-    package func apply(to container: SharedContainer) async throws -> (changes: SharedContainer.DeclaredInstanceChanges, problems: [YAMLError]) {
+    /// what changed and the problems of those left as they were. Without
+    /// `removing`, instances the manifest no longer declares stay for now.
+    package func apply(to container: SharedContainer, removing: Bool = true) async throws
+        -> (changes: SharedContainer.DeclaredInstanceChanges, problems: [YAMLError]) {
         let plan = await plan()
-        let changes = try await container.offPool { try $0.applyDeclaredInstances(plan.instances, keep: plan.keep) }
-        return (changes, plan.problems)
+        let changes = try await container.offPool { try $0.applyDeclaredInstances(plan.instances, keep: plan.keep, removing: removing) }
+        let manifest = bundle.manifest
+        let refused = changes.refused.map { id, kind in
+            let entry = manifest.instances.enumerated().first { $0.element.id.value == id }
+            return YAMLError(file: manifest.file, mark: entry?.element.id.mark, path: "instances[\(entry?.offset ?? 0)].id",
+                             message: "'\(id)' is an instance of \(kind) placed from the command line; a declaration of another kind does not take it over: give this one another id, or remove that one ('widgethost remove-instance \(id)')")
+        }
+        return (changes, plan.problems + refused)
     }
 
     /// "--name: at most 64 characters" said of a key whose path already names it.
@@ -105,7 +113,8 @@ extension SharedContainer.DeclaredInstanceChanges {
                 }
                 return "instance \(after.id) changed in place from the manifest: \(what.joined(separator: ", "))"
             }
-            + removed.map { "instance \($0.id) removed: the manifest no longer declares it (\($0.kind), \($0.family.rawValue))" }
+            + removed.map { "instance \($0.id) removed: the manifest no longer declares it (\($0.kind), \($0.family.rawValue)); its timeline is kept a day, should it be declared again" }
+            + restored.map { "instance \($0.id) declared again: back with its timeline and budget (\($0.kind), \($0.family.rawValue))" }
             + adopted.map { "instance \($0) is now declared by the manifest" }
             + addedToSavedLists.sorted(by: { $0.key < $1.key }).map { "saved \($0.value.joined(separator: ", ")) to \($0.key)" }
     }

@@ -28,21 +28,20 @@ extension TimelineHost {
         let onNotice = self.onNotice
         let what = (changes.manifest ? [workspace.manifest.file] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
         onNotice("\(what.joined(separator: ", ")) changed: reading the kinds again")
+        // Removals the manifest asked for before this change wait for this one's verdict.
+        let pending = changes.manifest ? pendingRemovals?.ids ?? [] : []
+        if changes.manifest {
+            pendingRemovals?.task.cancel()
+            pendingRemovals = nil
+        }
         reloadingFiles = Task {
             let previous = workspace.bundle
             var manifest = previous.manifest
+            var text: Data?
             if changes.manifest {
                 do {
+                    text = try? Data(contentsOf: URL(fileURLWithPath: previous.manifest.file))
                     manifest = try Manifest.load(from: previous.manifest.file)
-                    // A manifest read while an editor was still writing it may
-                    // lack its last lines, and `instances:` is often last: before
-                    // a declared instance is removed (its timeline with it), the
-                    // file is read again once it has had time to be whole.
-                    let declared = Set(manifest.instances.map(\.id.value))
-                    if previous.manifest.instances.contains(where: { !declared.contains($0.id.value) }) {
-                        try? await Task.sleep(for: .milliseconds(300))
-                        manifest = try Manifest.load(from: previous.manifest.file)
-                    }
                 } catch {
                     onProblem("\(ErrorText.describe(error)); still running on the previous manifest")
                 }
@@ -50,17 +49,59 @@ extension TimelineHost {
             let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
             // Declared instances follow the manifest, and are checked again
             // against kinds that changed; the sync after `apply` schedules them.
+            // One the manifest dropped is removed only once the manifest has
+            // said so for a while: a file read while an editor was still
+            // writing it, or a checkout half done, lacks its last lines, and
+            // `instances:` is often last.
             if changes.manifest || !bundle.manifest.instances.isEmpty {
                 do {
-                    let (declared, problems) = try await DeclaredInstances(bundle: bundle).apply(to: workspace.container)
+                    let (declared, problems) = try await DeclaredInstances(bundle: bundle).apply(to: workspace.container, removing: false)
                     for problem in problems { onProblem("\(problem); that instance is left as it was") }
                     for line in declared.lines { onNotice(line) }
+                    let back = pending.subtracting(declared.notRemovedYet.map(\.id))
+                    if !back.isEmpty {
+                        onNotice("the manifest declares \(back.sorted().joined(separator: ", ")) again: nothing was removed")
+                    }
+                    if !declared.notRemovedYet.isEmpty, let text {
+                        let ids = declared.notRemovedYet.map(\.id).joined(separator: ", ")
+                        onNotice("the manifest no longer declares \(ids): removed if it still does not in \(DurationValue(seconds: Self.removalConfirmation.seconds))")
+                        await self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text)
+                    }
                 } catch {
                     onProblem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
                 }
             }
             await self.apply(bundle, previous: previous, changes: changes)
         }
+    }
+
+    /// How long a manifest that no longer declares an instance must stay so
+    /// before the instance is removed.
+    static let removalConfirmation: Duration = .seconds(5)
+
+    /// Removes the declared instances the manifest dropped once it has said
+    /// the same `text` for `removalConfirmation`; a change meanwhile cancels
+    /// this, and is taken in on its own.
+    private func confirmRemovals(_ ids: Set<String>, of file: String, reading text: Data) {
+        pendingRemovals?.task.cancel()
+        let workspace = self.workspace
+        let (onProblem, onNotice) = (self.onProblem, self.onNotice)
+        pendingRemovals = (ids, Task {
+            try? await Task.sleep(for: Self.removalConfirmation)
+            guard !Task.isCancelled, (try? Data(contentsOf: URL(fileURLWithPath: file))) == text else { return }
+            do {
+                let (declared, _) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container, removing: true)
+                for line in declared.lines { onNotice(line) }
+            } catch {
+                onProblem("removing the instances the manifest no longer declares failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
+            }
+            await self.wakeAfterRemovals()
+        })
+    }
+
+    private func wakeAfterRemovals() {
+        pendingRemovals = nil
+        wake()
     }
 
     /// Puts a bundle read by `lookForChangedFiles` in place.

@@ -77,6 +77,9 @@ package actor TimelineHost {
     private var changeAnnounced = false
     /// Kinds being read again after a module or the manifest changed.
     var reloadingFiles: Task<Void, Never>?
+    /// Declared instances the manifest dropped, removed once it has said so
+    /// for `DeclaredRemovals.confirmation`; cancelled by the next change.
+    var pendingRemovals: (ids: Set<String>, task: Task<Void, Never>)?
     /// Set as shutdown begins: nothing new is taken in.
     var stopping = false
     /// Instances already warned that their timeline outruns the daily budget.
@@ -708,6 +711,8 @@ package actor TimelineHost {
         stopping = true
         timer?.task.cancel()
         timer = nil
+        // Not removed yet, so kept: the next start applies the manifest as it is then.
+        pendingRemovals?.task.cancel()
         if !tasks.isEmpty {
             await waitForCalls(within: grace)
             for (number, call) in tasks {

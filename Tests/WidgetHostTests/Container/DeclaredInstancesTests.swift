@@ -56,6 +56,71 @@ struct DeclaredInstancesTests {
         #expect(try container.instances().map(\.id).sorted() == ["cpu", other.id].sorted())
     }
 
+    /// Issue 36: removed instances came back with new timelines and
+    /// budgets; a declaration of another kind took over a placed instance.
+    @Test(arguments: ContainerFixture.Backend.allCases) func aRemovedInstanceComesBackAsItWasAndAnotherKindTakesNothingOver(backend: ContainerFixture.Backend) async throws {
+        let fixture = try ContainerFixture(backend: backend)
+        let container = try fixture.container()
+        #expect(try container.applyDeclaredInstances([("cpu", Self.gauge()), ("memo", Self.note)], keep: []).added.count == 2)
+        let timeline = Data(#"{"stored":"budget and entries"}"#.utf8)
+        _ = try await container.write { db in try db.saveTimelines([("cpu", timeline)], fence: nil, at: Date()) }
+        let created = try #require(try container.instance(id: "cpu")).createdAt
+
+        // Asked to wait, nothing is removed.
+        let waiting = try container.applyDeclaredInstances([("memo", Self.note)], keep: [], removing: false)
+        #expect(waiting.notRemovedYet.map(\.id) == ["cpu"] && waiting.removed.isEmpty)
+        #expect(try container.instance(id: "cpu") != nil)
+        // Removed: kept aside with its timeline, and back with it when declared again.
+        #expect(try container.applyDeclaredInstances([("memo", Self.note)], keep: []).removed.map(\.id) == ["cpu"])
+        #expect(try container.instance(id: "cpu") == nil)
+        #expect(try await container.read { db in try db.timeline(instance: "cpu") } == nil)
+        let back = try container.applyDeclaredInstances([("cpu", Self.gauge()), ("memo", Self.note)], keep: [])
+        #expect(back.restored.map(\.id) == ["cpu"] && back.added.isEmpty)
+        #expect(try await container.read { db in try db.timeline(instance: "cpu") } == timeline, "its timeline and budget")
+        #expect(try container.instance(id: "cpu")?.createdAt == created)
+        // Declared again as another family: the instance comes back, its old entries do not.
+        _ = try container.applyDeclaredInstances([("memo", Self.note)], keep: [])
+        let moved = try container.applyDeclaredInstances([("cpu", Self.gauge(.systemMedium)), ("memo", Self.note)], keep: [])
+        #expect(moved.restored.map(\.id) == ["cpu"])
+        #expect(try await container.read { db in try db.timeline(instance: "cpu") } == nil)
+
+        // An instance placed from the command line is not the manifest's to turn into another kind.
+        let placed = try container.insert(Self.gauge(level: 5)).instance
+        let refused = try container.applyDeclaredInstances([("cpu", Self.gauge(.systemMedium)), ("memo", Self.note), (placed.id, Self.note)], keep: [])
+        #expect(refused.refused.map(\.id) == [placed.id] && refused.refused.first?.kind == "Gauge")
+        #expect(try container.instance(id: placed.id).map { $0.hasSameContent(as: placed) } == true, "left as it was")
+        #expect(try !container.managedInstanceIDs().contains(placed.id))
+    }
+
+    /// A manifest cut short for a moment (an editor writing in two steps, a
+    /// checkout half done) removes nothing; one that stays so removes, and
+    /// the instance declared again later is back with its timeline.
+    @Test func aRunningHostRemovesOnlyWhatTheManifestKeepsLeavingOut() async throws {
+        let fixture = try ContainerFixture()
+        let base = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+        let whole = base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n  - {id: cpu, kind: Gauge}\n"
+        try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let host = try RunningHost(fixture)
+        defer { _ = host.stop() }
+        #expect(await host.waitFor("instance=memo kind=Note [widgethost] timeline received"), "\(host.output)")
+        #expect(await host.waitFor("instance=cpu kind=Gauge [widgethost] timeline received"), "\(host.output)")
+
+        try base.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("the manifest no longer declares cpu, memo: removed if it still does not in 5s"), "\(host.output)")
+        try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("the manifest declares cpu, memo again: nothing was removed"), "\(host.output)")
+        #expect(host.occurrences(of: "removed: the manifest no longer declares") == 0)
+        #expect(host.occurrences(of: "[widgethost] instance added") == 2, "the same two instances all along: \(host.output)")
+
+        // Left out for good: removed once the manifest has said so for a while.
+        try (base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n").write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("instance cpu removed: the manifest no longer declares it (Gauge, systemSmall); its timeline is kept a day"), "\(host.output)")
+        try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        #expect(await host.waitFor("instance cpu declared again: back with its timeline and budget (Gauge, systemSmall)"), "\(host.output)")
+        #expect(await host.waitFor("instance=cpu kind=Gauge [widgethost] instance added", count: 2), "\(host.output)")
+        #expect(host.occurrences(of: "instance=cpu kind=Gauge [widgethost] reload started (first timeline)") == 1, "not a first timeline again: \(host.output)")
+    }
+
     /// A whole number for a Double parameter is stored as JSON writes it
     /// (3.0 as 3) and read back as an Int: still the same declaration.
     @Test(arguments: ContainerFixture.Backend.allCases) func aWholeDoubleIsTheSameOnEveryApply(backend: ContainerFixture.Backend) async throws {
