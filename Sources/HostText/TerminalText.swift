@@ -14,6 +14,17 @@ package enum TerminalText {
         }
     }
 
+    /// Whether something in `text` shows: not only spaces, combining marks,
+    /// controls and format characters such as U+200B (zero width space).
+    package static func showsSomething(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .format, .nonspacingMark, .enclosingMark, .spacingMark, .control: false
+            default: !scalar.properties.isDefaultIgnorableCodePoint
+            }
+        }
+    }
+
     /// `text` on one line, each unsafe scalar written as an escape: `\e`,
     /// `\n`, `\r`, `\t`, or `\u{202E}`.
     package static func escaped(_ text: String) -> String {

@@ -39,6 +39,11 @@ package struct Manifest: Decodable, Sendable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        if let name, name.isEmpty || !TerminalText.showsSomething(name) || name.unicodeScalars.contains(where: TerminalText.isUnsafe) || name.count > 64 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container,
+                debugDescription: "the bundle's name is 1 to 64 characters that show, without control characters; found '\(TerminalText.escaped(name))'")
+        }
         self.container = try container.decode(ContainerSettings.self, forKey: .container)
         modulePaths = try container.decodeIfPresent([Located<String>].self, forKey: .modulePaths) ?? []
         widgets = try container.decode([WidgetEntry].self, forKey: .widgets)
@@ -94,6 +99,10 @@ package struct WidgetEntry: Decodable, Sendable {
     /// `app_group`, or the default.
     package var sharesAppGroup: Bool { appGroup?.value ?? true }
 
+    /// What `settings` may hold: they go to the kind with every call.
+    static let maximumSettings = 256
+    static let maximumSettingsBytes = 64 << 10
+
     enum CodingKeys: String, CodingKey {
         case kind, module, families, settings, limits, sandbox
         case appGroup = "app_group"
@@ -113,6 +122,13 @@ package struct WidgetEntry: Decodable, Sendable {
         }
         families = try container.decodeIfPresent(Located<[WidgetFamily]>.self, forKey: .families)
         settings = try container.decodeIfPresent([String: String].self, forKey: .settings) ?? [:]
+        // Every call into the kind carries them: a million keys killed its extension on each.
+        let size = settings.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        if settings.count > Self.maximumSettings || size > Self.maximumSettingsBytes {
+            throw DecodingError.dataCorruptedError(
+                forKey: .settings, in: container,
+                debugDescription: "at most \(Self.maximumSettings) settings of \(Self.maximumSettingsBytes / 1024) KiB in all; found \(settings.count) of \(size) bytes")
+        }
         limits = try container.decodeIfPresent(ExtensionLimits.self, forKey: .limits) ?? ExtensionLimits()
         sandbox = try container.decodeIfPresent(ExtensionSandbox.self, forKey: .sandbox) ?? ExtensionSandbox()
         appGroup = try container.decodeIfPresent(Located<Bool>.self, forKey: .appGroup)

@@ -9,6 +9,8 @@ package enum ContainerError: Error, Sendable, CustomStringConvertible {
     case unknownInstance(id: String, suggestion: String?)
     case savedListEntryInUse(value: String, instanceIDs: [String])
     case notInSavedList(value: String, key: String)
+    /// A saved list's key holds something else (written with `defaults write`).
+    case notAList(key: String, found: String)
 
     package var description: String {
         switch self {
@@ -32,6 +34,9 @@ package enum ContainerError: Error, Sendable, CustomStringConvertible {
                 + "remove \(ids.count == 1 ? "it" : "them") first, or pass --force to remove \(ids.count == 1 ? "it" : "them") too"
         case .notInSavedList(let value, let key):
             "\(value) is not in the saved \(key)"
+        case .notAList(let key, let found):
+            "the shared defaults' '\(key)' should be a list of text, as [\"owner/name\"], but holds \(found); "
+                + "see it with 'widgethost defaults read \(key)', then write a list or delete it ('widgethost defaults delete \(key)')"
         }
     }
 }

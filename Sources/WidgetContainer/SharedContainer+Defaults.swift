@@ -3,7 +3,17 @@ import Foundation
 extension SharedContainer {
     func stringList(forKey key: String, in db: any ContainerTransaction) throws -> [String]? {
         guard let data = try db.defaultsData(forKey: key) else { return nil }
-        return try JSONDecoder().decode([String].self, from: data)
+        guard let list = try? JSONDecoder().decode([String].self, from: data) else {
+            let found = switch try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
+            case is [Any]: "a list with something other than text in it"
+            case is [String: Any]: "an object"
+            case is String: "one text, not a list"
+            case is NSNumber: "a number or a Boolean"
+            default: "something that is not JSON"
+            }
+            throw ContainerError.notAList(key: key, found: found)
+        }
+        return list
     }
 
     func setStringList(_ list: [String], forKey key: String, in db: any ContainerTransaction) throws {

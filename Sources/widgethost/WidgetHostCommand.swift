@@ -27,7 +27,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
     /// the input refused. Help and --version print as usual and exit 0.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(LongArgumentLists.separate(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -7,7 +7,8 @@ import HostText
 /// one machine may use it at once, and each write is one transaction.
 final class SQLiteStore: ContainerStore {
     let location: ContainerLocation
-    let database: DatabasePool
+    /// A pool of connections; a queue on a read-only file system.
+    let database: any DatabaseWriter
     /// Room kept on the disk for the container's own writes.
     let reserve: DiskReserve
 
@@ -24,17 +25,30 @@ final class SQLiteStore: ContainerStore {
         } catch {
             throw .cannotCreateFolder(path: folder, reason: Self.reason(error))
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw .notWritable(path: folder) }
+        // A container on a read-only file system (a backup mounted to look
+        // at, a read-only root) is opened for reading: what only reads (status,
+        // list-instances, export) works, and a write says why it cannot.
+        let readOnly = !FileManager.default.isWritableFile(atPath: folder) || Self.isOnReadOnlyFileSystem(folder)
+        if readOnly && !FileManager.default.fileExists(atPath: location.databasePath) { throw .notWritable(path: folder) }
         reserve = DiskReserve(folder: location.directory)
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.label = "container \(location.group)"
+        configuration.readonly = readOnly
         do {
-            try Self.createOrRefuseEmpty(location, configuration: configuration)
-            database = try Self.openGivingBackTheReserve(location, configuration: configuration, reserve: reserve)
-            try Self.upgradeSchema(of: database, in: location)
-            reserve.ensure()
+            if readOnly {
+                database = try Self.openForReading(location, configuration: configuration)
+                guard try database.read(ContainerSchema.migrator.hasCompletedMigrations) else {
+                    throw ContainerError.cannotOpen(path: location.databasePath,
+                                                    reason: "it was written by an older widgethost and is read-only here, so it cannot be brought up to date")
+                }
+            } else {
+                try Self.createOrRefuseEmpty(location, configuration: configuration)
+                database = try Self.openGivingBackTheReserve(location, configuration: configuration, reserve: reserve)
+                try Self.upgradeSchema(of: database, in: location)
+                reserve.ensure()
+            }
         } catch let error as ContainerError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -44,6 +58,27 @@ final class SQLiteStore: ContainerStore {
         } catch {
             throw .cannotOpen(path: location.databasePath, reason: Self.reason(error))
         }
+    }
+
+    /// SQLite keeps a WAL database's shared memory in a `-shm` file it must
+    /// be able to create. Where it is there (the last writer did not close
+    /// cleanly, and what it wrote may still be in the `-wal` alone), SQLite
+    /// reads through it as usual; where it is not, on a read-only file
+    /// system, nobody can write the file, so it is read as immutable (a URI
+    /// parameter, which the system's SQLite takes).
+    private static func openForReading(_ location: ContainerLocation, configuration: Configuration) throws -> any DatabaseWriter {
+        guard isOnReadOnlyFileSystem(location.directory.path), !FileManager.default.fileExists(atPath: location.databasePath + "-shm") else {
+            return try DatabasePool(path: location.databasePath, configuration: configuration)
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let path = location.databasePath.addingPercentEncoding(withAllowedCharacters: allowed) ?? location.databasePath
+        return try DatabaseQueue(path: "file:\(path)?immutable=1", configuration: configuration)
+    }
+
+    private static func isOnReadOnlyFileSystem(_ folder: String) -> Bool {
+        var system = statvfs()
+        return statvfs(folder, &system) == 0 && system.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// Opening makes the `-shm` file, and a full disk refuses it: the
@@ -83,7 +118,7 @@ final class SQLiteStore: ContainerStore {
     /// applies them, which is safe in one process but not across several
     /// opening a new container together: those take turns here. An
     /// up-to-date container takes no lock.
-    private static func upgradeSchema(of database: DatabasePool, in location: ContainerLocation) throws {
+    private static func upgradeSchema(of database: any DatabaseWriter, in location: ContainerLocation) throws {
         let migrator = ContainerSchema.migrator
         guard try !database.read(migrator.hasCompletedMigrations) else { return }
         try FileLock.withLock(at: location.directory.appendingPathComponent("schema.lock").path) {

@@ -27,7 +27,7 @@ package enum InstanceName {
         if name.contains(where: { $0.unicodeScalars.count(where: isMark) > maximumMarksPerCharacter }) {
             throw .invalidValue(flag: "--name", message: "at most \(maximumMarksPerCharacter) combining marks on a character")
         }
-        if !name.unicodeScalars.contains(where: isVisible) {
+        if !TerminalText.showsSomething(name) {
             throw .invalidValue(flag: "--name", message: "it shows nothing: only spaces, marks or invisible characters")
         }
         return name
@@ -46,11 +46,4 @@ package enum InstanceName {
         }
     }
 
-    /// Not a space, a mark, or a format character such as U+200B.
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .format, .nonspacingMark, .enclosingMark, .spacingMark, .control: return false
-        default: return !scalar.properties.isDefaultIgnorableCodePoint
-        }
-    }
 }

@@ -65,7 +65,7 @@ extension TimelineHost {
                     if !declared.notRemovedYet.isEmpty, let text {
                         let ids = declared.notRemovedYet.map(\.id).joined(separator: ", ")
                         onNotice("the manifest no longer declares \(ids): removed if it still does not in \(DurationValue(seconds: Self.removalConfirmation.seconds))")
-                        await self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text)
+                        self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text)
                     }
                 } catch {
                     onProblem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
@@ -95,7 +95,7 @@ extension TimelineHost {
             } catch {
                 onProblem("removing the instances the manifest no longer declares failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
             }
-            await self.wakeAfterRemovals()
+            self.wakeAfterRemovals()
         })
     }
 

@@ -39,17 +39,27 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         for warning in loaded.warnings { Terminal.note(warning.description) }
         // Symbols no table knows are drawn as placeholders: said here, from
-        // each kind's gallery snapshot and placeholder (no network).
+        // each kind's gallery snapshot and placeholder (no network). A kind
+        // whose extension dies while it draws them is a problem, not a note.
+        var crashed: [String] = []
         for kind in bundle.kinds {
             let configuration = await kind.defaultConfiguration()
             var views: [ViewNode] = []
             for family in kind.families {
                 let context = kind.context(for: family, isPreview: true, date: Date())
-                if let entry = try? await kind.descriptor.provider.snapshot(for: configuration, in: context) { views.append(entry.view) }
-                if let entry = try? await kind.descriptor.provider.placeholder(in: context) { views.append(entry.view) }
+                do {
+                    views.append(try await kind.descriptor.provider.snapshot(for: configuration, in: context).view)
+                    views.append(try await kind.descriptor.provider.placeholder(in: context).view)
+                } catch let error as ExtensionCrash {
+                    crashed.append("\(bundle.manifest.file): \(kind.name): its extension died while drawing its \(family.rawValue) preview: \(error)")
+                    break
+                } catch {
+                    // A snapshot that needs the network or data it lacks is the kind's to handle; validate goes on.
+                }
             }
             for warning in SymbolCatalog.warnings(kind: kind.name, in: views) { Terminal.note(warning) }
         }
+        for line in crashed { Terminal.error(line) }
         // Declared instances are checked as add-instance checks its flags; nothing is written.
         let declared = await DeclaredInstances(bundle: bundle).plan()
         if !loaded.instances.isEmpty {
@@ -61,7 +71,7 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         if let workspace { try reportStoredInstances(in: workspace) }
         let total = bundle.manifest.widgets.count
-        let problems = bundle.diagnostics.count + declared.problems.count
+        let problems = bundle.diagnostics.count + declared.problems.count + crashed.count
         if problems == 0 {
             Terminal.line("\(bundle.manifest.file): \(total) kind\(total == 1 ? "" : "s") valid")
         } else {

@@ -4,9 +4,8 @@ import HostText
 import WidgetHost
 
 /// Values given on the command line, or one a line from a file or standard
-/// input with `--from`: the argument parser takes time quadratic in the
-/// number of arguments (10,000 repositories took 21 s to parse), so long
-/// lists come through a file.
+/// input with `--from`. A long list on the command line does not go through
+/// the argument parser, whose time is quadratic in it (`LongArgumentLists`).
 struct ListedArguments: ParsableArguments {
     @Option(name: .customLong("from"), help: ArgumentHelp(
         "Also read values from this file, one a line ('-' for standard input); blank lines and lines starting with # are skipped.",
@@ -16,7 +15,7 @@ struct ListedArguments: ParsableArguments {
     /// The arguments, then the file's lines; fails with a one-line message
     /// when the file cannot be read or nothing was given.
     func values(_ arguments: [String], naming what: String) throws -> [String] {
-        var values = arguments
+        var values = LongArgumentLists.taken + arguments
         if let file {
             let data: Data?
             if file == "-" {

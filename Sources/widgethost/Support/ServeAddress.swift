@@ -17,12 +17,44 @@ struct ServeAddress {
         guard Self.isLocalAddress(host) else {
             throw ValidationError("--serve: cannot listen on '\(text)': '\(host)' is not an address of this machine")
         }
-        self.host = host
+        // 0x7f000001 and 127.1 are 127.0.0.1 to the resolver and to browsers,
+        // which send it so in Host: the address is written as they write it.
+        self.host = Self.canonicalNumeric(host) ?? host
         self.port = port
     }
 
+    /// Whether every address the host resolves to is a loopback one.
     var isLoopback: Bool {
-        ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.")
+        let addresses = Self.resolve(host, flags: 0)
+        return !addresses.isEmpty && addresses.allSatisfy { address in
+            address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+        }
+    }
+
+    /// `host` as the dotted or colon form, when it is a number the resolver
+    /// reads as an address (`0x7f000001`, `127.1`, `2130706433`); nil for a name.
+    private static func canonicalNumeric(_ host: String) -> String? {
+        resolve(host, flags: AI_NUMERICHOST).first
+    }
+
+    /// The numeric forms of the addresses `host` resolves to.
+    private static func resolve(_ host: String, flags: Int32) -> [String] {
+        var hints = addrinfo()
+        hints.ai_flags = flags
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &result) == 0 else { return [] }
+        defer { freeaddrinfo(result) }
+        var addresses: [String] = []
+        var next = result
+        while let current = next {
+            next = current.pointee.ai_next
+            var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
+                addresses.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
+        return addresses
     }
 
     /// `http://127.0.0.1:8080/` once the port is known.

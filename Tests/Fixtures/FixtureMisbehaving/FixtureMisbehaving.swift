@@ -28,7 +28,11 @@ struct CrashIntent: WidgetConfigurationIntent {
 
 struct CrashProvider: AppIntentTimelineProvider {
     func placeholder(in context: Context) async -> NoteEntry { placeholderEntry(context) }
-    func snapshot(for configuration: CrashIntent, in context: Context) async -> NoteEntry { placeholderEntry(context) }
+    func snapshot(for configuration: CrashIntent, in context: Context) async -> NoteEntry {
+        // `settings: {snapshot: crash}`: dies where `validate` and `preview` ask.
+        if context.settings["snapshot"] == "crash" { fatalError("this kind crashes in its snapshot") }
+        return placeholderEntry(context)
+    }
 
     func timeline(for configuration: CrashIntent, in context: Context) async throws -> Timeline<NoteEntry> {
         switch configuration.how {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetContainer
 @testable import WidgetHost
+@testable import WidgetKinds
 
 /// Each bad input: a clear message, a non-zero exit, and nothing changed.
 @Suite("Bad input changes nothing")
@@ -56,6 +57,8 @@ struct BadInputTests {
         ("a--b/c", "the owner cannot start or end with a hyphen or contain two in a row"),
         (String(repeating: "o", count: 40) + "/x", "the owner must be 1 to 39 characters long"),
         ("apple", "a repository is written owner/name, with exactly one '/'"),
+        ("apple/.git", "GitHub names no repository ending in '.git'"),
+        ("apple/swift.GIT", "GitHub names no repository ending in '.git'"),
     ]
 
     @Test(arguments: invalidRepositories)
@@ -189,6 +192,81 @@ struct BadInputTests {
 
     @Test(arguments: ContainerFixture.Backend.allCases) func removingARepositoryThatIsNotSaved(backend: ContainerFixture.Backend) async throws {
         try await expectRefused(["repos", "remove", "nobody/nothing"], message: "error: nobody/nothing is not in the saved repos", in: try await preparedFixture(backend))
+    }
+
+    /// Issue 36: `repos` written as something else than a list gave a raw decoding message.
+    @Test func aSavedListThatIsNotAListSaysWhatItHoldsAndHowToMendIt() async throws {
+        let fixture = try await preparedFixture()
+        #expect(try await fixture.run("defaults", "write", "repos", #"{"apple/swift": 1}"#).status == 0)
+        let added = try await fixture.run("repos", "add", "apple/llvm")
+        #expect(added.status == 1)
+        #expect(added.stderr == "error: the shared defaults' 'repos' should be a list of text, as [\"owner/name\"], but holds an object; "
+                + "see it with 'widgethost defaults read repos', then write a list or delete it ('widgethost defaults delete repos')\n", "\(added.stderr)")
+    }
+
+    /// Issue 36: 10,000 arguments took 45 s to parse (3,000 took 5): the
+    /// parser's time grows with their square. Here they pass it by.
+    @Test func tenThousandArgumentsAreTakenInOrder() async throws {
+        let fixture = try await preparedFixture()
+        let repositories = (0 ..< 10_000).map { "owner\($0)/repo\($0)" }
+        let added = try await TestSupport.widgethost(["repos", "add"] + repositories.prefix(5_000) + ["--config", fixture.manifestPath] + repositories.dropFirst(5_000))
+        #expect(added.status == 0, "\(added.stderr.prefix(500))")
+        #expect(added.stdout.split(separator: "\n").map(String.init) == repositories.map { "saved \($0)" })
+        let listed = try await fixture.run("repos", "list", "--json")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String])
+        #expect(Array(saved.suffix(10_000)) == repositories)
+
+        let ids = (0 ..< 10_000).map { "n\(String($0, radix: 36))" }
+        let removed = try await fixture.run(["remove-instance"] + ids)
+        #expect(removed.status == 1 && removed.stderr.hasPrefix("error: no instance with id 'n0'"), "all or nothing, naming the first: \(removed.stderr.prefix(300))")
+    }
+
+    @Test func aBundleNameThatShowsNothingOrTooManySettingsAreRefusedAtTheirLine() throws {
+        for name in ["\u{200B}", " ", "\u{2060}\u{200B}", "a\u{1B}[2J"] {
+            #expect {
+                _ = try TestSupport.manifest("name: \"\(name.unicodeScalars.map { "\\u\(String(format: "%04X", $0.value))" }.joined())\"\n" + TestSupport.manifestText([("Note", "FixtureKinds")]))
+            } throws: { error in
+                "\(error)".contains(":1:") && "\(error)".contains("the bundle's name is 1 to 64 characters that show")
+            }
+        }
+        let many = (0 ..< 300).map { "k\($0): v" }.joined(separator: ", ")
+        #expect {
+            _ = try TestSupport.manifest("container: {group: group.test.settings}\nwidgets:\n  - {kind: Note, module: FixtureKinds, settings: {\(many)}}\n")
+        } throws: { error in
+            "\(error)".contains(":3:") && "\(error)".contains("at most 256 settings of 64 KiB in all; found 300")
+        }
+    }
+
+    /// Issue 36: validate exited 0 while a kind's extension died as it drew.
+    @Test func validateFailsWhenAKindsExtensionDiesWhileItChecks() async throws {
+        let path = try TestSupport.writeManifest("""
+            container: {group: group.test.validate}
+            widgets:
+              - {kind: Crash, module: FixtureMisbehaving, settings: {snapshot: crash}}
+            """)
+        let result = try await TestSupport.widgethost(["validate", path])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("Crash: its extension died while drawing its systemSmall preview: extension crashed (SIGILL)"), "\(result.stderr)")
+    }
+
+    /// Issue 36: `status` was refused on a read-only file system.
+    @Test(.enabled(if: SandboxSupport.current.processIsolation, "needs user namespaces for a read-only mount of its own"))
+    func whatOnlyReadsWorksOnAReadOnlyContainer() async throws {
+        let fixture = try await preparedFixture()
+        let widgethost = TestSupport.productsDirectory.appendingPathComponent("widgethost").path
+        let data = fixture.folder.appendingPathComponent("data").path
+        let script = [
+            #"mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" || exit 90"#,
+            #""$2" status --config "$3" || exit 91"#,
+            #""$2" list-instances --config "$3" || exit 92"#,
+            #""$2" add-instance SingleRepo --repo apple/llvm --config "$3" 2>&1 && exit 93"#,
+            "exit 0",
+        ].joined(separator: "\n")
+        let result = try await TestSupport.run(executable: "/usr/bin/unshare",
+                                               ["--user", "--map-current-user", "--mount", "sh", "-c", script, "sh", data, widgethost, fixture.manifestPath])
+        #expect(result.status == 0, "\(result.status): \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("SingleRepo") && result.stdout.contains("repo=apple/swift"), "\(result.stdout)")
+        #expect(result.stdout.contains("cannot write the container") && result.stdout.contains("the file system is read-only"), "\(result.stdout)")
     }
 
     @Test func containerPathThatCannotBeCreated() async throws {

@@ -328,6 +328,17 @@ struct DashboardTests {
         #expect(host.stop() == 0)
     }
 
+    /// Issue 36: `--serve 0x7f000001` warned that other machines could
+    /// reach it; it is 127.0.0.1, and is served and named so.
+    @Test func aLoopbackAddressWrittenAsANumberIsLoopback() async throws {
+        let fixture = try ContainerFixture()
+        let host = try RunningHost(fixture, arguments: ["--serve", "0x7f000001:0"])
+        let base = try await host.dashboardBase()
+        #expect(try await Self.get(base + "/healthz") == "ok\n")
+        #expect(!host.output.contains("other machines can reach it"), "\(host.output)")
+        #expect(host.stop() == 0)
+    }
+
     /// Issue 36: 384 variants of a noise image took the host from 144 to
     /// 429 MB; the cache counted cards, not bytes.
     @Test func theCardCacheKeepsToItsBytesAndDropsWhatWasLeastAskedFor() async throws {

@@ -33,6 +33,10 @@ public enum RepositoryName {
         guard name != ".", name != ".." else {
             throw RepositoryNameError(value, "the repository name cannot be '.' or '..'")
         }
+        // GitHub drops a trailing ".git" from a name, as clone URLs end in it: ".git" names nothing.
+        guard !name.lowercased().hasSuffix(".git") else {
+            throw RepositoryNameError(value, "GitHub names no repository ending in '.git' (a clone URL's ending); write owner/name")
+        }
     }
 
     private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
