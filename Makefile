@@ -79,8 +79,10 @@ bench: deps
 	SWIFT=$(SWIFT) scripts/bench_install.sh
 
 # Random and adversarial view trees through the host's entry checks, layout
-# and every renderer for FUZZ_SECONDS (default 180); prints the seed, the
-# count and the slowest tree. FUZZ_SEED=n repeats a run.
+# and every renderer for FUZZ_SECONDS (default 180), then mutated PNG, JPEG
+# and GIF files (bombs among the seeds) through the checks and the sandboxed
+# rasteriser for FUZZ_IMAGE_SECONDS (default 60); prints the seed, the
+# counts and the slowest. FUZZ_SEED=n repeats a run.
 fuzz: deps
 	$(SWIFT) build -c release --product widgethost-bench
 	BENCH_ONLY=fuzz .build/release/widgethost-bench

@@ -75,13 +75,15 @@ let package = Package(
         // FoundationNetworking. Needs nothing but Foundation.
         .target(name: "WidgetURLSession"),
         // The extension process: loads one module and answers the host's calls.
-        // Links the SDK and the protocol, nothing of the host.
+        // Links the SDK, the protocol and the renderers (its --rasterize mode
+        // turns cards into PNG in a sandbox: the host never decodes a kind's
+        // image), nothing of the host.
         // The extension's sandbox: Landlock, seccomp and the calls that say
         // what it refused. Only the extension links it: it replaces libc's
         // open, socket, connect, bind, execve and kill for the whole process.
         .target(name: "CSandbox", dependencies: ["CProcessControl"]),
         .executableTarget(
-            name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", "CSandbox", sdk],
+            name: "widgethost-extension", dependencies: ["ExtensionProtocol", "CProcessControl", "CSandbox", "WidgetRendering", sdk],
             // An executable exports nothing by default; these must be
             // exported for the libraries and the module to bind to them.
             linkerSettings: [.unsafeFlags(["open", "open64", "openat", "openat64", "socket", "connect", "bind", "execve", "kill"]
@@ -168,7 +170,9 @@ let package = Package(
             path: "Tests/Support/FakeGitHub"),
         // Random and adversarial view trees through the host's checks, layout
         // and renderers: a test runs a fixed seed, make fuzz runs for minutes.
-        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer"),
+        // Images too: PNG, JPEG and GIF seeds, mutated, through the sandboxed rasteriser.
+        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer",
+                resources: [.copy("Seeds")]),
         // The same server as a process, for make e2e.
         .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
         .executableTarget(

@@ -1,5 +1,8 @@
 import Foundation
 import ViewFuzzer
+import WidgetConfiguration
+import WidgetHost
+import WidgetKinds
 
 /// `make fuzz`: random and adversarial trees through the host's checks,
 /// layout and renderers for `FUZZ_SECONDS` (default 180), from a seed that
@@ -30,6 +33,37 @@ func fuzzBench(environment: [String: String]) {
     say("  \(trees) trees, \(refused) refused by the checks, \(trees - refused) drawn as sent; 0 traps, \(unstorable) accepted but unstorable")
     say("  each in every family, as SVG (two modes), ANSI (two colour settings) and the layout outline")
     say("  \(String(format: "%.2f", cpu / Double(max(trees, 1)) * 1_000)) ms CPU a tree, slowest \(String(format: "%.1f", slowest)) ms; peak RSS \(peakRSSMiB()) MiB")
+    fuzzImages(seconds: Double(environment["FUZZ_IMAGE_SECONDS"] ?? "") ?? 60, seed: seed)
+}
+
+/// Mutated PNG, JPEG and GIF files (bombs among the seeds) through the
+/// entry checks and the sandboxed rasteriser, which this process starts as
+/// the host does: a decoder that crashes or runs out of memory there costs
+/// a card, never this process.
+private func fuzzImages(seconds: Double, seed: UInt64) {
+    say("fuzz: images, seed \(seed), \(Int(seconds)) s")
+    guard let manifest = try? Manifest.parse("container: {group: group.fuzz}\nwidgets:\n  - {kind: Note, module: FixtureKinds}\n", file: "fuzz.yaml") else { return }
+    let process = ExtensionPool(searchPath: ModuleSearchPath(manifest: manifest)).makeRasterizer()
+    let rasterizer = SandboxedPNG(process)
+    var fuzzer = ImageFuzzer(seed: seed)
+    var images = 0, refused = 0, drawn = 0
+    var reasons: [String: Int] = [:]
+    var slowest = 0.0
+    let end = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < end {
+        let (_, image) = fuzzer.image()
+        let began = ContinuousClock.now
+        let outcome = ImageFuzzRound.run(image, rasterizer: rasterizer)
+        slowest = max(slowest, (ContinuousClock.now - began) / .milliseconds(1))
+        images += 1
+        if outcome.refused { refused += 1 }
+        if outcome.png != nil { drawn += 1 }
+        if let failure = outcome.failure { reasons[String(failure.prefix(60)), default: 0] += 1 }
+    }
+    say("  \(images) images, \(refused) refused by the checks, \(drawn) drawn as PNG, \(images - drawn) not drawn; "
+        + "\(process.failures) rasteriser processes ended mid-card (crash, memory limit or time), 0 host crashes")
+    for (reason, count) in reasons.sorted(by: { $0.value > $1.value }).prefix(5) { say("    \(count)× \(reason)") }
+    say("  slowest image \(String(format: "%.1f", slowest)) ms (entry checks, layout, SVG, a round trip to the rasteriser and its PNG)")
 }
 
 /// Written at once, unbuffered, so the seed is on the screen or in the file before any trap.

@@ -104,7 +104,7 @@ package enum Dashboard {
                 return try await RenderQueue.draw {
                     switch format {
                     case .svg: Data(renderable.svg(mode: mode, scheme: scheme).utf8)
-                    case .png: try renderable.png(mode: mode, scheme: scheme, scale: scale, palette: palette)
+                    case .png: try renderable.png(mode: mode, scheme: scheme, scale: scale, palette: palette, rasterizer: workspace.rasterizer)
                     }
                 }
             }

@@ -3,6 +3,7 @@ import Synchronization
 import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds
+import WidgetRendering
 import WidgetSDK
 import YAML
 
@@ -16,6 +17,8 @@ package final class Workspace: Sendable {
     /// The time for the scheduler and the HTTP service's rate limits alike.
     package let clock: any SchedulerClock
     package let http: GitHubService
+    /// Where cards become PNG: a sandboxed process, started on first use.
+    package let rasterizer: any PNGRendering
     private let defaults: ContainerDefaultsStore
     /// Which modules keep a defaults suite of their own (`app_group: false`).
     private let suites: DefaultsSuites
@@ -57,6 +60,7 @@ package final class Workspace: Sendable {
         let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool,
                                              describing: describing)
         loaded = Mutex(bundle)
+        rasterizer = SandboxedPNG(pool.makeRasterizer())
         migrations = try await container.offPool { try $0.migrateInstances(of: bundle.kinds) }
     }
 

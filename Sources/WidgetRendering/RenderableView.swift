@@ -41,10 +41,10 @@ package struct RenderableView: Sendable {
         SVGRenderer(mode: mode, scheme: scheme, theme: theme, redacted: redacted, unavailable: unavailable).render(layout(mode: mode, scheme: scheme))
     }
 
-    /// The SVG rasterised (see `PNGRasterizer`): `scale` pixels a point.
+    /// The SVG rasterised by `rasterizer`: `scale` pixels a point.
     package func png(mode: RenderingMode = .fullColor, scheme: ColorScheme = .light, scale: Double = 1,
-                     palette: PNGRasterizer.Palette = .color) throws(PNGRasterizer.Failure) -> Data {
-        try PNGRasterizer.png(svg: svg(mode: mode, scheme: scheme), scale: scale, palette: palette)
+                     palette: PNGRasterizer.Palette = .color, rasterizer: any PNGRendering) throws -> Data {
+        try rasterizer.png(svg: svg(mode: mode, scheme: scheme), scale: scale, palette: palette)
     }
 
     /// A standalone page with the card inline, for a browser or a static site.

@@ -32,14 +32,29 @@ enum Confinement {
     /// Must run before any other thread starts: Landlock confines the calling
     /// thread and those it makes, not threads already running.
     static func apply(_ launch: ExtensionLaunch) -> String? {
+        let module = URL(fileURLWithPath: launch.modulePath)
+        let moduleFolders = [module.deletingLastPathComponent(), module.resolvingSymlinksInPath().deletingLastPathComponent()]
+        return confine(read: systemReadPaths + launch.extraReadPaths + (launch.network ? networkReadPaths : []),
+                       libraryFolders: moduleFolders, writable: launch.groupFolder, network: launch.network)
+    }
+
+    /// The rasteriser's sandbox (`RasterizerWorker`): the system's libraries,
+    /// fonts and their cache; nothing to write, no sockets.
+    static func applyForRasterizer() -> String? {
+        confine(read: systemReadPaths + ["/var/cache/fontconfig"], libraryFolders: [], writable: nil, network: false)
+    }
+
+    /// Confines this process: `read` read-only, the libraries and resource
+    /// bundles of `libraryFolders` and of this runner's own folder, the
+    /// Swift runtime and its crash reporter, and `writable` (with `TMPDIR`
+    /// in it) if any.
+    private static func confine(read: [String], libraryFolders: [URL], writable: String?, network: Bool) -> String? {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 1
         if threads > 1 { return "cannot enter the sandbox: \(threads) threads already run, and they would stay outside it" }
         var rules: [(path: String, access: wh_access)] = []
         func allow(_ paths: [String], _ access: wh_access) { rules += paths.map { ($0, access) } }
-        allow(systemReadPaths + launch.extraReadPaths, WH_ACCESS_READ)
-        if launch.network { allow(networkReadPaths, WH_ACCESS_READ) }
-        let module = URL(fileURLWithPath: launch.modulePath)
-        var folders = [module.deletingLastPathComponent(), module.resolvingSymlinksInPath().deletingLastPathComponent()]
+        allow(read, WH_ACCESS_READ)
+        var folders = libraryFolders
         if let runner = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { folders.append(runner) }
         for folder in Set(folders.map(\.path)) {
             allow([folder], WH_ACCESS_LIST)
@@ -55,7 +70,7 @@ enum Confinement {
             if let loader = wh_dynamic_loader_path() { allow([String(cString: loader)], WH_ACCESS_EXECUTE) }
         }
         allow(["/dev/null"], WH_ACCESS_WRITE)
-        if let folder = launch.groupFolder {
+        if let folder = writable {
             allow([folder], WH_ACCESS_WRITE)
             let temporary = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent("tmp", isDirectory: true)
             if (try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)) != nil {
@@ -64,10 +79,10 @@ enum Confinement {
         }
         let access = rules.map { Int32($0.access.rawValue) }
         let abi = withCStrings(rules.map(\.path)) { paths in
-            wh_confine(paths, access, Int32(rules.count), launch.network ? 1 : 0)
+            wh_confine(paths, access, Int32(rules.count), network ? 1 : 0)
         }
         if abi < 0 { return "cannot enter the sandbox: \(String(cString: strerror(errno)))" }
-        wh_report_refusals(launch.network ? 1 : 0)
+        wh_report_refusals(network ? 1 : 0)
         return nil
     }
 

@@ -8,6 +8,12 @@ import WidgetSDK
 // of environment variables, and stdout/stderr captured into its log.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == RasterizerWire.argument {
+    // Dies with the host, as an extension does.
+    _ = wh_set_parent_death_signal(SIGKILL)
+    _ = wh_drop_capabilities()
+    RasterizerWorker.run()
+}
 if let hostProtocol = ExtensionLaunch.hostProtocol(in: arguments), hostProtocol != ExtensionLaunch.protocolVersion {
     FileHandle.standardError.write(Data("""
         this widgethost-extension speaks protocol \(ExtensionLaunch.protocolVersion), the host \(hostProtocol): \

@@ -99,3 +99,11 @@ package final class ExtensionPool: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
+
+extension ExtensionPool {
+    /// A rasteriser run by this pool's runner (`RasterizerProcess`); its
+    /// lines go where the extensions' do.
+    package func makeRasterizer() -> RasterizerProcess {
+        RasterizerProcess(runner: settings.runner, searched: settings.runnerSearched, output: settings.output)
+    }
+}

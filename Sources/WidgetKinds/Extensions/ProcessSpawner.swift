@@ -27,6 +27,17 @@ final class ProcessSpawner: Sendable {
         thread.start()
     }
 
+    /// Runs `body` on the spawner thread, blocking the caller (a thread of
+    /// its own, never the cooperative pool's), and returns its result.
+    func runSynchronously<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let result = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        jobs.withLock { $0.append { result.withLock { $0 = Result(catching: body) }; done.signal() } }
+        signal.signal()
+        done.wait()
+        return try result.withLock { $0! }.get()
+    }
+
     /// Runs `body` on the spawner thread and returns its result.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

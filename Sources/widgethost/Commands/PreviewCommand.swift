@@ -48,7 +48,7 @@ struct PreviewCommand: AsyncParsableCommand {
             guard all else {
                 let family = try planner.family(family, for: kind)
                 let preview = try await workspace.preview(kind, family: family)
-                try RenderOptions.write(try render.output(preview, toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
+                try RenderOptions.write(try render.output(preview, toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme, rasterizer: workspace.rasterizer), to: output)
                 for warning in SymbolCatalog.warnings(kind: kind.name, in: [preview.view]) { Terminal.note(warning) }
                 return
             }
@@ -59,13 +59,13 @@ struct PreviewCommand: AsyncParsableCommand {
                 print(GalleryText(width: terminal ? LiveBoard.terminalSize().columns : 160, colors: .detect(isTerminal: terminal)).render(gallery), terminator: "")
                 return
             }
-            try writeFiles(gallery, into: URL(fileURLWithPath: outDir), scheme: workspace.defaultScheme)
+            try writeFiles(gallery, into: URL(fileURLWithPath: outDir), scheme: workspace.defaultScheme, rasterizer: workspace.rasterizer)
         }
     }
 
     /// One file per family and mode, and per family's placeholder; a preview
     /// the kind could not draw is an error after the others are written.
-    private func writeFiles(_ gallery: KindGallery, into folder: URL, scheme: ColorScheme) throws {
+    private func writeFiles(_ gallery: KindGallery, into folder: URL, scheme: ColorScheme, rasterizer: any PNGRendering) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var failures: [String] = []
         for sheet in gallery.sheets {
@@ -78,7 +78,7 @@ struct PreviewCommand: AsyncParsableCommand {
                     var options = render
                     options.mode = mode
                     let file = folder.appendingPathComponent("\(base).\(render.format.rawValue)")
-                    try RenderOptions.write(try options.output(view, defaultScheme: scheme), to: file.path)
+                    try RenderOptions.write(try options.output(view, defaultScheme: scheme, rasterizer: rasterizer), to: file.path)
                     print(file.path)
                 case .failure(let failure):
                     failures.append("\(base): \(failure)")
@@ -91,7 +91,7 @@ struct PreviewCommand: AsyncParsableCommand {
             case .success(let entries):
                 for (index, entry) in entries.enumerated() {
                     let file = folder.appendingPathComponent("\(base)-\(index + 1).\(render.format.rawValue)")
-                    try RenderOptions.write(try render.output(entry, defaultScheme: scheme), to: file.path)
+                    try RenderOptions.write(try render.output(entry, defaultScheme: scheme, rasterizer: rasterizer), to: file.path)
                     print(file.path)
                 }
             case .failure(let failure):

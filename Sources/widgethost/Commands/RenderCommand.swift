@@ -38,14 +38,14 @@ struct RenderCommand: AsyncParsableCommand {
         try await Terminal.failing {
             if let id {
                 let status = try workspace.status(of: id)
-                try RenderOptions.write(try render.output(try await workspace.renderable(status), toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme), to: output)
+                try RenderOptions.write(try render.output(try await workspace.renderable(status), toTerminal: RenderOptions.isTerminal(output), defaultScheme: workspace.defaultScheme, rasterizer: workspace.rasterizer), to: output)
                 return
             }
             let folder = URL(fileURLWithPath: outDir!)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for status in try workspace.statuses() where status.placement == .ready {
                 let file = folder.appendingPathComponent("\(Self.fileName(status.instance.id)).\(render.format.rawValue)")
-                try RenderOptions.write(try render.output(try await workspace.renderable(status), defaultScheme: workspace.defaultScheme), to: file.path)
+                try RenderOptions.write(try render.output(try await workspace.renderable(status), defaultScheme: workspace.defaultScheme, rasterizer: workspace.rasterizer), to: file.path)
                 Terminal.line(file.path)
             }
         }

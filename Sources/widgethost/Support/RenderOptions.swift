@@ -38,7 +38,9 @@ struct RenderOptions: ParsableArguments {
 
     /// `toTerminal`: the output goes to standard output and that is a terminal.
     /// `defaultScheme`: the manifest's, when `--scheme` is not given.
-    func output(_ renderable: RenderableView, toTerminal: Bool = false, defaultScheme: ColorScheme = .light) throws -> Data {
+    /// `rasterizer`: where PNG is drawn (the workspace's sandboxed one).
+    func output(_ renderable: RenderableView, toTerminal: Bool = false, defaultScheme: ColorScheme = .light,
+                rasterizer: any PNGRendering) throws -> Data {
         let scheme = colorScheme ?? defaultScheme
         switch format {
         case .svg:
@@ -46,7 +48,7 @@ struct RenderOptions: ParsableArguments {
         case .png:
             // Binary on a terminal would be noise, and may be read as escapes.
             if toTerminal { throw RefusedOutput(description: "PNG is binary: write it to a file with -o, or redirect standard output") }
-            return try renderable.png(mode: mode, scheme: scheme, scale: scale ?? 1, palette: palette ?? .color)
+            return try renderable.png(mode: mode, scheme: scheme, scale: scale ?? 1, palette: palette ?? .color, rasterizer: rasterizer)
         case .ansi:
             return Data(renderable.ansi(mode: mode, scheme: scheme, colors: .detect(isTerminal: toTerminal)).utf8)
         case .html:

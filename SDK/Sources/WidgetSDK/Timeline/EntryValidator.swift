@@ -32,6 +32,13 @@ public struct EntryValidator: Sendable {
     public static let maximumImageBytes = 1 << 20
     /// Bytes of all an entry's images together.
     public static let maximumEntryImageBytes = 4 << 20
+    /// Pixels of an entry's images together, decoded: what a renderer holds
+    /// in memory for them (4 bytes each). A megabyte of PNG can say 4,096 by
+    /// 4,096 of one colour, 64 MiB decoded; this bounds the whole entry.
+    public static let maximumEntryImagePixels = 2 * 4_096 * 4_096
+    /// Frames of an animated GIF: a still picture shows the first, but a
+    /// decoder may read them all.
+    public static let maximumImageFrames = 64
     /// Pixels on either side of an image.
     public static let maximumImageSide = 4_096
     /// The largest length: `Frame.unbounded`, what `.infinity` archives as.
@@ -108,6 +115,7 @@ public struct EntryValidator: Sendable {
         var nodes = 0
         var text = 0
         var imageBytes = 0
+        var imagePixels = 0
     }
 
     // Recursion is bounded by `maximumDepth`, checked before going deeper.
@@ -178,7 +186,10 @@ public struct EntryValidator: Sendable {
             guard budget.imageBytes <= Self.maximumEntryImageBytes else {
                 throw EntryRefused(reason: "the entry's images are larger than the limit of \(Self.maximumEntryImageBytes) bytes together", path: path)
             }
-            try checkImage(data, at: path)
+            budget.imagePixels += try checkImage(data, at: path)
+            guard budget.imagePixels <= Self.maximumEntryImagePixels else {
+                throw EntryRefused(reason: "the entry's images hold more than \(Self.maximumEntryImagePixels) pixels together", path: path)
+            }
             return nil
         case .image(.symbol(let name)):
             try checkName(name, "the symbol name", at: path)
@@ -406,13 +417,18 @@ public struct EntryValidator: Sendable {
         }
     }
 
-    private func checkImage(_ data: Data, at path: [String]) throws {
+    /// Checks an image's header; returns its pixels.
+    private func checkImage(_ data: Data, at path: [String]) throws -> Int {
         guard let (width, height) = ImageHeader.size(of: data) else {
             throw EntryRefused(reason: "an image is not PNG, JPEG or GIF, or its header is damaged", path: path)
         }
         guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide else {
             throw EntryRefused(reason: "an image is \(width)×\(height) pixels; at most \(Self.maximumImageSide) on each side is allowed", path: path)
         }
+        if let frames = ImageHeader.gifFrames(in: data), frames > Self.maximumImageFrames {
+            throw EntryRefused(reason: "an animated GIF has \(frames) frames; at most \(Self.maximumImageFrames) are allowed", path: path)
+        }
+        return width * height
     }
 
     static func describe(_ value: Double) -> String {

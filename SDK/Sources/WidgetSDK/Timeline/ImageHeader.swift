@@ -20,6 +20,45 @@ public enum ImageHeader {
         return nil
     }
 
+    /// How many frames a GIF has (counted up to `limit + 1`), or nil for
+    /// bytes that are not a GIF. Its blocks are walked, not decoded; a GIF
+    /// cut short counts the frames it has.
+    public static func gifFrames(in data: Data, limit: Int = 10_000) -> Int? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 13, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) else { return nil }
+        var index = 13
+        // A global colour table follows the screen descriptor when its flag says so.
+        if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
+        var frames = 0
+        func skipSubBlocks() {
+            while index < bytes.count {
+                let size = Int(bytes[index])
+                index += 1 + size
+                if size == 0 { return }
+            }
+        }
+        while index < bytes.count, frames <= limit {
+            switch bytes[index] {
+            case 0x2C:  // an image: descriptor, local colour table, LZW size, data
+                frames += 1
+                guard index + 10 <= bytes.count else { return frames }
+                let flags = bytes[index + 9]
+                index += 10
+                if flags & 0x80 != 0 { index += 3 << (Int(flags & 0x07) + 1) }
+                index += 1
+                skipSubBlocks()
+            case 0x21:  // an extension: label, then sub-blocks
+                index += 2
+                skipSubBlocks()
+            case 0x3B:  // the trailer
+                return frames
+            default:
+                return frames
+            }
+        }
+        return frames
+    }
+
     /// Walks the JPEG's segments to the first start-of-frame marker.
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         var index = 2

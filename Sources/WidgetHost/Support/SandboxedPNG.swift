@@ -1,0 +1,18 @@
+import Foundation
+import WidgetKinds
+import WidgetRendering
+
+/// PNG through the sandboxed rasteriser (`RasterizerProcess`): what the
+/// host, the dashboard and every command draw PNG with.
+package struct SandboxedPNG: PNGRendering {
+    let process: RasterizerProcess
+
+    package init(_ process: RasterizerProcess) {
+        self.process = process
+    }
+
+    package func png(svg: String, scale: Double, palette: PNGRasterizer.Palette) throws -> Data {
+        guard PNGRasterizer.scales.contains(scale) else { throw PNGRasterizer.Failure.scale(scale) }
+        return try process.png(svg: Array(svg.utf8), scale: scale, bilevel: palette == .bw)
+    }
+}

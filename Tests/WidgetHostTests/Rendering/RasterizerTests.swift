@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import ViewFuzzer
+@testable import WidgetHost
+@testable import WidgetKinds
+import WidgetRendering
+import WidgetSDK
+
+/// Issue 36: librsvg and gdk-pixbuf decoded kinds' PNG, JPEG and GIF in the
+/// host's own process. They are decoded in `widgethost-extension
+/// --rasterize` now, in a sandbox and under a data limit, and the host
+/// takes a failure or a crash there as a card it could not draw.
+@Suite("PNG drawn in a sandboxed process")
+struct RasterizerTests {
+    static func rasterizer() throws -> (SandboxedPNG, RasterizerProcess) {
+        let pool = ExtensionPool(searchPath: ModuleSearchPath(manifest: try TestSupport.manifest(TestSupport.manifestText([("Note", "FixtureKinds")]))))
+        let process = pool.makeRasterizer()
+        return (SandboxedPNG(process), process)
+    }
+
+    /// The rasteriser processes this test process started.
+    static var workers: [Int32] {
+        TestSupport.childProcesses(of: getpid()).filter {
+            ((try? TestSupport.readProcFile("/proc/\($0)/cmdline")) ?? "").contains("--rasterize")
+        }
+    }
+
+    @Test func everySeedIsDrawnOrRefusedAndTheBombsAreBounded() throws {
+        let (rasterizer, _) = try Self.rasterizer()
+        let fuzzer = ImageFuzzer(seed: 1)
+        for name in ["small.png", "small.jpg", "progressive.jpg", "small.gif", "animated.gif"] {
+            let outcome = ImageFuzzRound.run(try #require(fuzzer.seed(name)), rasterizer: rasterizer)
+            #expect(!outcome.refused && (outcome.png ?? 0) > 100, "\(name): \(outcome)")
+        }
+        let frames = ImageFuzzRound.run(try #require(fuzzer.seed("many-frames.gif")), rasterizer: rasterizer)
+        #expect(frames.refused, "1,000 frames are past the checks' limit")
+        // 4,096 by 4,096 of one colour, 64 MiB decoded: within the checks, and drawn in the rasteriser's memory, not the host's.
+        let bomb = ImageFuzzRound.run(try #require(fuzzer.seed("bomb.png")), rasterizer: rasterizer)
+        #expect(!bomb.refused && bomb.png != nil, "\(bomb)")
+        let before = TestSupport.residentKiB()
+        #expect(ImageFuzzRound.run(try #require(fuzzer.seed("bomb.png")), rasterizer: rasterizer).png != nil)
+        #expect(TestSupport.residentKiB() - before < 32 * 1_024, "the host did not decode it")
+    }
+
+    @Test func mutatedImagesNeverTakeTheHost() throws {
+        let (rasterizer, process) = try Self.rasterizer()
+        var fuzzer = ImageFuzzer(seed: 20_261_126)
+        var drawn = 0, failed = 0, refused = 0
+        for _ in 0 ..< 150 {
+            let (seed, image) = fuzzer.image()
+            let outcome = ImageFuzzRound.run(image, rasterizer: rasterizer)
+            if outcome.refused { refused += 1 }
+            if outcome.png != nil { drawn += 1 } else { failed += 1 }
+            #expect(outcome.png != nil || outcome.failure?.isEmpty == false, "\(seed): a PNG or a reason")
+        }
+        #expect(drawn + failed == 150 && drawn > 0 && refused > 0, "\(drawn) drawn, \(failed) failed, \(refused) refused")
+        #expect(process.failures <= failed)
+        // Whatever happened to them, the rasteriser still draws.
+        #expect(ImageFuzzRound.run(try #require(fuzzer.seed("small.png")), rasterizer: rasterizer).png != nil)
+    }
+
+    @Test func aRasteriserThatDiesIsReplacedAndOneOutOfMemoryFailsAlone() async throws {
+        let (rasterizer, process) = try Self.rasterizer()
+        let small = try #require(ImageFuzzer(seed: 1).seed("small.png"))
+        #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil)
+        let worker = try #require(Self.workers.first)
+        // As a decoder's crash would, between two cards.
+        kill(worker, SIGSEGV)
+        #expect(await TestSupport.eventually { !TestSupport.isAlive(worker) })
+        #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil, "a new rasteriser took the card")
+        #expect(!Self.workers.contains(worker))
+
+        // Two dozen bombs in one SVG (the checks allow two a card): 1.5 GiB decoded, past the rasteriser's 1 GiB.
+        let bomb = try #require(ImageFuzzer(seed: 1).seed("bomb.png")).base64EncodedString()
+        let images = (0 ..< 24).map { _ in #"<image x="0" y="0" width="50" height="50" href="data:image/png;base64,\#(bomb)"/>"# }.joined()
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\#(images)</svg>"#
+        let heavy = Result { try rasterizer.png(svg: svg, scale: 1, palette: .color) }
+        if case .failure(let error) = heavy { #expect("\(error)".count > 0) }
+        #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil, "and the next card is drawn: \(process.failures) failures")
+    }
+}
