@@ -121,6 +121,7 @@ if only == nil || only == "render" { try await renderBench() }
 if only == nil || only == "extensions" { try await extensionBench() }
 if only == nil || only == "dashboard" { try await dashboardBench() }
 if only == nil || only == "metrics" { metricsBench() }
+if only == nil || only == "fetch" { try await fetchBench() }
 // Minutes long: only when asked for (make fuzz).
 if only == "fuzz" { fuzzBench(environment: environment) }
 

@@ -11,9 +11,9 @@ import WidgetSDK
 /// resolved here and the request pinned to the address checked, so a name
 /// that resolves elsewhere a moment later (DNS rebinding) changes nothing;
 /// each redirect is checked again.
-struct OutboundGuard: Sendable {
+package struct OutboundGuard: Sendable {
     /// Where a checked request connects.
-    struct Destination: Sendable, Equatable {
+    package struct Destination: Sendable, Equatable {
         let host: String
         let port: Int
         /// The address to connect to in place of resolving `host` again; nil
@@ -25,7 +25,7 @@ struct OutboundGuard: Sendable {
     /// too), which the person running the host chose.
     let trusted: FetchAllowance
 
-    init(trusting api: String) {
+    package init(trusting api: String) {
         let components = URLComponents(string: api)
         let entry = components?.host.map { FetchAllowance.Entry(host: FetchAllowance.normalized($0), port: components?.port ?? Self.defaultPort(components?.scheme)) }
         trusted = FetchAllowance(entry.map { [$0] } ?? [])
@@ -37,7 +37,7 @@ struct OutboundGuard: Sendable {
 
     /// Where `url` may be fetched from for a module allowed `hosts`, or
     /// `FetchRefused`.
-    func destination(of url: String, allowing hosts: FetchAllowance) async throws -> Destination {
+    package func destination(of url: String, allowing hosts: FetchAllowance) async throws -> Destination {
         guard let components = URLComponents(string: url), let rawHost = components.host, !rawHost.isEmpty else {
             throw HTTPServiceError.invalidResponse("not a URL with a host: \(FetchRefused.shortened(url))")
         }

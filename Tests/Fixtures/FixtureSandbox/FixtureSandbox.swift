@@ -55,6 +55,42 @@ private func connectTCP(port: UInt16) -> String {
     return result == 0 ? "connected" : describe(errno)
 }
 
+/// One HTTP/1.1 exchange on loopback over a socket of its own (a kind with
+/// `sandbox.network: true` has them): the whole answer, or why there is none.
+private func exchange(port: UInt16, _ request: String) -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return describe(errno) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return describe(errno) }
+    _ = request.utf8CString.withUnsafeBufferPointer { send(descriptor, $0.baseAddress, $0.count - 1, 0) }
+    var answer = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while case let count = read(descriptor, &buffer, buffer.count), count > 0 { answer += buffer[..<count] }
+    return String(decoding: answer, as: UTF8.self)
+}
+
+/// What a page script would do, from a kind: read the dashboard's page for
+/// its token, then tap an instance's first action with it.
+private func tapThroughTheDashboard(_ target: String) -> String {
+    let parts = target.split(separator: "/")
+    guard parts.count == 2, let port = UInt16(parts[0]) else { return "target is port/id" }
+    let host = "127.0.0.1:\(port)"
+    let page = exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+    guard let marker = page.range(of: #"name="widgethost-token" content=""#) else { return "no token on the page: \(page.prefix(40))" }
+    let token = page[marker.upperBound...].prefix { $0 != "\"" }
+    let tap = exchange(port: port, "POST /instances/\(parts[1])/actions/1 HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n"
+                       + "X-Widgethost-Token: \(token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    let status = tap.split(separator: "\r\n").first ?? ""
+    return "read the page's token; the tap got \(status)"
+}
+
 private func bindTCP() -> String {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return describe(errno) }
@@ -201,6 +237,7 @@ private func attempt(_ what: String, _ target: String) async -> String {
     case "exec": return startShell()
     case "signal": return kill(Int32(target) ?? host, 0) == 0 ? "signalled" : describe(errno)
     case "fetch": return await fetch(target)
+    case "tap": return tapThroughTheDashboard(target)
     // The host's command line names the dashboard's port.
     case "cmdline": return readFile("/proc/\(Int32(target) ?? host)/cmdline")
     case "detach": return detach(target)

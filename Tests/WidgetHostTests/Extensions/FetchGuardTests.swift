@@ -93,6 +93,31 @@ struct FetchGuardTests {
         #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
     }
 
+    /// Issue 36's attack, done directly by a kind the manifest lets open
+    /// sockets: it reads the dashboard's page (and its token) like anything
+    /// on this machine can, but its tap is refused, for it cannot hold the
+    /// dashboard's key; through the host's fetch it does not even get the page.
+    @Test func aKindWithSocketsCanReadTheDashboardButNotTap() async throws {
+        let fixture = try SandboxTests.Fixture(sandbox: "{network: true}", otherWidgets: "  - {kind: Switch, module: FixtureInteractive}")
+        let switchID = try await fixture.run("add-instance", "Switch").stdout.dropFirst("added ".count).prefix(6)
+        let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log", "--serve", "127.0.0.1:0"],
+                                   environment: fixture.environment)
+        let base = try await host.dashboardBase()
+        let port = try #require(base.split(separator: ":").last.map(String.init))
+        #expect(await host.waitFor("instance=\(switchID) kind=Switch [widgethost] timeline received"), "\(host.output)")
+        let tap = try await fixture.add("tap", target: "\(port)/\(switchID)")
+        let fetch = try await fixture.add("fetch", target: base + "/instances")
+        for id in [tap, fetch] {
+            #expect(await host.waitFor("instance=\(id) kind=Probe [widgethost] timeline received"), "\(host.output)")
+        }
+        let tapped = try await fixture.drawn(tap)
+        #expect(tapped.contains("read the page's token; the tap got HTTP/1.1 403 Forbidden"), "\(tapped)")
+        #expect(try await fixture.drawn(fetch).contains("widgethost does not fetch"), "the host's fetch stays refused")
+        #expect(host.occurrences(of: "performed") == 0 && host.occurrences(of: "instance=\(switchID) kind=Switch [widgethost] reload started") == 1,
+                "no intent ran: \(host.output)")
+        #expect(await MisbehavingKindsTests.stopLeavingNoExtension(host) == 0)
+    }
+
     @Test(arguments: ["http://x", "https://example.com:8123", "host/path", "host:0", "host:99999", "[::1", "a b"])
     func aManifestListingSomethingElseThanAHostIsRefusedAtItsLine(_ entry: String) throws {
         let manifest = """
