@@ -86,6 +86,7 @@ bench: deps
 # counts and the slowest. FUZZ_SEED=n repeats a run.
 fuzz: deps
 	$(SWIFT) build -c release --product widgethost-bench
+	$(SWIFT) build -c release --product widgethost-extension
 	BENCH_ONLY=fuzz .build/release/widgethost-bench
 
 # A fleet of three hosts on a throwaway PostgreSQL through SIGKILL, SIGSTOP,

@@ -79,6 +79,9 @@ package struct HostApplication: Sendable {
             "daily_budget": "\(schedule.dailyBudget)", "min_interval": "\(schedule.minInterval)",
         ])
         for warning in workspace.manifest.warnings { logger.say(.warning, "\(warning)") }
+        if !workspace.watchesKindFolders {
+            logger.say(.warning, "kinds' folders cannot be watched here (no inotify instance to be had): each is measured after each call instead, so a kind that writes between calls is stopped later")
+        }
         // Before the loop's first look: the declared instances are there from its first turn.
         do {
             let (changes, problems) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)

@@ -85,6 +85,10 @@ package final class Workspace: Sendable {
         }
     }
 
+    /// Whether kinds' folders are watched as they are written (inotify), or
+    /// only measured after each call (`FolderQuota`).
+    package var watchesKindFolders: Bool { ExtensionPool.folderQuota != nil }
+
     /// Every stored instance with what the bundle says of it.
     package func instancesWithState() throws -> [(instance: WidgetInstance, state: InstanceState)] {
         let bundle = self.bundle

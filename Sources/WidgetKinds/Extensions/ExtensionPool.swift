@@ -18,9 +18,6 @@ package final class ExtensionPool: Sendable {
         let services: ExtensionServices
         let grace: Duration
         let output: @Sendable (String) -> Void
-        /// Watches the modules' folders of the container; nil without a
-        /// container, or without inotify.
-        let quota: FolderQuota?
     }
 
     /// Variables an extension may see; everything else, the token first, stays in the host.
@@ -50,12 +47,14 @@ package final class ExtensionPool: Sendable {
             !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
         }
         settings = Settings(runner: ExtensionRunner.locate(in: candidates), runnerSearched: candidates, environment: allowed,
-                            services: services, grace: grace, output: { output(TerminalText.escaped($0)) },
-                            quota: services.containerFolder == nil ? nil : Self.sharedQuota)
+                            services: services, grace: grace, output: { output(TerminalText.escaped($0)) })
     }
 
-    /// One watching thread for every pool of the process.
-    private static let sharedQuota = FolderQuota()
+    /// Watches the modules' folders of the container: one thread and one
+    /// inotify instance for the process, made when the first extension with
+    /// a folder starts. Nil without inotify to be had (the user's 128
+    /// instances in use): folders are then measured after each call.
+    package static let folderQuota = FolderQuota()
 
     /// A process that starts kinds holds the token in its environment: mark it
     /// non-dumpable, so /proc/<host>/environ and /mem are closed to them.

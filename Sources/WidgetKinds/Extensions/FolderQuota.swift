@@ -79,16 +79,6 @@ package final class FolderQuota: Sendable {
         return watching
     }
 
-    private static let notedUnwatched = Atomic(false)
-
-    /// Says once in this process that folders are measured after each call,
-    /// not as they are written.
-    package static func noteUnwatched(_ output: (String) -> Void) {
-        guard !notedUnwatched.exchange(true, ordering: .relaxed) else { return }
-        output("[widgethost] kinds' folders cannot be watched here (inotify's instances or watches are used up): "
-               + "each is measured after each call instead, so a kind that writes between calls is stopped later")
-    }
-
     /// How much a folder may grow on a disk that is down to its reserve
     /// before the host stops its extension: making its folders and a small
     /// file is not filling the disk.

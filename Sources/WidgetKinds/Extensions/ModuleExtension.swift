@@ -145,15 +145,12 @@ package actor ModuleExtension {
         unwatchedFolder = nil
         if let folder {
             let (output, module, stopped) = (pool.output, self.module, stoppedForDisk)
-            let watching = pool.quota?.watch(module: module, folder: folder, limits: limits) { [weak process] reason in
+            let watching = ExtensionPool.folderQuota?.watch(module: module, folder: folder, limits: limits) { [weak process] reason in
                 output("[\(module)] extension stopped: \(reason)")
                 stopped.isSet = true
                 process?.kill(.overLimit(reason))
             } ?? false
-            if !watching {
-                unwatchedFolder = (folder, KindFolders.measure(folder).bytes)
-                FolderQuota.noteUnwatched(output)
-            }
+            if !watching { unwatchedFolder = (folder, KindFolders.measure(folder).bytes) }
         }
         return process
     }
