@@ -47,13 +47,19 @@ func renderBench() async throws {
     print("  layout alone     \(Int(Double(iterations) / layoutSeconds)) layouts/s")
     // PNG: the same card's SVG through librsvg, as render --format png and /instances/<id>.png draw it.
     let svg = renderer.render(engine.layout(view, family: .systemLarge))
+    // In this process, as the rasteriser itself draws; then through it, as the host does (issue 36).
+    _ = try workspace.rasterizer.png(svg: svg, scale: 1, palette: .color)
     for (name, scale, palette) in [("PNG, scale 1", 1.0, PNGRasterizer.Palette.color), ("PNG, scale 2", 2.0, .color), ("PNG, scale 2, bw", 2.0, .bw)] {
-        let rasterised = 100
-        var size = 0
-        let pngBegan = ContinuousClock.now
-        for _ in 0..<rasterised { size = try PNGRasterizer.png(svg: svg, scale: scale, palette: palette).count }
-        let pngSeconds = (ContinuousClock.now - pngBegan) / .seconds(1)
-        print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%.1f", pngSeconds / Double(rasterised) * 1_000)) ms a card (\(size) bytes)")
+        var line = "  \(name.padding(toLength: 16, withPad: " ", startingAt: 0))"
+        for (where_, rasterizer) in [("in process", PNGRasterizer.inProcess as any PNGRendering), ("sandboxed", workspace.rasterizer)] {
+            let rasterised = 100
+            var size = 0
+            let pngBegan = ContinuousClock.now
+            for _ in 0..<rasterised { size = try rasterizer.png(svg: svg, scale: scale, palette: palette).count }
+            let pngSeconds = (ContinuousClock.now - pngBegan) / .seconds(1)
+            line += " \(where_) \(String(format: "%.1f", pngSeconds / Double(rasterised) * 1_000)) ms a card (\(size) bytes);"
+        }
+        print(String(line.dropLast()))
     }
     validationBench(large: view)
     newViewsBench(engine: engine, renderer: renderer)

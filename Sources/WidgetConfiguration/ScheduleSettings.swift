@@ -12,12 +12,17 @@ package struct ScheduleSettings: Decodable, Sendable, Equatable {
     package var timeout: DurationValue = .init(seconds: 30)
     /// Provider calls running at once, across all instances.
     package var maxConcurrent: Int = 8
+    /// How long the manifest must leave out an instance it declared before
+    /// a running host removes it: an editor writing in two steps, or a
+    /// checkout half done, leaves it out for a moment only.
+    package var removalDelay: DurationValue = .init(seconds: 5)
 
     enum CodingKeys: String, CodingKey {
         case dailyBudget = "daily_budget"
         case minInterval = "min_interval"
         case timeout
         case maxConcurrent = "max_concurrent"
+        case removalDelay = "removal_delay"
     }
 
     package init() {}
@@ -29,6 +34,7 @@ package struct ScheduleSettings: Decodable, Sendable, Equatable {
         minInterval = try container.decodeIfPresent(DurationValue.self, forKey: .minInterval) ?? defaults.minInterval
         timeout = try container.decodeIfPresent(DurationValue.self, forKey: .timeout) ?? defaults.timeout
         maxConcurrent = try container.decodeIfPresent(Int.self, forKey: .maxConcurrent) ?? defaults.maxConcurrent
+        removalDelay = try container.decodeIfPresent(DurationValue.self, forKey: .removalDelay) ?? defaults.removalDelay
         for (key, value) in [(CodingKeys.dailyBudget, dailyBudget), (.maxConcurrent, maxConcurrent)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be at least 1, found \(value)")
         }

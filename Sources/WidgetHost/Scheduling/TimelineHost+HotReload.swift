@@ -64,8 +64,10 @@ extension TimelineHost {
                     }
                     if !declared.notRemovedYet.isEmpty, let text {
                         let ids = declared.notRemovedYet.map(\.id).joined(separator: ", ")
-                        onNotice("the manifest no longer declares \(ids): removed if it still does not in \(DurationValue(seconds: Self.removalConfirmation.seconds))")
-                        self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text)
+                        let delay = bundle.manifest.schedule.removalDelay
+                        onNotice("the manifest no longer declares \(ids): removed if it still does not in \(delay) (schedule.removal_delay)")
+                        self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text,
+                                             after: .milliseconds(Int64(delay.seconds * 1_000)))
                     }
                 } catch {
                     onProblem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
@@ -75,19 +77,15 @@ extension TimelineHost {
         }
     }
 
-    /// How long a manifest that no longer declares an instance must stay so
-    /// before the instance is removed.
-    static let removalConfirmation: Duration = .seconds(5)
-
     /// Removes the declared instances the manifest dropped once it has said
-    /// the same `text` for `removalConfirmation`; a change meanwhile cancels
-    /// this, and is taken in on its own.
-    private func confirmRemovals(_ ids: Set<String>, of file: String, reading text: Data) {
+    /// the same `text` for `delay` (`schedule.removal_delay`); a change
+    /// meanwhile cancels this, and is taken in on its own.
+    private func confirmRemovals(_ ids: Set<String>, of file: String, reading text: Data, after delay: Duration) {
         pendingRemovals?.task.cancel()
         let workspace = self.workspace
         let (onProblem, onNotice) = (self.onProblem, self.onNotice)
         pendingRemovals = (ids, Task {
-            try? await Task.sleep(for: Self.removalConfirmation)
+            try? await Task.sleep(for: delay)
             guard !Task.isCancelled, (try? Data(contentsOf: URL(fileURLWithPath: file))) == text else { return }
             do {
                 let (declared, _) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container, removing: true)

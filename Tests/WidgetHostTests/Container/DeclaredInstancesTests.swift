@@ -97,7 +97,9 @@ struct DeclaredInstancesTests {
     /// the instance declared again later is back with its timeline.
     @Test func aRunningHostRemovesOnlyWhatTheManifestKeepsLeavingOut() async throws {
         let fixture = try ContainerFixture()
-        let base = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+        // Long enough that the manifest is whole again within it on the busiest machine.
+        let base = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + "\nschedule: {removal_delay: 10m}\n"
+        let shortly = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + "\nschedule: {removal_delay: 1s}\n"
         let whole = base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n  - {id: cpu, kind: Gauge}\n"
         try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         let host = try RunningHost(fixture)
@@ -106,14 +108,14 @@ struct DeclaredInstancesTests {
         #expect(await host.waitFor("instance=cpu kind=Gauge [widgethost] timeline received"), "\(host.output)")
 
         try base.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
-        #expect(await host.waitFor("the manifest no longer declares cpu, memo: removed if it still does not in 5s"), "\(host.output)")
+        #expect(await host.waitFor("the manifest no longer declares cpu, memo: removed if it still does not in 10m (schedule.removal_delay)"), "\(host.output)")
         try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         #expect(await host.waitFor("the manifest declares cpu, memo again: nothing was removed"), "\(host.output)")
         #expect(host.occurrences(of: "removed: the manifest no longer declares") == 0)
         #expect(host.occurrences(of: "[widgethost] instance added") == 2, "the same two instances all along: \(host.output)")
 
         // Left out for good: removed once the manifest has said so for a while.
-        try (base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n").write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        try (shortly + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n").write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         #expect(await host.waitFor("instance cpu removed: the manifest no longer declares it (Gauge, systemSmall); its timeline is kept a day"), "\(host.output)")
         try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         #expect(await host.waitFor("instance cpu declared again: back with its timeline and budget (Gauge, systemSmall)"), "\(host.output)")
