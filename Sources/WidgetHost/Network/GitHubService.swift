@@ -123,19 +123,35 @@ package actor GitHubService: ScopedHTTPService {
     }
 
     /// An image or other file a kind asks for, kept for a day: fetched only
-    /// from where `fetch` would (a cached copy of a private host's file is
-    /// not handed to a module that may not reach that host).
+    /// from where `fetch` would. What a host off the internet serves (one
+    /// `hosts` names) is kept under a key of its own, so a module that may
+    /// not reach that host is never handed it from the cache; everything
+    /// else was checked public when it was fetched, and a copy in the cache
+    /// is served with no name resolved.
     package func asset(_ url: String, allowing hosts: FetchAllowance) async throws -> Data {
-        let destination = try await outbound.destination(of: url, allowing: hosts)
+        let key = Self.assetKey(url, allowing: hosts)
         let now = clock.now()
-        let fetchesBefore = fetchesEnded[url, default: 0]
-        if let cached = try await container.cachedResponse(for: url), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
+        let fetchesBefore = fetchesEnded[key, default: 0]
+        if let cached = try await container.cachedResponse(for: key), now.timeIntervalSince(cached.fetchedAt) < Self.assetLifetime {
             statistics.assetCacheHits += 1
             return cached.body
         }
-        if inFlight[url] == nil, fetchesEnded[url, default: 0] != fetchesBefore { return try await asset(url, allowing: hosts) }
-        if let running = inFlight[url] { return try await running.value.body }
-        return try await shared(url) { try await self.fetchAsset(url, at: destination) }.body
+        if inFlight[key] == nil, fetchesEnded[key, default: 0] != fetchesBefore { return try await asset(url, allowing: hosts) }
+        if let running = inFlight[key] { return try await running.value.body }
+        guard let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw HTTPServiceError.invalidResponse("widgethost fetches only http and https URLs")
+        }
+        let destination = try await outbound.destination(of: url, allowing: hosts)
+        return try await shared(key) { try await self.fetchAsset(key, at: destination) }.body
+    }
+
+    /// `url`, or, for a host only `hosts` let the module reach, `url` and
+    /// the list that allowed it.
+    static func assetKey(_ url: String, allowing hosts: FetchAllowance) -> String {
+        guard !hosts.entries.isEmpty, let components = URLComponents(string: url), let host = components.host else { return url }
+        let port = components.port ?? OutboundGuard.defaultPort(components.scheme)
+        guard hosts.allows(host: host.removingPercentEncoding ?? host, port: port) else { return url }
+        return url + "\u{0}allowed by " + hosts.entries.map(\.description).sorted().joined(separator: ",")
     }
 
     /// Headers the client sets from the request itself, or that would
@@ -164,7 +180,7 @@ package actor GitHubService: ScopedHTTPService {
         var request = request
         for _ in 0 ... Self.maximumRedirects {
             let destination = try await outbound.destination(of: request.url, allowing: hosts)
-            var outgoing = HTTPClientRequest(url: request.url)
+            var outgoing = HTTPClientRequest(url: destination.url)
             outgoing.method = .init(rawValue: request.method)
             for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
                 outgoing.headers.add(name: name, value: value)
@@ -292,11 +308,12 @@ package actor GitHubService: ScopedHTTPService {
     }
 
     /// Assets live on other hosts: they never get the token.
-    private func fetchAsset(_ url: String, at destination: OutboundGuard.Destination) async throws -> HTTPResponse {
+    /// Stored under `key` (see `assetKey`).
+    private func fetchAsset(_ key: String, at destination: OutboundGuard.Destination) async throws -> HTTPResponse {
         statistics.assetRequests += 1
-        let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(HTTPClientRequest(url: url), on: $0) }
+        let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(HTTPClientRequest(url: destination.url), on: $0) }
         guard status == 200 else { throw HTTPServiceError.invalidResponse("HTTP \(status) for an asset") }
-        try await container.storeResponse(CachedResponse(url: url, status: status, etag: nil, body: body, fetchedAt: clock.now()))
+        try await container.storeResponse(CachedResponse(url: key, status: status, etag: nil, body: body, fetchedAt: clock.now()))
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 

@@ -19,6 +19,10 @@ package struct OutboundGuard: Sendable {
         /// The address to connect to in place of resolving `host` again; nil
         /// for an address in the URL, or a host the manifest allows.
         let pinned: String?
+        /// The URL to send: its host written as `host` is, lowercased and
+        /// without a final dot, so that the HTTP client finds `pinned` under
+        /// it (its DNS override matches the URL's host as written).
+        let url: String
     }
 
     /// Hosts every kind may reach: the manifest's `github.api` (its avatars
@@ -43,22 +47,36 @@ package struct OutboundGuard: Sendable {
         }
         let host = FetchAllowance.normalized(rawHost.removingPercentEncoding ?? rawHost)
         let port = components.port ?? Self.defaultPort(components.scheme)
+        var sent = components
+        sent.host = host.contains(":") ? "[\(host)]" : host
+        guard let rewritten = sent.string, URL(string: rewritten)?.host.map(FetchAllowance.normalized) == host else {
+            throw HTTPServiceError.invalidResponse("not a URL the host can send: \(FetchRefused.shortened(url))")
+        }
         if trusted.allows(host: host, port: port) || hosts.allows(host: host, port: port) {
-            return Destination(host: host, port: port, pinned: nil)
+            return Destination(host: host, port: port, pinned: nil, url: rewritten)
         }
         if let literal = OutboundAddress(host) {
             if let reason = Self.refusal(of: literal) {
                 throw FetchRefused(url: url, host: host, port: port, address: nil, reason: reason)
             }
-            return Destination(host: host, port: port, pinned: nil)
+            return Destination(host: host, port: port, pinned: nil, url: rewritten)
         }
         let addresses = try await Self.resolve(host, port: port)
         guard let first = addresses.first else { throw HTTPServiceError.unreachable("cannot resolve \(host)") }
         guard let usable = addresses.first(where: { Self.refusal(of: $0) == nil }) else {
             throw FetchRefused(url: url, host: host, port: port, address: first.description, reason: Self.refusal(of: first) ?? "")
         }
-        return Destination(host: host, port: port, pinned: usable.description)
+        return Destination(host: host, port: port, pinned: usable.description, url: rewritten)
     }
+
+    /// Names are resolved here, on threads of their own: the system's
+    /// resolver blocks for as long as a slow name server takes, and the
+    /// shared pool's two threads serve every other blocking call too.
+    private static let resolvers: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
 
     /// Why the host will not connect to `address` for a kind, or nil.
     static func refusal(of address: OutboundAddress) -> String? {
@@ -70,7 +88,7 @@ package struct OutboundGuard: Sendable {
     /// The addresses `host` resolves to, off the cooperative pool: the
     /// system's resolver blocks.
     private static func resolve(_ host: String, port: Int) async throws -> [OutboundAddress] {
-        try await NIOThreadPool.singleton.runIfActive {
+        try await resolvers.runIfActive {
             var hints = addrinfo()
             hints.ai_family = AF_UNSPEC
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetConfiguration
 @testable import WidgetHost
 import WidgetSDK
 
@@ -27,6 +28,23 @@ struct FetchGuardTests {
     @Test func numbersThatOnlyLookLikeAddressesAreNames() {
         // inet_aton would read these as 127.0.0.1; the guard resolves them as names and checks what they resolve to.
         for text in ["0x7f000001", "2130706433", "127.1", "0177.0.0.1"] { #expect(OutboundAddress(text) == nil, "\(text)") }
+    }
+
+    /// The HTTP client matches its DNS override (the pinned address) to the
+    /// URL's host as written: the URL sent names the host exactly as it was
+    /// checked, or `Rebind.example.` would be resolved again.
+    @Test func theURLSentNamesTheHostExactlyAsItWasChecked() async throws {
+        let outbound = OutboundGuard(trusting: "https://api.github.com")
+        let allowed = FetchAllowance([FetchAllowance.Entry(host: "home.example", port: nil)])
+        for (url, sent) in [
+            ("http://Home.EXAMPLE.:8123/a?b=1#c", "http://home.example:8123/a?b=1#c"),
+            ("http://%68ome.example/", "http://home.example/"),
+            ("https://[2606:4700::1111]/x", "https://[2606:4700::1111]/x"),
+        ] {
+            let destination = try await outbound.destination(of: url, allowing: allowed)
+            #expect(destination.url == sent, "\(url)")
+            #expect(URL(string: destination.url)?.host.map(FetchAllowance.normalized) == destination.host)
+        }
     }
 
     @Test func aRedirectIsFollowedAsURLSessionFollowsIt() throws {
