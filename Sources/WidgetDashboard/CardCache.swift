@@ -18,7 +18,18 @@ final class CardCache: Sendable {
     /// A card larger than this is drawn for each request and never kept.
     static let largestKept = capacity / 8
 
+    /// Why a card could not be drawn, kept so that asking again does not
+    /// draw again: its key names the entry, and the same entry fails the
+    /// same way (a PNG whose images take the rasteriser's whole time).
+    struct Failed: Error, CustomStringConvertible, Sendable {
+        let description: String
+    }
+
+    /// Failures kept at most; past it they are forgotten all at once.
+    static let failuresKept = 256
+
     private struct State {
+        var failures: [String: Failed] = [:]
         var cards: [String: (card: Card, used: UInt64)] = [:]
         /// Counts requests: a card's `used` is the count when it was last asked for.
         var clock: UInt64 = 0
@@ -38,9 +49,11 @@ final class CardCache: Sendable {
         enum Lookup {
             case cached(Card)
             case drawing(Task<Card, any Error>)
+            case failed(Failed)
         }
         let lookup = state.withLock { state -> Lookup in
             state.clock += 1
+            if let failed = state.failures[key] { return .failed(failed) }
             if let cached = state.cards[key] {
                 state.cards[key]!.used = state.clock
                 return .cached(cached.card)
@@ -56,10 +69,16 @@ final class CardCache: Sendable {
         switch lookup {
         case .cached(let card):
             return card
+        case .failed(let failed):
+            throw failed
         case .drawing(let drawing):
             let result = await drawing.result
             state.withLock { state in
                 state.drawing[key] = nil
+                if case .failure(let error) = result, !(error is CancellationError) {
+                    if state.failures.count >= Self.failuresKept { state.failures.removeAll() }
+                    state.failures[key] = Failed(description: "\(error)")
+                }
                 guard case .success(let card) = result, state.cards[key] == nil, card.body.count <= Self.largestKept else { return }
                 state.cards[key] = (card, state.clock)
                 state.bytes += card.body.count

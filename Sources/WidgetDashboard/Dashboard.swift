@@ -34,8 +34,9 @@ package enum Dashboard {
         router.add(middleware: requestGuard)
         let cards = CardCache()
         serve(router, "/") { request, _ in
-            if let offered = request.uri.queryParameters.get("key") {
-                return try unlock(offered, key: key, port: requestGuard.port.value.withLock { $0 } ?? port)
+            // The key link: a wrong key is said at once; the right one is kept by the page's script.
+            if let offered = request.uri.queryParameters.get("key"), !key.matches(offered) {
+                throw HTTPError(.forbidden, message: "that is not this dashboard's key")
             }
             let statuses = try await snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
@@ -101,11 +102,12 @@ package enum Dashboard {
                 + (format == .png ? "|png|\(scale)|\(palette)" : "")
             let card = try await cards.card(for: key) {
                 let renderable = try await workspace.renderable(status)
-                return try await RenderQueue.draw {
-                    switch format {
-                    case .svg: Data(renderable.svg(mode: mode, scheme: scheme).utf8)
-                    case .png: try renderable.png(mode: mode, scheme: scheme, scale: scale, palette: palette, rasterizer: workspace.rasterizer)
-                    }
+                let svg = try await RenderQueue.draw { renderable.svg(mode: mode, scheme: scheme) }
+                switch format {
+                case .svg: return Data(svg.utf8)
+                case .png:
+                    let rasterizer = workspace.rasterizer
+                    return try await RenderQueue.rasterize { try rasterizer.png(svg: svg, scale: scale, palette: palette) }
                 }
             }
             let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: card.etag]
@@ -165,17 +167,6 @@ package enum Dashboard {
                 Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
             }
         }
-    }
-
-    /// `/?key=…`: the browser that opens the key link keeps the key as a
-    /// cookie no script can read, and goes on to the page without the key
-    /// in its address bar or history.
-    private static func unlock(_ offered: String, key: DashboardKey, port: Int) throws -> Response {
-        guard key.matches(offered) else {
-            throw HTTPError(.forbidden, message: "that is not this dashboard's key")
-        }
-        let cookie = "\(DashboardKey.cookieName(port: port))=\(offered); Path=/; HttpOnly; SameSite=Strict; Max-Age=34560000"
-        return Response(status: .seeOther, headers: [.location: "/", .setCookie: cookie, .cacheControl: "no-store"])
     }
 
     /// `?scheme=dark`; nil when the request does not say.

@@ -3,10 +3,13 @@ import Foundation
 /// What a browser must hold before the dashboard lets it change anything (a
 /// tap): a random key kept in the container's folder (mode 600), which a
 /// kind's sandbox cannot read, given to a browser once through a link the
-/// host logs (`/?key=…`) and kept by it as an HttpOnly cookie, which no page
-/// script can read. Anything that can only read the dashboard's pages (a
-/// kind with network access, another user's process on this machine, a web
-/// page) can look, but not tap.
+/// host logs (`/?key=…`). The page's script keeps it in the browser's
+/// `localStorage`, which belongs to this origin alone, port included (a
+/// cookie would go to every port of the machine, where a kind with sockets
+/// could listen), takes it out of the address bar, and sends it with each
+/// tap. Anything that can only read the dashboard's pages (a kind with
+/// network access, another user's process on this machine, a web page)
+/// can look, but not tap.
 package struct DashboardKey: Sendable {
     package static let fileName = "dashboard.key"
 
@@ -34,12 +37,6 @@ package struct DashboardKey: Sendable {
         }
         try Data((key + "\n").utf8).write(to: file)
         return DashboardKey(value: key)
-    }
-
-    /// The cookie's name: cookies do not keep to a port, so two dashboards
-    /// on one machine must not overwrite each other's.
-    static func cookieName(port: Int) -> String {
-        "widgethost_key_\(port)"
     }
 
     /// Whether `candidate` is the key, in time that does not depend on where they differ.

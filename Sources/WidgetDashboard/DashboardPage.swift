@@ -82,6 +82,17 @@ enum DashboardPage {
         }
         function version(i) { return `${i.currentEntryDate || "none"}|${i.state}`; }
         const token = document.querySelector('meta[name="widgethost-token"]').content;
+        // The dashboard's key, from the link the host logged: kept by this
+        // origin alone (port included), and out of the address bar and history.
+        {
+          const here = new URL(location.href);
+          const given = here.searchParams.get("key");
+          if (given) {
+            localStorage.setItem("widgethost-key", given);
+            here.searchParams.delete("key");
+            history.replaceState(null, "", here.pathname + here.search + here.hash);
+          }
+        }
         // Cards are drawn light or dark as the manifest says, or (auto) as
         // the browser prefers, and drawn again when that preference changes.
         const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
@@ -122,7 +133,8 @@ enum DashboardPage {
         // is showing, the host refuses (409) and the targets are drawn again.
         async function tap(figure, id, a) {
           const response = await fetch(`/instances/${id}/actions/${a.number}?entry=${encodeURIComponent(a.entry)}`,
-                                       { method: "POST", headers: { "X-Widgethost-Token": token } });
+                                       { method: "POST", headers: { "X-Widgethost-Token": token,
+                                                                    "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
           if (!response.ok) {
             // The host's refusals are JSON, {"error": {"message": …}}.
             const text = await response.text();

@@ -10,9 +10,10 @@ import Synchronization
 /// for a link to the page itself. A request that changes state (a tap) must
 /// also come from the dashboard's own page (no foreign `Origin`, the
 /// per-run token the page embeds) and from a browser that holds the
-/// dashboard's key (`DashboardKey`), which the page cannot read.
+/// dashboard's key (`DashboardKey`), which the page does not carry.
 package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-Token")! }
+    static var keyHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-Key")! }
     static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
     static var fetchMode: HTTPField.Name { HTTPField.Name("Sec-Fetch-Mode")! }
 
@@ -66,22 +67,9 @@ package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         guard request.headers[Self.tokenHeader] == token else {
             throw HTTPError(.forbidden, message: "missing or wrong \(Self.tokenHeader.rawName): taps come from the dashboard's own page")
         }
-        guard let key, let port = port.value.withLock({ $0 }), key.matches(Self.cookie(DashboardKey.cookieName(port: port), in: request)) else {
+        guard let key, key.matches(request.headers[Self.keyHeader]) else {
             throw HTTPError(.forbidden, message: "this browser does not hold the dashboard's key yet: open once the link the host logged "
                             + "at start ('taps from a browser need its key once: …/?key=…')")
         }
-    }
-
-    /// The value of the cookie `name`, from any `Cookie` header.
-    static func cookie(_ name: String, in request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                    return parts[1].trimmingCharacters(in: .whitespaces)
-                }
-            }
-        }
-        return nil
     }
 }

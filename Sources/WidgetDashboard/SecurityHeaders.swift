@@ -20,6 +20,11 @@ package struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             // Refusals too: a 403 must not be readable by another site either.
             response = try error.response(from: request, context: context)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Any other failure (a card that could not be drawn) is a 500 with these headers as well.
+            response = try HTTPError(.internalServerError, message: "\(error)").response(from: request, context: context)
         }
         response.headers[Self.contentTypeOptions] = "nosniff"
         response.headers[Self.frameOptions] = "DENY"

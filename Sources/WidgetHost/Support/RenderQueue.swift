@@ -14,6 +14,20 @@ package enum RenderQueue {
         return pool
     }()
 
+    /// Where a card's SVG waits for its PNG (`RasterizerProcess`): a
+    /// blocking round trip to another process, which must hold up neither
+    /// the render thread nor the cooperative pool.
+    private static let rasterizing: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// `body`'s value, computed on the rasterising thread.
+    package static func rasterize<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await rasterizing.runIfActive(body)
+    }
+
     /// `body`'s value, computed on the render thread.
     /// - Throws: `CancellationError` when the task was cancelled before its
     ///   turn came, or what `body` threw.

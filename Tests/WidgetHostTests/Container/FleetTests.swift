@@ -209,9 +209,9 @@ struct FleetTests {
         #expect(ids.allSatisfy { page.contains($0) }, "each host's dashboard shows every instance: \(page)")
         let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
         // The tile of the instance the other host holds: this host draws every instance.
-        let cookie = try await DashboardTests.unlock(served, base: base)
+        let key = try await DashboardTests.unlock(served, base: base)
         let tapped = try await DashboardTests.send(base + "/instances/\(elsewhere)/actions/1", method: .POST,
-                                                   headers: ["X-Widgethost-Token": token, "Origin": base, "Cookie": cookie])
+                                                   headers: ["X-Widgethost-Token": token, "Origin": base, "X-Widgethost-Key": key])
         #expect(tapped.status == 200, "\(tapped.body)")
         #expect(await other.waitFor(line, count: before + 1), "the other host reloaded its instance: \(other.output)")
         for host in [served, other] { #expect(host.stop(SIGTERM) == 0) }

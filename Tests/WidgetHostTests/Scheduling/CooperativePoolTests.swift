@@ -56,8 +56,8 @@ struct CooperativePoolTests {
         #expect(try await TestSupport.eventually { try await DashboardTests.get(base + "/").contains(#"data-actions="4""#) })
         let page = try await DashboardTests.get(base + "/")
         let token = try #require(page.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]{16,})">/).map { String($0.1) })
-        let cookie = try await DashboardTests.unlock(host, base: base)
-        let tap = try await DashboardTests.send(base + "/instances/\(id)/actions/1", method: .POST, headers: ["X-Widgethost-Token": token, "Cookie": cookie])
+        let key = try await DashboardTests.unlock(host, base: base)
+        let tap = try await DashboardTests.send(base + "/instances/\(id)/actions/1", method: .POST, headers: ["X-Widgethost-Token": token, "X-Widgethost-Key": key])
         #expect(tap.status == 200, "\(tap.body)")
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
 
