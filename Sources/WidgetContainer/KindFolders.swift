@@ -10,6 +10,8 @@ package enum KindFolders {
         package var bytes = 0
         /// Files and folders, the folder itself not counted.
         package var entries = 0
+        /// Folders nest deeper than `maximumDepth`: what is below was not counted.
+        package var tooDeep = false
 
         package init(bytes: Int = 0, entries: Int = 0) {
             self.bytes = bytes
@@ -23,25 +25,58 @@ package enum KindFolders {
 
     package static let folderName = "extensions"
 
+    /// How deep a module's folder may nest folders: the walk keeps one
+    /// descriptor open for each level it is in.
+    package static let maximumDepth = 64
+
     /// What `folder` holds: the bytes its files take on disk and how many
-    /// files and folders it has, its subfolders included. Symbolic links
-    /// are counted, not followed.
+    /// files and folders it has, its subfolders included.
     package static func measure(_ folder: String) -> Usage {
+        walk(folder) { _ in }
+    }
+
+    /// Walks `folder` and every folder below it, handing each open folder's
+    /// descriptor to `visit` (valid during the call), and returns what they
+    /// hold. Each folder is opened from its parent's descriptor without
+    /// following a symbolic link, so a kind that swaps a folder for a link
+    /// to `/` mid-walk leads the walk nowhere; links are counted, never
+    /// followed. A folder below `maximumDepth` is counted, not entered, and
+    /// makes `tooDeep` true.
+    @discardableResult
+    package static func walk(_ folder: String, visit: (Int32) -> Void) -> Usage {
         var usage = Usage()
-        var pending = [folder]
-        while let current = pending.popLast() {
-            guard let directory = opendir(current) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
-                let path = current + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                usage.entries += 1
-                usage.bytes += Int(info.st_blocks) * 512
-                if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+        let root = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard root >= 0, let stream = fdopendir(root) else {
+            if root >= 0 { close(root) }
+            return usage
+        }
+        visit(root)
+        var stack: [OpaquePointer] = [stream]
+        while let current = stack.last {
+            guard let entry = readdir(current) else {
+                closedir(current)
+                stack.removeLast()
+                continue
             }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let parent = dirfd(current)
+            var info = stat()
+            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            usage.entries += 1
+            usage.bytes += Int(info.st_blocks) * 512
+            guard info.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard stack.count < maximumDepth else {
+                usage.tooDeep = true
+                continue
+            }
+            let child = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0, let childStream = fdopendir(child) else {
+                if child >= 0 { close(child) }
+                continue
+            }
+            visit(child)
+            stack.append(childStream)
         }
         return usage
     }

@@ -17,8 +17,14 @@ import WidgetContainer
 /// writing. The disk keeps `reserve(ofDiskOf:)` free for the container
 /// whatever each folder's limit says.
 package final class FolderQuota: Sendable {
-    /// The measurements of one module's folder while writes go on.
+    /// The measurements of one module's folder while writes go on: every
+    /// 50 ms, or ten times what the last took, so that a folder of many
+    /// files costs the host a tenth of a core at most.
     static let interval: Duration = .milliseconds(50)
+
+    static func wait(after cost: Duration) -> Duration {
+        max(interval, cost * 10)
+    }
 
     private struct Watched {
         let module: String
@@ -31,12 +37,15 @@ package final class FolderQuota: Sendable {
         var lastMeasured: ContinuousClock.Instant?
         /// Set once `over` was told; cleared when the extension starts again.
         var reported = false
+        /// How long the last measurement took: the next waits ten times as
+        /// long at least, so measuring takes a tenth of a core at most.
+        var lastCost: Duration = .zero
     }
 
     private struct State {
         var modules: [String: Watched] = [:]
-        /// Which module and folder each watch descriptor stands for.
-        var watches: [Int32: (module: String, path: String)] = [:]
+        /// Which module each watch descriptor stands for.
+        var watches: [Int32: String] = [:]
     }
 
     private let inotify: Int32
@@ -70,13 +79,15 @@ package final class FolderQuota: Sendable {
     /// folder cannot be watched (the user's inotify watches used up).
     @discardableResult
     package func watch(module: String, folder: String, limits: ExtensionLimits, over: @escaping @Sendable (_ reason: String) -> Void) -> Bool {
-        let start = KindFolders.measure(folder).bytes
-        let watching = state.withLock { state in
+        var watches: [(Int32, String)] = []
+        let start = KindFolders.walk(folder) { descriptor in watches += addWatch(descriptor) }.bytes
+        guard !watches.isEmpty else { return false }
+        state.withLock { state in
             state.modules[module] = Watched(module: module, folder: folder, limits: limits, over: over, bytesAtStart: start)
-            return addWatches(below: folder, module: module, into: &state)
+            for (watch, _) in watches { state.watches[watch] = module }
         }
         poke()
-        return watching
+        return true
     }
 
     /// How much a folder may grow on a disk that is down to its reserve
@@ -88,7 +99,13 @@ package final class FolderQuota: Sendable {
     /// more than `grownFrom` allows, on a disk whose last free bytes belong
     /// to the container (nil: the disk is not looked at).
     package static func problem(in folder: String, limits: ExtensionLimits, grownFrom: Int? = 0) -> String? {
-        let usage = KindFolders.measure(folder)
+        problem(with: KindFolders.measure(folder), in: folder, limits: limits, grownFrom: grownFrom)
+    }
+
+    static func problem(with usage: KindFolders.Usage, in folder: String, limits: ExtensionLimits, grownFrom: Int?) -> String? {
+        if usage.tooDeep {
+            return "its folder nests folders more than \(KindFolders.maximumDepth) deep; delete some in \(folder)"
+        }
         if usage.bytes > limits.disk {
             return "its folder holds \(ExtensionLimits.format(usage.bytes)), over its limit of \(ExtensionLimits.format(limits.disk)) (widgets[].limits.disk); "
                 + "delete files in \(folder) or raise the limit"
@@ -123,28 +140,11 @@ package final class FolderQuota: Sendable {
 
     private static let events = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
 
-    /// Adds a watch on `folder` and every folder below it; false when the
-    /// first could not be added.
-    @discardableResult
-    private func addWatches(below folder: String, module: String, into state: inout State) -> Bool {
-        var pending = [folder]
-        var first = true
-        while let current = pending.popLast() {
-            let watch = inotify_add_watch(inotify, current, Self.events | UInt32(IN_ONLYDIR))
-            defer { first = false }
-            guard watch >= 0 else {
-                if first { return false }
-                continue
-            }
-            state.watches[watch] = (module, current)
-            guard let directory = opendir(current) else { continue }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != "..", entry.pointee.d_type == UInt8(DT_DIR) { pending.append(current + "/" + name) }
-            }
-            closedir(directory)
-        }
-        return true
+    /// A watch on the folder open at `descriptor`, through its /proc name:
+    /// that folder itself, whatever its path leads to by now.
+    private func addWatch(_ descriptor: Int32) -> [(Int32, String)] {
+        let watch = inotify_add_watch(inotify, "/proc/self/fd/\(descriptor)", Self.events | UInt32(IN_ONLYDIR))
+        return watch >= 0 ? [(watch, "")] : []
     }
 
     private func poke() {
@@ -168,7 +168,10 @@ package final class FolderQuota: Sendable {
         }
     }
 
-    /// Marks the modules whose folders changed, and watches new subfolders.
+    /// Marks the modules whose folders changed. A folder made in one gets
+    /// its watch when the tree is next measured (each measurement walks it
+    /// and watches every folder it finds); after an overflow of inotify's
+    /// queue, which loses events, every module is measured again.
     private func record(_ bytes: ArraySlice<UInt8>) {
         state.withLock { state in
             var offset = bytes.startIndex
@@ -176,40 +179,55 @@ package final class FolderQuota: Sendable {
                 let watch = bytes.withUnsafeBytes { $0.load(fromByteOffset: offset - bytes.startIndex, as: Int32.self) }
                 let mask = bytes.withUnsafeBytes { $0.load(fromByteOffset: offset - bytes.startIndex + 4, as: UInt32.self) }
                 let length = Int(bytes.withUnsafeBytes { $0.load(fromByteOffset: offset - bytes.startIndex + 12, as: UInt32.self) })
-                let nameBytes = bytes[(offset + 16) ..< min(offset + 16 + length, bytes.endIndex)]
                 offset += 16 + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    for module in state.modules.keys { state.modules[module]?.dirty = true }
+                    continue
+                }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     state.watches[watch] = nil
                     continue
                 }
-                guard let (module, path) = state.watches[watch] else { continue }
+                guard let module = state.watches[watch] else { continue }
                 state.modules[module]?.dirty = true
-                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                    let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                    addWatches(below: path + "/" + name, module: module, into: &state)
-                }
             }
         }
+    }
+
+    /// Watches the folders of `module`'s tree that have none yet.
+    private func watchNewFolders(of module: String) {
+        guard let folder = state.withLock({ $0.modules[module]?.folder }) else { return }
+        var watches: [Int32] = []
+        KindFolders.walk(folder) { descriptor in watches += addWatch(descriptor).map(\.0) }
+        state.withLock { state in for watch in watches { state.watches[watch] = module } }
     }
 
     /// When the next measurement of a folder still written to is due.
     private func nextMeasurement() -> ContinuousClock.Instant? {
         state.withLock { state in
-            state.modules.values.filter { $0.dirty && !$0.reported }.compactMap { $0.lastMeasured.map { $0 + Self.interval } }.min()
+            state.modules.values.filter { $0.dirty && !$0.reported }.compactMap { watched in watched.lastMeasured.map { $0 + Self.wait(after: watched.lastCost) } }.min()
         }
     }
 
     private func measureDue() {
         let now = ContinuousClock.now
         let due = state.withLock { state in
-            state.modules.values.filter { $0.dirty && !$0.reported && ($0.lastMeasured.map { now - $0 >= Self.interval } ?? true) }
+            state.modules.values.filter { watched in
+                watched.dirty && !watched.reported && (watched.lastMeasured.map { now - $0 >= Self.wait(after: watched.lastCost) } ?? true)
+            }
         }
         for watched in due {
-            let problem = Self.problem(in: watched.folder, limits: watched.limits, grownFrom: watched.bytesAtStart)
+            let began = ContinuousClock.now
+            var watches: [Int32] = []
+            let usage = KindFolders.walk(watched.folder) { descriptor in watches += addWatch(descriptor).map(\.0) }
+            let problem = Self.problem(with: usage, in: watched.folder, limits: watched.limits, grownFrom: watched.bytesAtStart)
+            let cost = ContinuousClock.now - began
             let tell = state.withLock { state -> Bool in
+                for watch in watches { state.watches[watch] = watched.module }
                 guard state.modules[watched.module] != nil else { return false }
                 state.modules[watched.module]!.dirty = false
                 state.modules[watched.module]!.lastMeasured = now
+                state.modules[watched.module]!.lastCost = cost
                 guard problem != nil else { return false }
                 state.modules[watched.module]!.reported = true
                 return true

@@ -166,6 +166,8 @@ private func detach(_ name: String) -> String {
     // Named for the test to find: their pids mean nothing outside the extension's namespace.
     let childName = strdup(String((name + "c").prefix(15))), grandchildName = strdup(String((name + "g").prefix(15)))
     let setName = setThreadName
+    var named: [Int32] = [-1, -1]
+    guard pipe(&named) == 0 else { return describe(errno) }
     let child = fork()
     if child == 0 {
         // Only async-signal-safe calls from here: the parent has threads.
@@ -175,14 +177,21 @@ private func detach(_ name: String) -> String {
         if grandchild == 0 {
             _ = setName(pthread_self(), grandchildName)
             _ = setsid()
+            // Named: the test may look for it from now on.
+            var byte: UInt8 = 1
+            _ = write(named[1], &byte, 1)
             while true { pause() }
         }
+        var byte: UInt8 = 0
+        _ = read(named[0], &byte, 1)
         result[1] = grandchild
         _ = result.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, 8) }
         while true { pause() }
     }
     free(childName)
     free(grandchildName)
+    close(named[0])
+    close(named[1])
     guard child > 0 else { return describe(errno) }
     close(pipeEnds[1])
     let count = report.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, 8) }
@@ -201,7 +210,12 @@ private func fill(_ megabytes: Int) -> String {
     defer { close(descriptor) }
     let chunk = [UInt8](repeating: 0x55, count: 1 << 20)
     for written in 0 ..< megabytes {
-        if write(descriptor, chunk, chunk.count) < 0 { return "wrote \(written) MB, then " + describe(errno) }
+        if write(descriptor, chunk, chunk.count) < 0 {
+            // And a megabyte more in another file: the folder is then over a limit equal to the file's.
+            let more = open(folder.appendingPathComponent("fill-more").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            if more >= 0 { _ = write(more, chunk, chunk.count); close(more) }
+            return "wrote \(written) MB, then " + describe(errno)
+        }
     }
     return "wrote \(megabytes) MB"
 }
