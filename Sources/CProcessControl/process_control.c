@@ -162,7 +162,9 @@ int wh_probe_isolation(void) {
         if (wh_write_all("/proc/self/uid_map", map, wh_identity_map(map, uid)) != 0) _exit(2);
         wh_write_all("/proc/self/setgroups", "deny", 4);
         if (wh_write_all("/proc/self/gid_map", map, wh_identity_map(map, gid)) != 0) _exit(2);
-        pid_t first = fork();
+        /* A raw clone, not fork(): fork runs pthread_atfork handlers, which a
+           child of a threaded process may not. */
+        pid_t first = (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
         if (first < 0) _exit(3);
         if (first == 0) {
             if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) _exit(4);

@@ -27,8 +27,8 @@ final class ProcessSpawner: Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the spawner thread, blocking the caller (a thread of
-    /// its own, never the cooperative pool's), and returns its result.
+    /// Runs `body` on the spawner thread, blocking the caller (the
+    /// rasteriser's thread, or a one-shot command's), and returns its result.
     func runSynchronously<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)

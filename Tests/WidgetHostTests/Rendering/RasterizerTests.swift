@@ -37,9 +37,6 @@ struct RasterizerTests {
         // 4,096 by 4,096 of one colour, 64 MiB decoded: within the checks, and drawn in the rasteriser's memory, not the host's.
         let bomb = ImageFuzzRound.run(try #require(fuzzer.seed("bomb.png")), rasterizer: rasterizer)
         #expect(!bomb.refused && bomb.png != nil, "\(bomb)")
-        let before = TestSupport.residentKiB()
-        #expect(ImageFuzzRound.run(try #require(fuzzer.seed("bomb.png")), rasterizer: rasterizer).png != nil)
-        #expect(TestSupport.residentKiB() - before < 32 * 1_024, "the host did not decode it")
     }
 
     @Test func mutatedImagesNeverTakeTheHost() throws {
@@ -70,12 +67,20 @@ struct RasterizerTests {
         #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil, "a new rasteriser took the card")
         #expect(!Self.workers.contains(worker))
 
-        // Two dozen bombs in one SVG (the checks allow two a card): 1.5 GiB decoded, past the rasteriser's 1 GiB.
-        let bomb = try #require(ImageFuzzer(seed: 1).seed("bomb.png")).base64EncodedString()
-        let images = (0 ..< 24).map { _ in #"<image x="0" y="0" width="50" height="50" href="data:image/png;base64,\#(bomb)"/>"# }.joined()
+        // Two dozen bombs in one SVG (the checks allow two a card), each made
+        // different by a private chunk (librsvg decodes a repeated image once):
+        // 1.5 GiB decoded, past the rasteriser's 1 GiB.
+        let bomb = [UInt8](try #require(ImageFuzzer(seed: 1).seed("bomb.png")))
+        let images = (0 ..< 24).map { index in
+            // After the signature and IHDR: an ancillary chunk whose bad CRC the decoder ignores, as it does the chunk.
+            let distinct = Data(bomb[..<33] + [0, 0, 0, 4] + Array("wiDg".utf8) + [0, 0, 0, UInt8(index)] + [0, 0, 0, 0] + bomb[33...])
+            return #"<image x="0" y="0" width="50" height="50" href="data:image/png;base64,\#(distinct.base64EncodedString())"/>"#
+        }.joined(separator: "\n")
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\#(images)</svg>"#
-        let heavy = Result { try rasterizer.png(svg: svg, scale: 1, palette: .color) }
-        if case .failure(let error) = heavy { #expect("\(error)".count > 0) }
-        #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil, "and the next card is drawn: \(process.failures) failures")
+        // Whether the decoder fails an allocation and says so, or dies of it, the card fails and nothing else.
+        if case .success(let png) = Result(catching: { try rasterizer.png(svg: svg, scale: 1, palette: .color) }) {
+            Issue.record("24 bombs were drawn within 1 GiB (\(png.count) bytes): the limit did not hold")
+        }
+        #expect(ImageFuzzRound.run(small, rasterizer: rasterizer).png != nil, "and the next card is drawn (\(process.failures) rasterisers ended)")
     }
 }

@@ -27,7 +27,14 @@ struct FullContainerTests {
             try await Task.sleep(for: .seconds(30))
             process.terminate()
         }
-        let text = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+        // Read on a thread of its own: a blocked cooperative thread would
+        // keep the stopper from running on a busy two-core machine.
+        let reader = output.fileHandleForReading
+        let text = await withCheckedContinuation { (read: CheckedContinuation<String, Never>) in
+            DispatchQueue.global().async {
+                read.resume(returning: String(decoding: (try? reader.readToEnd()) ?? Data(), as: UTF8.self))
+            }
+        }
         process.waitUntilExit()
         stopper.cancel()
 

@@ -119,13 +119,6 @@ enum TestSupport {
         prefix + "-" + UUID().uuidString.prefix(8).lowercased()
     }
 
-    /// This process's resident memory now, in KiB.
-    static func residentKiB() -> Int {
-        let status = (try? readProcFile("/proc/self/status")) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-    }
-
     /// Whether `pid` is a live process (zombies count as gone).
     static func isAlive(_ pid: Int32) -> Bool {
         guard let fields = processStatFields(pid) else { return false }

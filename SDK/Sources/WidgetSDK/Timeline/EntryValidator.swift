@@ -64,6 +64,10 @@ public struct EntryValidator: Sendable {
     /// as an iOS widget checks that `UIImage(data:)` is not nil.
     public static func accepts(image data: Data) -> Bool {
         guard data.count <= maximumImageBytes, let (width, height) = ImageHeader.size(of: data) else { return false }
+        if let frames = ImageHeader.gifFrameSizes(in: data, limit: maximumImageFrames),
+           frames.count > maximumImageFrames || frames.contains(where: { $0.width > maximumImageSide || $0.height > maximumImageSide }) {
+            return false
+        }
         return (1...maximumImageSide).contains(width) && (1...maximumImageSide).contains(height)
     }
 
@@ -425,8 +429,13 @@ public struct EntryValidator: Sendable {
         guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide else {
             throw EntryRefused(reason: "an image is \(width)×\(height) pixels; at most \(Self.maximumImageSide) on each side is allowed", path: path)
         }
-        if let frames = ImageHeader.gifFrames(in: data), frames > Self.maximumImageFrames {
-            throw EntryRefused(reason: "an animated GIF has \(frames) frames; at most \(Self.maximumImageFrames) are allowed", path: path)
+        if let frames = ImageHeader.gifFrameSizes(in: data, limit: Self.maximumImageFrames) {
+            guard frames.count <= Self.maximumImageFrames else {
+                throw EntryRefused(reason: "an animated GIF has more than \(Self.maximumImageFrames) frames; at most \(Self.maximumImageFrames) are allowed", path: path)
+            }
+            if let large = frames.first(where: { $0.width > Self.maximumImageSide || $0.height > Self.maximumImageSide }) {
+                throw EntryRefused(reason: "a frame of a GIF is \(large.width)×\(large.height) pixels; at most \(Self.maximumImageSide) on each side is allowed", path: path)
+            }
         }
         return width * height
     }

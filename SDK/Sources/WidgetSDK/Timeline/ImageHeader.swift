@@ -24,12 +24,18 @@ public enum ImageHeader {
     /// bytes that are not a GIF. Its blocks are walked, not decoded; a GIF
     /// cut short counts the frames it has.
     public static func gifFrames(in data: Data, limit: Int = 10_000) -> Int? {
+        gifFrameSizes(in: data, limit: limit)?.count
+    }
+
+    /// Each frame's width and height, as its image descriptor says (a frame
+    /// may claim more than the logical screen); nil for bytes that are not a GIF.
+    public static func gifFrameSizes(in data: Data, limit: Int = 10_000) -> [(width: Int, height: Int)]? {
         let bytes = [UInt8](data)
         guard bytes.count >= 13, bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) else { return nil }
         var index = 13
         // A global colour table follows the screen descriptor when its flag says so.
         if bytes[10] & 0x80 != 0 { index += 3 << (Int(bytes[10] & 0x07) + 1) }
-        var frames = 0
+        var frames: [(width: Int, height: Int)] = []
         func skipSubBlocks() {
             while index < bytes.count {
                 let size = Int(bytes[index])
@@ -37,11 +43,11 @@ public enum ImageHeader {
                 if size == 0 { return }
             }
         }
-        while index < bytes.count, frames <= limit {
+        while index < bytes.count, frames.count <= limit {
             switch bytes[index] {
             case 0x2C:  // an image: descriptor, local colour table, LZW size, data
-                frames += 1
                 guard index + 10 <= bytes.count else { return frames }
+                frames.append((Int(bytes[index + 5]) | Int(bytes[index + 6]) << 8, Int(bytes[index + 7]) | Int(bytes[index + 8]) << 8))
                 let flags = bytes[index + 9]
                 index += 10
                 if flags & 0x80 != 0 { index += 3 << (Int(flags & 0x07) + 1) }
