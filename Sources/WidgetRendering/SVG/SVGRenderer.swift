@@ -50,7 +50,17 @@ package struct SVGRenderer: Sendable {
                 background = ##"fill="#ffffff""##
                 deferredBackground = #"<g clip-path="url(#\#(Self.marker)shape-card)">"# + wedges(fill.kind, stops, card).joined() + "</g>"
             } else {
-                background = #"fill="\#(palette.resolve(color, accentable: false).hex)""#
+                let (paint, opacity) = palette.resolve(color, accentable: false)
+                if opacity < 1 {
+                    // A translucent style (Xcode's template uses `.fill.tertiary`)
+                    // lies over the card's own background, as iOS lays it
+                    // over the system background: never opaque grey.
+                    background = #"fill="\#(palette.resolve(.background, accentable: false).hex)""#
+                    let card = #"<rect width="\#(n(size.width))" height="\#(n(size.height))" rx="\#(n(cornerRadius))" fill="\#(paint)" fill-opacity="\#(n(opacity))"/>"#
+                    deferredBackground = card
+                } else {
+                    background = #"fill="\#(paint)""#
+                }
             }
         // Accented and vibrant widgets sit on a card of their own, so the
         // drawing holds the accent, the secondary colour and greys only,

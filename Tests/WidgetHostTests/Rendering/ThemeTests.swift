@@ -74,6 +74,20 @@ struct ThemeTests {
         #expect(themed.contains(##"fill="#ff9500">…</text>"##), "Color.accentColor is the theme's accent")
     }
 
+    /// Xcode's template: `.containerBackground(.fill.tertiary, for: .widget)`
+    /// is a faint fill over the card, light on light and dark on dark, as
+    /// the same style is on a shape; it was drawn opaque #787880.
+    @Test func aTranslucentContainerBackgroundLiesOverTheCard() {
+        let view = ViewNode(.text("Hi"), modifiers: [.containerBackground(Color.fill.tertiary)])
+        let layout = LayoutEngine().layout(view, family: .systemSmall)
+        let light = SVGRenderer().render(layout), dark = SVGRenderer(scheme: .dark).render(layout)
+        #expect(light.contains(##"rx="22" fill="#ffffff"/>"##) && light.contains(##"fill="#787880" fill-opacity="0.10"/>"##), "\(light)")
+        #expect(dark.contains(##"rx="22" fill="#1c1c1e"/>"##) && dark.contains(##"fill="#787880" fill-opacity="0.18"/>"##), "\(dark)")
+        #expect(!light.contains(##"rx="22" fill="#787880"/>"##), "never the opaque grey")
+        let opaque = SVGRenderer().render(LayoutEngine().layout(ViewNode(.text("Hi"), modifiers: [.containerBackground(.blue)]), family: .systemSmall))
+        #expect(!opaque.contains("fill-opacity"), "an opaque style is drawn as it was: \(opaque)")
+    }
+
     @Test func theManifestsAppearanceIsChecked() throws {
         let manifest = try TestSupport.manifest("""
             container: {group: g.x}
