@@ -22,6 +22,8 @@ package struct Manifest: Decodable, Sendable {
     package var instances: [InstanceEntry]
     /// Light or dark, the accent colour, corner radius, the dashboard's page.
     package var appearance: AppearanceSettings
+    /// Web addresses the dashboard opens for links with an app's own scheme.
+    package var links: LinkSchemes
 
     package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }
 
@@ -32,7 +34,7 @@ package struct Manifest: Decodable, Sendable {
     package internal(set) var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox, instances, appearance
+        case name, container, widgets, schedule, github, sandbox, instances, appearance, links
         case modulePaths = "module_paths"
     }
 
@@ -51,6 +53,7 @@ package struct Manifest: Decodable, Sendable {
         github = try container.decodeIfPresent(GitHubSettings.self, forKey: .github) ?? GitHubSettings()
         instances = try container.decodeIfPresent([InstanceEntry].self, forKey: .instances) ?? []
         appearance = try container.decodeIfPresent(AppearanceSettings.self, forKey: .appearance) ?? AppearanceSettings()
+        links = try container.decodeIfPresent(LinkSchemes.self, forKey: .links) ?? LinkSchemes()
         if let text = try container.decodeIfPresent(Located<String>.self, forKey: .sandbox) {
             guard let requirement = SandboxRequirement(rawValue: text.value) else {
                 throw DecodingError.dataCorruptedError(

@@ -1,3 +1,5 @@
+import Foundation
+import WidgetConfiguration
 import WidgetRendering
 import WidgetSDK
 
@@ -12,12 +14,16 @@ struct DashboardAction: Encodable, Sendable {
     let type: String
     let label: String
     let url: String?
+    /// The web address a browser opens for `url`: itself for http and
+    /// https, the manifest's `links:` address for an app's scheme, or nil
+    /// (an app's link the dashboard cannot follow, shown but not opened).
+    let opens: String?
     let frame: Frame
     /// The entry it belongs to (`ArchivedEntry.digest`), sent back with a tap.
     let entry: String
 
     /// Every control and link of an entry with its frame; a `widgetURL` covers the whole card.
-    static func all(in entry: ArchivedEntry, family: WidgetFamily) -> [DashboardAction] {
+    static func all(in entry: ArchivedEntry, family: WidgetFamily, links: LinkSchemes = LinkSchemes()) -> [DashboardAction] {
         // Checked again as it is read, as `widgethost actions` does.
         guard let view = try? EntryValidator().validate(entry.view) else { return [] }
         let digest = entry.digest
@@ -29,26 +35,26 @@ struct DashboardAction: Encodable, Sendable {
         for region in layout.regions {
             guard let index = listed.indices.first(where: { unclaimed.contains($0) && listed[$0].action == region.action }) else { continue }
             unclaimed.remove(index)
-            actions.append(DashboardAction(number: index + 1, action: region.action, label: listed[index].label, frame: region.frame, entry: digest))
+            actions.append(DashboardAction(number: index + 1, action: region.action, label: listed[index].label, frame: region.frame, entry: digest, links: links))
         }
         for index in unclaimed.sorted() {
             if case .widgetURL = listed[index].action {
                 let card = Rect(x: 0, y: 0, width: family.size.width, height: family.size.height)
-                actions.insert(DashboardAction(number: index + 1, action: listed[index].action, label: "", frame: card, entry: digest), at: 0)
+                actions.insert(DashboardAction(number: index + 1, action: listed[index].action, label: "", frame: card, entry: digest, links: links), at: 0)
             }
         }
         return actions
     }
 
-    init(number: Int, action: WidgetAction, label: String, frame: Rect, entry: String) {
+    init(number: Int, action: WidgetAction, label: String, frame: Rect, entry: String, links: LinkSchemes = LinkSchemes()) {
         self.number = number
         self.entry = entry
         self.label = label
         self.frame = Frame(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         switch action {
-        case .control(let control): (type, url) = (control.kind.rawValue, nil)
-        case .link(let url): (type, self.url) = ("link", url.absoluteString)
-        case .widgetURL(let url): (type, self.url) = ("widget", url.absoluteString)
+        case .control(let control): (type, url, opens) = (control.kind.rawValue, nil, nil)
+        case .link(let url): (type, self.url, opens) = ("link", url.absoluteString, links.webAddress(for: url)?.absoluteString)
+        case .widgetURL(let url): (type, self.url, opens) = ("widget", url.absoluteString, links.webAddress(for: url)?.absoluteString)
         }
     }
 }

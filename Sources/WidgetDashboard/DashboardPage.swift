@@ -41,10 +41,11 @@ enum DashboardPage {
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
               figure { margin: 0; position: relative; }
               .taps { position: absolute; left: 0; top: 0; }
-              .taps a, .taps button { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
+              .taps a, .taps button, .taps span { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
                                       cursor: pointer; border-radius: 8px; }
               .taps a:hover, .taps button:hover, .taps a:focus, .taps button:focus { outline: 2px solid rgba(10,132,255,.6); }
               .taps .widget:hover, .taps .widget:focus { outline: none; }
+              .taps .app-link { cursor: help; }
               figure img { display: block; border-radius: \(Int(radius))px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
               #empty { opacity: .8 }
@@ -109,7 +110,8 @@ enum DashboardPage {
         }
         darkQuery.addEventListener("change", rescheme);
         // Tap targets over the card, from the layout's frames: buttons and
-        // toggles POST to the host, links and the widget's URL open a tab.
+        // toggles POST to the host, links and the widget's URL open a tab;
+        // an app's own link (`myapp://…`) with no web address is shown, not followed.
         async function taps(figure, id) {
           figure.querySelector(".taps")?.remove();
           const actions = await (await fetch(`/instances/${id}/actions`)).json();
@@ -117,11 +119,11 @@ enum DashboardPage {
           const layer = document.createElement("div");
           layer.className = "taps";
           for (const a of actions) {
-            const target = document.createElement(a.url ? "a" : "button");
-            if (a.url) { target.href = a.url; target.target = "_blank"; target.rel = "noopener noreferrer"; }
-            else target.addEventListener("click", () => tap(figure, id, a));
-            target.className = a.type;
-            target.title = a.label || a.url;
+            const target = document.createElement(a.opens ? "a" : a.url ? "span" : "button");
+            if (a.opens) { target.href = a.opens; target.target = "_blank"; target.rel = "noopener noreferrer"; }
+            else if (!a.url) target.addEventListener("click", () => tap(figure, id, a));
+            target.className = a.type + (a.url && !a.opens ? " app-link" : "");
+            target.title = a.url && !a.opens ? `opens in the app: ${a.url}` : a.label || a.url;
             target.setAttribute("aria-label", `${a.type} ${a.label || a.url}`);
             target.dataset.number = a.number;
             Object.assign(target.style, { left: a.frame.x + "px", top: a.frame.y + "px", width: a.frame.width + "px", height: a.frame.height + "px" });

@@ -162,7 +162,7 @@ struct InteractiveWidgetTests {
         let fixture = try Self.fixture()
         let preview = try await fixture.run("preview", "BadLink")
         #expect(preview.status == 1)
-        #expect(preview.stderr.contains("entry refused: it links to 'javascript:alert(1)'; only http and https links are allowed, at Link"), "\(preview.stderr)")
+        #expect(preview.stderr.contains("entry refused: it links to 'javascript:alert(1)'; a link is http, https or an app's own scheme, at Link"), "\(preview.stderr)")
     }
 
     /// Issue 20: an App Group is one vendor's. A module whose entries say

@@ -42,9 +42,9 @@ struct HostileEntriesTests {
         (ViewNode(.text("x"), modifiers: [.font(.system(size: 0))]), "entry refused: the font size is 0; more than 0 and at most 1000 points are allowed, at Text"),
         (ViewNode(.progress(value: .nan, total: 1)), "entry refused: the progress value is not finite (NaN), at ProgressView"),
         (ViewNode(.link(URL(string: "javascript:alert(1)")!), children: [text]),
-         "entry refused: it links to 'javascript:alert(1)'; only http and https links are allowed, at Link"),
+         "entry refused: it links to 'javascript:alert(1)'; a link is http, https or an app's own scheme, at Link"),
         (ViewNode(.group, modifiers: [.widgetURL(URL(string: "file:///etc/passwd")!)]),
-         "entry refused: it links to 'file:///etc/passwd'; only http and https links are allowed, at Group"),
+         "entry refused: it links to 'file:///etc/passwd'; a link is http, https or an app's own scheme, at Group"),
         (ViewNode(.image(.data(Data("<svg onload=alert(1)>".utf8)))), "entry refused: an image is not PNG, JPEG or GIF, or its header is damaged, at Image"),
         (ViewNode(.text("x"), modifiers: [.lineLimit(-1)]), "entry refused: the line limit is -1; it must not be negative, at Text"),
     ])

@@ -400,10 +400,18 @@ public struct EntryValidator: Sendable {
         }
     }
 
+    /// Schemes a browser acts on by itself: a link the dashboard drew with
+    /// one would run script or read local files, whoever tapped it.
+    static let refusedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "filesystem", "about"]
+
     private func checkURL(_ url: URL, at path: [String]) throws {
         try checkName(url.absoluteString, "the link", at: path)
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw EntryRefused(reason: "it links to \(EntryRefused.quoted(url.absoluteString)); only http and https links are allowed", path: path)
+        let scheme = url.scheme?.lowercased()
+        // An app's own scheme (`myapp://today`) is kept, as iOS keeps it for
+        // the app to open; the web's schemes must name a host.
+        guard let scheme, !Self.refusedSchemes.contains(scheme),
+              (scheme != "http" && scheme != "https") || url.host != nil else {
+            throw EntryRefused(reason: "it links to \(EntryRefused.quoted(url.absoluteString)); a link is http, https or an app's own scheme", path: path)
         }
     }
 
