@@ -11,6 +11,19 @@ let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "F
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 
+// What `widgethost new` writes into a kind's package (Scaffold.swift, whose
+// test holds the two alike): a file importing only Foundation sees
+// WidgetKit's UserDefaults and URLSession, as on iOS.
+let implicitImports = SwiftSetting.unsafeFlags([
+    "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
+    "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
+    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+])
+let networkingIfUsed = LinkerSetting.unsafeFlags([
+    "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
+    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+])
+
 // The runtime's layers are separate modules, and a module calls another's
 // generic and small functions without inlining or specializing them unless
 // they are serialized across: the dashboard over WidgetHost served 15 % fewer
@@ -192,9 +205,12 @@ let package = Package(
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
     + standaloneKinds.map { .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)") }
     + fixtureModules.map { name in
-        // The ported extension carries an image, as an asset catalog would.
-        .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)",
-                resources: name == "FixturePorted" ? [.copy("Images")] : nil)
+        // The ported extension carries an image, as an asset catalog would,
+        // and is built with what `widgethost new` writes into a package.
+        name == "FixturePorted"
+            ? .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)", resources: [.copy("Images")],
+                      swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed])
+            : .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)")
     }
     + [
         // `make bench`: figures, never thresholds.

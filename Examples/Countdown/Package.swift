@@ -4,6 +4,19 @@
 // is built as a dynamic library the host loads at run time.
 import PackageDescription
 
+// As on iOS, a file that imports only Foundation sees WidgetKit's
+// UserDefaults (the App Group's) and URLSession: every file imports
+// both implicitly, and FoundationNetworking is linked only if used.
+let implicitImports = SwiftSetting.unsafeFlags([
+    "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
+    "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
+    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+])
+let networkingIfUsed = LinkerSetting.unsafeFlags([
+    "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
+    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+])
+
 let package = Package(
     name: "Countdown",
     platforms: [.macOS(.v15)],
@@ -15,6 +28,8 @@ let package = Package(
     ],
     targets: [
         // WidgetSDK is the library; WidgetKit, SwiftUI and AppIntents are modules in it.
-        .target(name: "Countdown", dependencies: [.product(name: "WidgetSDK", package: "SDK")]),
+        .target(name: "Countdown", dependencies: [.product(name: "WidgetSDK", package: "SDK")],
+                swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]),
     ]
 )
+

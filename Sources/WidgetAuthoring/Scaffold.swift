@@ -124,6 +124,27 @@ package struct Scaffold: Sendable {
         return manifest.contains("name: \"WidgetSDK\"")
     }
 
+    /// What makes a file that imports only Foundation see what it sees in an
+    /// iOS extension: the host's `UserDefaults` (an App Group suite, which
+    /// WidgetKit's scoped import puts before Foundation's) and `URLSession`
+    /// (FoundationNetworking on Linux). Every file of the target imports
+    /// both as if it said so; FoundationNetworking, which loads libcurl, is
+    /// linked only into a kind whose code uses it.
+    package static let implicitImportsSetting = """
+        // As on iOS, a file that imports only Foundation sees WidgetKit's
+        // UserDefaults (the App Group's) and URLSession: every file imports
+        // both implicitly, and FoundationNetworking is linked only if used.
+        let implicitImports = SwiftSetting.unsafeFlags([
+            "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
+            "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
+            "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+        ])
+        let networkingIfUsed = LinkerSetting.unsafeFlags([
+            "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
+            "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+        ])
+        """
+
     // MARK: - Files
 
     private var packageManifest: String {
@@ -134,11 +155,15 @@ package struct Scaffold: Sendable {
         // A widget kind for widgethost: a dynamic library whose code imports
         // WidgetKit, SwiftUI and AppIntents as a widget extension for iOS does
         // (here they are modules of the SDK's one library, WidgetSDK).
+
+        \(Self.implicitImportsSetting)
+
         let package = Package(
             name: "\(kind)",
             products: [.library(name: "\(kind)", type: .dynamic, targets: ["\(kind)"])],
             dependencies: [.package(path: "\(sdk.path)")],
-            targets: [.target(name: "\(kind)", dependencies: [.product(name: "WidgetSDK", package: "SDK")])]
+            targets: [.target(name: "\(kind)", dependencies: [.product(name: "WidgetSDK", package: "SDK")],
+                              swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed])]
         )
 
         """

@@ -3,9 +3,6 @@
 // specific to widgethost.
 import AppIntents
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SwiftUI
 import WidgetKit
 
@@ -256,21 +253,6 @@ struct RefreshStarsIntent: AppIntent {
 
 // MARK: - A repository's stars, over URLSession, with the App Group's defaults
 
-extension UserDefaults {
-    static let shared = UserDefaults(suiteName: "group.test.github")!
-}
-
-struct Repository: Decodable {
-    struct Owner: Decodable {
-        let login: String
-        let avatarUrl: String
-    }
-
-    let name: String
-    let stargazersCount: Int
-    let owner: Owner
-}
-
 struct StarsIntent: WidgetConfigurationIntent {
     static var title: LocalizedStringResource { "Stars" }
 
@@ -300,6 +282,10 @@ struct StarsProvider: AppIntentTimelineProvider {
         UserDefaults.standard.set(["last": configuration.repo], forKey: "lastRepo")
         let greeting = UserDefaults.shared.string(forKey: "ported.greeting") ?? "no greeting"
         var lines = [greeting, "visit \(visits)"]
+        if let lastGlass = UserDefaults.shared.object(forKey: "ported.lastGlass") as? Date {
+            lines.append("last glass \(lastGlass.formatted(.iso8601))")
+        }
+        UserDefaults.shared.set(Date(), forKey: "ported.checked")
         if let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.test.github") {
             let file = folder.appendingPathComponent("last-repo.txt")
             let previous = (try? String(contentsOf: file, encoding: .utf8)) ?? "none"
@@ -307,19 +293,11 @@ struct StarsProvider: AppIntentTimelineProvider {
             lines.append("previous \(previous)")
         }
         do {
-            let url = URL(string: "https://api.github.com/repos/\(configuration.repo)")!
-            let (data, response) = try await URLSession.shared.data(from: url)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            if status == 200 {
-                let decoder = JSONDecoder()
-                decoder.keyDecodingStrategy = .convertFromSnakeCase
-                let repository = try decoder.decode(Repository.self, from: data)
-                lines.append("\(repository.name) \(repository.stargazersCount) stars")
-                let (avatar, _) = try await URLSession.shared.data(for: URLRequest(url: URL(string: repository.owner.avatarUrl)!))
-                lines.append("avatar \(avatar.count) bytes")
-            } else {
-                lines.append("HTTP \(status)")
-            }
+            let (repository, avatar) = try await GitHubClient().repository(configuration.repo)
+            lines.append("\(repository.name) \(repository.stargazersCount) stars")
+            lines.append("avatar \(avatar.count) bytes")
+        } catch GitHubClient.Failure.status(let status) {
+            lines.append("HTTP \(status)")
         } catch {
             lines.append("failed: \(error.localizedDescription)")
         }

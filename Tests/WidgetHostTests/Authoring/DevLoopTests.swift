@@ -63,6 +63,10 @@ struct DevLoopTests {
                 .compactMap { try? JSONDecoder().decode(Report.self, from: Data($0.utf8)) }
         }
 
+        func write(_ file: String, _ text: String) throws {
+            try text.write(to: package.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+
         func edit(_ file: String, _ change: (String) -> String) throws {
             let url = package.appendingPathComponent(file)
             try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
@@ -74,6 +78,21 @@ struct DevLoopTests {
     @Test func anEditShowsInTheNextPreviewAnErrorShowsWithItsLineAndAFixBringsThePreviewsBack() async throws {
         let session = try await Session(kind: "Weather", devArguments: ["--serve", "127.0.0.1:0"])
         let view = "Sources/Weather/WeatherView.swift"
+        // A file as an iOS app shares it with its extension, importing only
+        // Foundation (Swift 6 mode, the package's default): it builds as it is.
+        try session.write("Sources/Weather/AppGroup.swift", """
+            import Foundation
+
+            extension UserDefaults {
+                static let appGroup = UserDefaults(suiteName: "group.weather")!
+            }
+
+            struct Forecasts {
+                func today() async throws -> Data {
+                    try await URLSession.shared.data(from: URL(string: "https://example.com/today")!).0
+                }
+            }
+            """)
 
         let first = try await session.finished()
         try #require(first.status == "ok", "\(session.dev.output)")
@@ -124,15 +143,32 @@ struct DevLoopTests {
     @Test func aKindThatCrashesShowsAsAnErrorInItsPreviewAndTheRestIsDrawn() async throws {
         // Accessory families too, so that their generated layouts are compiled by a test.
         let session = try await Session(kind: "Boom", arguments: ["--static", "--families", "systemSmall,accessoryCircular,accessoryInline"])
+        // Code from before Swift 6, in its language mode, with a file that
+        // imports only Foundation: its UserDefaults is the App Group's.
+        try session.edit("Package.swift") {
+            $0.replacingOccurrences(of: "linkerSettings: [networkingIfUsed])]\n)", with: "linkerSettings: [networkingIfUsed])],\n    swiftLanguageModes: [.v5]\n)")
+        }
+        try session.write("Sources/Boom/Settings.swift", """
+            import Foundation
+
+            extension UserDefaults {
+                static var boom = UserDefaults(suiteName: "group.boom")!
+            }
+
+            func fetchFeed(completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: URL(string: "https://example.com/feed")!) { data, _, _ in completion(data) }.resume()
+            }
+            """)
         try session.edit("Sources/Boom/BoomProvider.swift") {
             $0.replacingOccurrences(of: "async -> BoomEntry {\n        BoomEntry(date: context.date, message: \"Hello from Boom\")",
                                     with: "async -> BoomEntry {\n        if context.isPreview { fatalError(\"boom\") }\n        return BoomEntry(date: context.date, message: \"Hello from Boom\")")
                 .replacingOccurrences(of: "async -> BoomEntry {\n        BoomEntry(date: context.date, message: \"Hello\")",
-                                      with: "async -> BoomEntry {\n        print(\"placeholder asked\")\n        return BoomEntry(date: context.date, message: \"Hello\")")
+                                      with: "async -> BoomEntry {\n        print(\"placeholder asked\")\n        return BoomEntry(date: context.date, message: String(reflecting: type(of: UserDefaults.boom)))")
         }
         let report = try await session.finished()
         try #require(report.status == "ok", "\(session.dev.output)")
         let small = try #require(report.family("systemSmall"))
+        #expect(small.placeholder.texts == ["Boom", "WidgetFoundation.UserDefaults"], "the host's UserDefaults, not Foundation's: \(small.placeholder)")
         #expect(small.snapshot.error?.contains("crashed") == true, "\(small.snapshot)")
         #expect(small.timeline.count == 4, "the extension restarts for the calls after the crash")
         // A plain print, from a process that lives on: stdout is line-buffered, so it arrives now.

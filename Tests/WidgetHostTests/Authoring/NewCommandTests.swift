@@ -22,6 +22,19 @@ struct NewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    /// The settings that let a file importing only Foundation build are the
+    /// ones the ported fixture is built with by this repository's suite.
+    @Test func aNewPackageImportsWidgetKitAndURLSessionAsTheFixtureDoes() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        #expect(try await TestSupport.widgethost(["new", "Weather", "--dir", "out"], in: folder).status == 0)
+        let written = try String(contentsOf: folder.appendingPathComponent("out/Package.swift"), encoding: .utf8)
+        let ours = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let settings = try #require(ours.firstRange(of: "let implicitImports")
+            .flatMap { start in ours[start.lowerBound...].firstRange(of: "\"--pop-state\",\n])").map { ours[start.lowerBound ..< $0.upperBound] } })
+        #expect(written.contains(settings), "\(written)")
+        #expect(written.contains("swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]"))
+    }
+
     @Test func aFolderThatIsNotEmptyIsRefusedAndKeepsItsFiles() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let target = folder.appendingPathComponent("Weather")
