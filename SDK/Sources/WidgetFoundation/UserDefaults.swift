@@ -15,10 +15,12 @@ import WidgetSDK
 /// there and must here.
 ///
 /// Values are stored as JSON, as `widgethost defaults` shows them: strings,
-/// numbers, booleans, arrays and dictionaries of them as they are; `Data`
-/// as Base64 and `Date` as ISO 8601 text (read them back with
-/// `data(forKey:)`, or parse the string); anything else is not stored and
-/// the extension's log says so, where iOS would stop the process.
+/// numbers, booleans, arrays and dictionaries of them as they are, and the
+/// property-list types JSON lacks as one-key objects, `{"$date": "<ISO
+/// 8601>"}`, `{"$data": "<Base64>"}` and `{"$url": "<URL>"}`, read back as
+/// the `Date`, `Data` and `URL` they were (a dictionary of one `$` key of
+/// its own is kept inside `{"$dictionary": …}`). Anything else is not
+/// stored and the extension's log says so, where iOS would stop the process.
 open class UserDefaults: @unchecked Sendable {
     private let suite: SharedDefaults
     /// `register(defaults:)`'s values: property-list values, not Sendable, hence a lock.
@@ -51,7 +53,7 @@ open class UserDefaults: @unchecked Sendable {
     open func object(forKey defaultName: String) -> Any? {
         do {
             if let json = try suite.json(forKey: defaultName) {
-                return try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed)
+                return Self.revived(try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed))
             }
         } catch {
             Self.report("cannot read '\(defaultName)': \(error)")
@@ -152,7 +154,7 @@ open class UserDefaults: @unchecked Sendable {
         }
     }
 
-    /// Stored as Base64 text, since JSON has no bytes.
+    /// The bytes under `defaultName` (or Base64 text, as earlier versions stored them), or nil.
     open func data(forKey defaultName: String) -> Data? {
         switch object(forKey: defaultName) {
         case let data as Data: data
@@ -161,7 +163,7 @@ open class UserDefaults: @unchecked Sendable {
         }
     }
 
-    /// Stored as its absolute string.
+    /// The URL under `defaultName` (or text that reads as one), or nil.
     open func url(forKey defaultName: String) -> URL? {
         switch object(forKey: defaultName) {
         case let url as URL: url
@@ -180,8 +182,8 @@ open class UserDefaults: @unchecked Sendable {
     open func set(_ value: Double, forKey defaultName: String) { set(value as Any, forKey: defaultName) }
     /// Stores a flag.
     open func set(_ value: Bool, forKey defaultName: String) { set(value as Any, forKey: defaultName) }
-    /// Stores a URL as its absolute string; nil removes the key.
-    open func set(_ url: URL?, forKey defaultName: String) { set(url?.absoluteString as Any?, forKey: defaultName) }
+    /// Stores a URL; nil removes the key.
+    open func set(_ url: URL?, forKey defaultName: String) { set(url as Any?, forKey: defaultName) }
 
     /// Key-value coding's names for `object(forKey:)` and `set(_:forKey:)`,
     /// which code written for Apple platforms uses on defaults.
@@ -205,9 +207,9 @@ open class UserDefaults: @unchecked Sendable {
         case let flag as Bool: return flag
         case let number as Int: return number
         case let number as Double: return number.isFinite ? number : nil
-        case let data as Data: return data.base64EncodedString()
-        case let date as Date: return date.formatted(.iso8601)
-        case let url as URL: return url.absoluteString
+        case let data as Data: return [Tag.data: data.base64EncodedString()]
+        case let date as Date: return [Tag.date: date.formatted(Self.dateFormat)]
+        case let url as URL: return [Tag.url: url.absoluteString]
         case let array as [Any]:
             let items = array.map(storable)
             return items.contains { $0 == nil } ? nil : items.map { $0! }
@@ -217,8 +219,45 @@ open class UserDefaults: @unchecked Sendable {
                 guard let item = storable(item) else { return nil }
                 stored[key] = item
             }
+            // One `$` key of the app's own would read back as a tag.
+            if stored.count == 1, stored.keys.first?.hasPrefix("$") == true { return [Tag.dictionary: stored] }
             return stored
         default: return nil
+        }
+    }
+
+    /// The keys of the one-key objects that stand for what JSON lacks.
+    enum Tag {
+        static let date = "$date", data = "$data", url = "$url", dictionary = "$dictionary"
+    }
+
+    /// ISO 8601 to the millisecond, in UTC: what a `Date` round-trips
+    /// through as closely as Apple's property lists keep it (they keep the
+    /// second; a widget comparing dates made a moment apart needs more).
+    static let dateFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// A value JSON decoded, with the tagged objects made the types they stand for.
+    static func revived(_ value: Any) -> Any {
+        switch value {
+        case let array as [Any]:
+            return array.map(revived)
+        case let dictionary as [String: Any]:
+            if dictionary.count == 1, let (tag, inner) = dictionary.first, tag.hasPrefix("$") {
+                switch (tag, inner) {
+                case (Tag.date, let text as String):
+                    if let date = (try? dateFormat.parse(text)) ?? (try? Date(text, strategy: .iso8601)) { return date }
+                case (Tag.data, let text as String):
+                    if let data = Data(base64Encoded: text) { return data }
+                case (Tag.url, let text as String):
+                    if let url = URL(string: text) { return url }
+                case (Tag.dictionary, let inner as [String: Any]):
+                    return inner.mapValues(revived)
+                default: break
+                }
+            }
+            return dictionary.mapValues(revived)
+        default:
+            return value
         }
     }
 

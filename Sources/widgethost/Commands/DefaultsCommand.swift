@@ -15,6 +15,9 @@ struct DefaultsCommand: AsyncParsableCommand {
             Values are JSON. For example, the TodoList kind keeps a list's tasks under todo.<list>:
               widgethost defaults write todo.Inbox '[{"title": "Buy milk"}, {"title": "Call Ann"}]'
               widgethost defaults read todo.Inbox
+            What JSON lacks and a kind's UserDefaults keeps is a one-key object: {"$date": "2026-11-26T09:30:00Z"},
+            {"$data": "<Base64>"}, {"$url": "https://…"}; a kind reads them back as Date, Data and URL.
+              widgethost defaults write lastGlass --date now
             A running host does not reload on its own when a value changes: 'widgethost reload' asks it to.
             """,
         subcommands: [Read.self, Write.self, Delete.self])
@@ -73,13 +76,19 @@ struct DefaultsCommand: AsyncParsableCommand {
 
     struct Write: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a key to a JSON value (an object, array, string, number, true, false or null).")
+            abstract: "Set a key to a JSON value (an object, array, string, number, true, false or null), a date or bytes.")
 
         @Argument(help: ArgumentHelp("The key.", valueName: "key"))
         var key: String
 
         @Argument(help: ArgumentHelp("The value as JSON; quote it for the shell.", valueName: "json"))
-        var json: String
+        var json: String?
+
+        @Option(help: ArgumentHelp("A date instead of JSON: ISO 8601 ('2026-11-26T09:30:00Z') or 'now'; a kind reads it as a Date.", valueName: "date"))
+        var date: String?
+
+        @Option(help: ArgumentHelp("Bytes instead of JSON, as Base64; a kind reads them as Data.", valueName: "base64"))
+        var data: String?
 
         @OptionGroup var manifest: ManifestOptions
 
@@ -88,6 +97,27 @@ struct DefaultsCommand: AsyncParsableCommand {
                 throw ValidationError("a key is a non-empty line of text")
             }
             try DefaultsCommand.checkAppGroupKey(key)
+            guard [json, date, data].compactMap({ $0 }).count == 1 else {
+                throw ValidationError("give the value once: as JSON, with --date or with --data")
+            }
+            _ = try value()
+        }
+
+        /// The JSON to store, as a kind's `UserDefaults` stores the same value.
+        func value() throws -> Data {
+            if let date {
+                let parsed = date == "now" ? Date() : (try? Date(date, strategy: .iso8601))
+                    ?? (try? Date(date, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+                guard let parsed else {
+                    throw ValidationError("'\(date.prefix(40))' is not an ISO 8601 date such as 2026-11-26T09:30:00Z, or 'now'")
+                }
+                return try Self.tagged("$date", parsed.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            }
+            if let data {
+                guard Data(base64Encoded: data) != nil else { throw ValidationError("'\(data.prefix(40))' is not Base64") }
+                return try Self.tagged("$data", data)
+            }
+            let json = json ?? ""
             do {
                 _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
             } catch {
@@ -95,11 +125,16 @@ struct DefaultsCommand: AsyncParsableCommand {
                     .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
                 throw ValidationError("'\(json.prefix(40))' is not JSON: \(reason); strings need quotes, as in '\"text\"'")
             }
+            return Data(json.utf8)
+        }
+
+        private static func tagged(_ tag: String, _ text: String) throws -> Data {
+            try JSONSerialization.data(withJSONObject: [tag: text], options: [.sortedKeys, .withoutEscapingSlashes])
         }
 
         func run() async throws {
             try await Terminal.failing {
-                try DefaultsCommand.container(manifest).writeDefaults(Data(json.utf8), forKey: key)
+                try DefaultsCommand.container(manifest).writeDefaults(try value(), forKey: key)
             }
         }
     }

@@ -81,6 +81,20 @@ struct PortedNetworkTests {
         #expect(listed.stdout.contains("ported.visits") && !listed.stdout.contains("lastRepo"), "\(listed.stdout)")
     }
 
+    /// A `Date` goes in and out of the App Group as a `Date`, from the
+    /// command line and from the kind (issue 37: it came back as text).
+    @Test func aDateInTheAppGroupIsADate() async throws {
+        let fixture = try await Self.fixture()
+        let written = try await TestSupport.widgethost(["defaults", "write", "ported.lastGlass", "--date", "2026-11-26T09:30:00Z", "--config", fixture.manifestPath])
+        #expect(written.status == 0, "\(written.stderr)")
+        let lines = try Self.lines(try await fixture.timeline("Stars", family: .systemSmall, ["repo": .string("apple/swift")]))
+        #expect(lines.contains("last glass 2026-11-26T09:30:00Z"), "object(forKey:) as? Date: \(lines)")
+        let checked = try await TestSupport.widgethost(["defaults", "read", "ported.checked", "--config", fixture.manifestPath])
+        #expect(checked.stdout.contains(#""$date" : "20"#) || checked.stdout.contains(#""$date": "20"#), "the kind's Date, readable: \(checked.stdout)")
+        let refused = try await TestSupport.widgethost(["defaults", "write", "x", "--date", "tomorrow", "--config", fixture.manifestPath])
+        #expect(refused.status != 0 && refused.stderr.contains("'tomorrow' is not an ISO 8601 date"), "\(refused.stderr)")
+    }
+
     /// `WidgetCenter` from an intent's `perform()`: the tapped Greeting's
     /// intent reads the placed widgets and reloads the Stars kind, which a
     /// running host does at once (Stars' own policy would wait a minute).
