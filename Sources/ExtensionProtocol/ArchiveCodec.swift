@@ -269,6 +269,9 @@ extension ArchiveWriter {
         case .layoutPriority(let priority):
             byte(26)
             double(priority)
+        case .buttonStyle(let style):
+            byte(27)
+            string(style.rawValue)
         }
     }
 
@@ -466,6 +469,7 @@ extension ArchiveReader {
         case 24: return .aspectRatio(try optional { try $0.double() }, contentMode: try raw(ContentMode.self))
         case 25: return .italic(try bool())
         case 26: return .layoutPriority(try double())
+        case 27: return .buttonStyle(try raw(ButtonStyleKind.self))
         default: throw Truncated()
         }
     }

@@ -27,6 +27,8 @@ final class LayoutPass {
         /// `.stroke(lineWidth:)`: a shape is drawn as its outline this wide.
         var stroke: Double?
         var italic = false
+        /// `.buttonStyle(_:)`, for the buttons within.
+        var buttonStyle = ButtonStyleKind.automatic
     }
 
     /// The widget's background: a colour, or a view's drawables at the card's size.
@@ -111,6 +113,7 @@ final class LayoutPass {
             case .redacted(let redacted): style.redacted = style.redacted ?? redacted
             case .stroke(let width): style.stroke = width
             case .italic(let italic): style.italic = italic
+            case .buttonStyle(let kind): style.buttonStyle = kind
             case .widgetURL, .layoutPriority: break
             case .aspectRatio(let ratio, let mode):
                 proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
@@ -353,7 +356,7 @@ final class LayoutPass {
         case .gauge(let value, let minimum, let maximum):
             return arrangeBar(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, knob: true, proposal: proposal, style: style)
         case .control(let control):
-            return arrangeTappable(node.children, action: .control(control), proposal: proposal, style: style)
+            return arrangeTappable(buttonLabel(node.children, control: control, style: style), action: .control(control), proposal: proposal, style: style)
         case .link(let url):
             return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
         }
@@ -484,6 +487,23 @@ final class LayoutPass {
         let frame = Rect(x: 0, y: 0, width: arranged.size.width, height: arranged.size.height)
         arranged.drawables.append(Drawable(frame: frame, kind: .region(action), color: nil, accentable: false))
         return arranged
+    }
+
+    /// A button's label as its style draws it: a bordered one on a capsule
+    /// of the tint (faint, or solid under white text), as iOS draws them.
+    private func buttonLabel(_ children: [ViewNode], control: Control, style: Style) -> [ViewNode] {
+        guard control.kind == .button else { return children }
+        let tint = style.color ?? .accent
+        let fill: Color, text: Color
+        switch style.buttonStyle {
+        case .automatic, .plain, .borderless: return children
+        case .bordered: (fill, text) = (tint.opacity(0.15), tint)
+        case .borderedProminent: (fill, text) = (tint, .white)
+        }
+        let label = ViewNode(.hstack(alignment: .center, spacing: 6), children: children,
+                             modifiers: [.foregroundStyle(text), .padding(EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12))])
+        let capsule = ViewNode(.shape(.capsule), modifiers: [.foregroundStyle(fill)])
+        return [ViewNode(.layered(alignment: .center, behind: true), children: [label, capsule])]
     }
 
     /// A linear progress bar or gauge: a faint capsule track, the filled part

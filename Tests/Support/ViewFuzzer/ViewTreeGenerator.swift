@@ -69,7 +69,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func modifier() -> ViewModifier {
-        switch next(27) {
+        switch next(28) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))
         case 2: return .foregroundStyle(color())
@@ -97,6 +97,7 @@ public struct ViewTreeGenerator {
         case 23: return .aspectRatio(optionalNumber(), contentMode: pick([.fit, .fill]))
         case 24: return .italic(chance(0.5))
         case 25: return .layoutPriority(number())
+        case 26: return .buttonStyle(pick(ButtonStyleKind.allCases))
         default: return .widgetURL(url())
         }
     }

@@ -9,6 +9,16 @@ public struct Button: View, PrimitiveView {
     public init(intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
         node = ViewNode(.control(Control(kind: .button, intent: intent.reference)), children: label().nodes)
     }
+
+    /// A button titled `title`: `Button("Refresh", intent: RefreshIntent())`.
+    public init(_ title: some StringProtocol, intent: some AppIntent) {
+        self.init(intent: intent) { Text(String(title)) }
+    }
+
+    /// A button with a title and an SF Symbol: `Button("Add", systemImage: "plus", intent: AddIntent())`.
+    public init(_ title: some StringProtocol, systemImage: String, intent: some AppIntent) {
+        self.init(intent: intent) { Label(String(title), systemImage: systemImage) }
+    }
 }
 
 /// Shows an on/off state and runs an `AppIntent` when tapped, which is

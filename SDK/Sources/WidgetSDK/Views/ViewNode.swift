@@ -148,6 +148,8 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case italic(Bool)
     /// `.layoutPriority(_:)`: in a stack, children of higher priority are offered space first.
     case layoutPriority(Double)
+    /// `.buttonStyle(_:)`: how the buttons within are drawn.
+    case buttonStyle(ButtonStyleKind)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
