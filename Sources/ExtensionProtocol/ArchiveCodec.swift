@@ -272,6 +272,9 @@ extension ArchiveWriter {
         case .buttonStyle(let style):
             byte(27)
             string(style.rawValue)
+        case .gaugeStyle(let style):
+            byte(28)
+            string(style.rawValue)
         }
     }
 
@@ -470,6 +473,7 @@ extension ArchiveReader {
         case 25: return .italic(try bool())
         case 26: return .layoutPriority(try double())
         case 27: return .buttonStyle(try raw(ButtonStyleKind.self))
+        case 28: return .gaugeStyle(try raw(GaugeStyleKind.self))
         default: throw Truncated()
         }
     }

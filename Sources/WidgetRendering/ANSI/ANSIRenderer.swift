@@ -73,6 +73,9 @@ package struct ANSIRenderer: Sendable {
             switch drawable.kind {
             case .region:
                 continue
+            case .arc:
+                // A ring is a few cells across at most: its value is the text inside it.
+                continue
             case .stroke(let shape, _):
                 // An outline a cell or two across is a ring or a box; a larger
                 // one (a border) is left blank, as a background is.

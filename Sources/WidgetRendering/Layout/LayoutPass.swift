@@ -29,6 +29,8 @@ final class LayoutPass {
         var italic = false
         /// `.buttonStyle(_:)`, for the buttons within.
         var buttonStyle = ButtonStyleKind.automatic
+        /// `.gaugeStyle(_:)`, for the gauges within.
+        var gaugeStyle = GaugeStyleKind.automatic
     }
 
     /// The widget's background: a colour, or a view's drawables at the card's size.
@@ -114,6 +116,7 @@ final class LayoutPass {
             case .stroke(let width): style.stroke = width
             case .italic(let italic): style.italic = italic
             case .buttonStyle(let kind): style.buttonStyle = kind
+            case .gaugeStyle(let kind): style.gaugeStyle = kind
             case .widgetURL, .layoutPriority: break
             case .aspectRatio(let ratio, let mode):
                 proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
@@ -354,7 +357,7 @@ final class LayoutPass {
         case .progress(let value, let total):
             return arrangeBar(fraction: value / total, knob: false, proposal: proposal, style: style)
         case .gauge(let value, let minimum, let maximum):
-            return arrangeBar(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, knob: true, proposal: proposal, style: style)
+            return arrangeGauge(fraction: maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, labels: node.children, proposal: proposal, style: style)
         case .control(let control):
             return arrangeTappable(buttonLabel(node.children, control: control, style: style), action: .control(control), proposal: proposal, style: style)
         case .link(let url):
@@ -504,6 +507,110 @@ final class LayoutPass {
                              modifiers: [.foregroundStyle(text), .padding(EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12))])
         let capsule = ViewNode(.shape(.capsule), modifiers: [.foregroundStyle(fill)])
         return [ViewNode(.layered(alignment: .center, behind: true), children: [label, capsule])]
+    }
+
+    /// A gauge in its style: a bar with its labels around it, or a ring
+    /// with its value inside, as iOS draws them. `labels` are the label,
+    /// the current value, the minimum and the maximum; an empty group is
+    /// one the gauge was not given.
+    private func arrangeGauge(fraction: Double, labels: [ViewNode], proposal: Proposal, style: Style) -> Arranged {
+        let fraction = min(1, max(0, fraction.isFinite ? fraction : 0))
+        func label(_ index: Int) -> ViewNode? {
+            guard index < labels.count else { return nil }
+            if case .group = labels[index].content, labels[index].children.isEmpty { return nil }
+            return labels[index]
+        }
+        switch style.gaugeStyle {
+        case .accessoryCircular, .accessoryCircularCapacity:
+            return arrangeRing(fraction: fraction, open: style.gaugeStyle == .accessoryCircular,
+                               center: label(1) ?? label(0), below: label(1) == nil ? nil : label(0),
+                               bounds: (label(2), label(3)), proposal: proposal, style: style)
+        case .automatic, .linearCapacity, .accessoryLinear, .accessoryLinearCapacity:
+            let knob = style.gaugeStyle == .automatic || style.gaugeStyle == .accessoryLinear
+            return arrangeLinearGauge(fraction: fraction, knob: knob, title: label(0), value: label(1),
+                                      bounds: (label(2), label(3)), proposal: proposal, style: style)
+        }
+    }
+
+    /// A bar, with the label and value above it (leading and trailing) and
+    /// the bounds at its ends, in caption type.
+    private func arrangeLinearGauge(fraction: Double, knob: Bool, title: ViewNode?, value: ViewNode?,
+                                    bounds: (ViewNode?, ViewNode?), proposal: Proposal, style: Style) -> Arranged {
+        guard title != nil || value != nil || bounds.0 != nil || bounds.1 != nil else {
+            return arrangeBar(fraction: fraction, knob: knob, proposal: proposal, style: style)
+        }
+        var small = style
+        small.font = .caption
+        small.weight = nil
+        small.lineLimit = 1
+        let width = proposal.width ?? 100
+        var drawables: [Drawable] = []
+        var y = 0.0
+        if title != nil || value != nil {
+            let row = ViewNode(.hstack(alignment: .center, spacing: 4),
+                               children: [title ?? ViewNode(.group), ViewNode(.spacer(minLength: 0)), value ?? ViewNode(.group)])
+            let arranged = arrange(row, proposal: Proposal(width: width, height: nil), style: small)
+            drawables += arranged.drawables
+            y = arranged.size.height + 4
+        }
+        small.font = .caption2
+        let minimum = bounds.0.map { arrange($0, proposal: Proposal(width: width / 3, height: nil), style: small) }
+        let maximum = bounds.1.map { arrange($0, proposal: Proposal(width: width / 3, height: nil), style: small) }
+        let leading = minimum.map { $0.size.width + 4 } ?? 0, trailing = maximum.map { $0.size.width + 4 } ?? 0
+        let bar = arrangeBar(fraction: fraction, knob: knob, proposal: Proposal(width: max(0, width - leading - trailing), height: nil), style: style)
+        let rowHeight = max(bar.size.height, minimum?.size.height ?? 0, maximum?.size.height ?? 0)
+        if let minimum { drawables += placed(minimum.drawables, 0, y + (rowHeight - minimum.size.height) / 2) }
+        drawables += placed(bar.drawables, leading, y + (rowHeight - bar.size.height) / 2)
+        if let maximum { drawables += placed(maximum.drawables, width - maximum.size.width, y + (rowHeight - maximum.size.height) / 2) }
+        return Arranged(size: Size(width: width, height: y + rowHeight), drawables: drawables)
+    }
+
+    /// A ring the size of the space offered, at most the Lock Screen's
+    /// circle (76 points): open at the bottom with a marker at the value, or closed and
+    /// filled clockwise from the top; the value inside, the bounds at the
+    /// open ends, the label below the value where there is room.
+    private func arrangeRing(fraction: Double, open: Bool, center: ViewNode?, below: ViewNode?,
+                             bounds: (ViewNode?, ViewNode?), proposal: Proposal, style: Style) -> Arranged {
+        let side = max(0, min(76, proposal.width ?? 76, proposal.height ?? 76))
+        let lineWidth = max(2, (side * 0.08).rounded())
+        let ring = Rect(x: 0, y: 0, width: side, height: side)
+        let fill = style.color ?? .accent
+        let (start, end) = open ? (0.625, 1.375) : (0.0, 1.0)
+        var track = Drawable(frame: ring, kind: .arc(start: start, end: end, lineWidth: lineWidth), color: fill, accentable: style.accentable)
+        track.opacity = 0.3 * style.opacity
+        var drawables = [track]
+        if open {
+            let turn = start + (end - start) * fraction, radius = side / 2 - lineWidth / 2, dot = lineWidth + 2
+            let x = side / 2 + radius * sin(2 * .pi * turn) - dot / 2, y = side / 2 - radius * cos(2 * .pi * turn) - dot / 2
+            drawables.append(Drawable(frame: Rect(x: x, y: y, width: dot, height: dot), kind: .fill(.circle, fill), color: fill, accentable: style.accentable))
+        } else if fraction > 0 {
+            drawables.append(Drawable(frame: ring, kind: .arc(start: 0, end: fraction, lineWidth: lineWidth), color: fill, accentable: style.accentable))
+        }
+        let inner = max(0, side - 2 * lineWidth - 6)
+        var text = style
+        text.weight = nil
+        text.lineLimit = 1
+        text.minimumScaleFactor = 0.5
+        text.font = .system(size: max(6, (side * 0.26).rounded()), weight: .medium)
+        if let center {
+            let value = arrange(center, proposal: Proposal(width: inner, height: nil), style: text)
+            let dy = below == nil ? 0 : -side * 0.08
+            drawables += placed(value.drawables, (side - value.size.width) / 2, (side - value.size.height) / 2 + dy)
+        }
+        text.font = .system(size: max(6, (side * 0.14).rounded()))
+        if let below, bounds.0 == nil, bounds.1 == nil {
+            let label = arrange(below, proposal: Proposal(width: inner * 0.8, height: nil), style: text)
+            drawables += placed(label.drawables, (side - label.size.width) / 2, side * 0.64)
+        }
+        if open {
+            for (index, bound) in [bounds.0, bounds.1].enumerated() {
+                guard let bound else { continue }
+                let label = arrange(bound, proposal: Proposal(width: side * 0.3, height: nil), style: text)
+                let x = index == 0 ? side * 0.2 - label.size.width / 2 : side * 0.8 - label.size.width / 2
+                drawables += placed(label.drawables, x, side - label.size.height)
+            }
+        }
+        return Arranged(size: Size(width: side, height: side), drawables: drawables)
     }
 
     /// A linear progress bar or gauge: a faint capsule track, the filled part

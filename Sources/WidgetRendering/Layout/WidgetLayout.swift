@@ -97,6 +97,10 @@ package struct Drawable: Sendable, Equatable {
         case image(ImageSource, clip: ShapeKind?, mode: WidgetAccentedRenderingMode)
         /// Where a tap performs a control or opens a link; not drawn.
         case region(WidgetAction)
+        /// Part of the circle inscribed in the frame, stroked with round
+        /// ends: from `start` to `end`, in turns clockwise from 12 o'clock
+        /// (a gauge's ring).
+        case arc(start: Double, end: Double, lineWidth: Double)
     }
 
     package var frame: Rect
@@ -172,6 +176,8 @@ package struct WidgetLayout: Sendable, Equatable {
             case .image(.data(let data), let clip, _): return "image \(place) \(data.count) bytes clip \(clip.map { "\($0)" } ?? "none")\(drawable.effects)"
             case .region(.control(let control)): return "region \(place) \(control.kind.rawValue) \(control.intent.type)"
             case .region(.link(let url)), .region(.widgetURL(let url)): return "region \(place) link \(url.absoluteString)"
+            case .arc(let start, let end, let width):
+                return "arc \(place) \(number(start))–\(number(end)) turns \(number(width))pt \(drawable.color.map { "\($0)" } ?? "primary")\(drawable.effects)"
             }
         }).joined(separator: "\n")
     }

@@ -111,6 +111,11 @@ package struct SVGRenderer: Sendable {
                 elements.append(shapeElement(shape, frame, attributes: #"fill="none" stroke="\#(stroke)" stroke-width="\#(n(lineWidth))"\#(faded)"#))
             case .region:
                 continue
+            case .arc(let start, let end, let lineWidth):
+                let (stroke, strokeOpacity) = redacted ? (Palette.secondaryColor, 0.35 * drawable.opacity) : (paint, opacity)
+                let faded = strokeOpacity < 1 ? #" stroke-opacity="\#(n(strokeOpacity))""# : ""
+                elements.append(arcElement(start, end, frame, lineWidth: lineWidth,
+                                           attributes: #"fill="none" stroke="\#(stroke)" stroke-width="\#(n(lineWidth))" stroke-linecap="round"\#(faded)"#))
             case .text(let lines, let font):
                 if redacted {
                     for (line, text) in lines.enumerated() {
@@ -345,6 +350,21 @@ package struct SVGRenderer: Sendable {
             }
         }
         return paths
+    }
+
+    /// An arc of the circle inscribed in `frame`, its stroke inside the
+    /// frame; a whole turn or more is a circle.
+    private func arcElement(_ start: Double, _ end: Double, _ frame: Rect, lineWidth: Double, attributes: String) -> String {
+        let radius = max(0, min(frame.width, frame.height) / 2 - lineWidth / 2)
+        let centerX = frame.x + frame.width / 2, centerY = frame.y + frame.height / 2
+        if end - start >= 1 {
+            return #"<circle cx="\#(n(centerX))" cy="\#(n(centerY))" r="\#(n(radius))" \#(attributes)/>"#
+        }
+        func point(_ turn: Double) -> String {
+            "\(n(centerX + radius * sin(2 * .pi * turn))) \(n(centerY - radius * cos(2 * .pi * turn)))"
+        }
+        let large = end - start > 0.5 ? 1 : 0
+        return #"<path d="M \#(point(start)) A \#(n(radius)) \#(n(radius)) 0 \#(large) 1 \#(point(end))" \#(attributes)/>"#
     }
 
     private func shapeElement(_ shape: ShapeKind, _ frame: Rect, attributes: String) -> String {

@@ -69,7 +69,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func modifier() -> ViewModifier {
-        switch next(28) {
+        switch next(29) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))
         case 2: return .foregroundStyle(color())
@@ -98,6 +98,7 @@ public struct ViewTreeGenerator {
         case 24: return .italic(chance(0.5))
         case 25: return .layoutPriority(number())
         case 26: return .buttonStyle(pick(ButtonStyleKind.allCases))
+        case 27: return .gaugeStyle(pick(GaugeStyleKind.allCases))
         default: return .widgetURL(url())
         }
     }

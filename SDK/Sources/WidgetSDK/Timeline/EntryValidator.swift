@@ -293,7 +293,7 @@ public struct EntryValidator: Sendable {
             }
         case .layoutPriority(let priority):
             try checkLength(priority, "the layout priority", signed: true, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle:
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle:
             break
         }
     }

@@ -8,13 +8,93 @@ public struct ProgressView: View, PrimitiveView {
     }
 }
 
-/// A value within a range, drawn as a bar with a marker: `Gauge(value: 72, in: 0...100)`.
+/// A value within a range: `Gauge(value: 72, in: 0...100) { Text("Level") }
+/// currentValueLabel: { Text("72") }`, drawn as its `.gaugeStyle(_:)` says
+/// (a bar with a marker by default; `.accessoryCircular` an open ring).
+/// Its labels are its children, in this order: label, current value,
+/// minimum, maximum; an absent one is an empty group.
 public struct Gauge: View, PrimitiveView {
     let node: ViewNode
 
     /// A gauge showing `value` within `range`: `Gauge(value: 72, in: 0...100)`.
-    public init(value: Double, in range: ClosedRange<Double> = 0...1) {
-        node = ViewNode(.gauge(value: value.isFinite ? value : range.lowerBound, minimum: range.lowerBound, maximum: range.upperBound))
+    public init<Value: BinaryFloatingPoint>(value: Value, in range: ClosedRange<Value> = 0...1) {
+        node = Self.node(Double(value), Double(range.lowerBound) ... Double(range.upperBound), labels: [])
+    }
+
+    /// A gauge with a label saying what it measures.
+    public init<Value: BinaryFloatingPoint>(value: Value, in range: ClosedRange<Value> = 0...1, @ViewBuilder label: () -> ViewGroup) {
+        node = Self.node(Double(value), Double(range.lowerBound) ... Double(range.upperBound), labels: [label()])
+    }
+
+    /// A gauge with a label and the value as text: `currentValueLabel: { Text("72%") }`.
+    public init<Value: BinaryFloatingPoint>(value: Value, in range: ClosedRange<Value> = 0...1, @ViewBuilder label: () -> ViewGroup,
+                                            @ViewBuilder currentValueLabel: () -> ViewGroup) {
+        node = Self.node(Double(value), Double(range.lowerBound) ... Double(range.upperBound), labels: [label(), currentValueLabel()])
+    }
+
+    /// A gauge with every label: what it measures, its value and its bounds.
+    public init<Value: BinaryFloatingPoint>(value: Value, in range: ClosedRange<Value> = 0...1, @ViewBuilder label: () -> ViewGroup,
+                                            @ViewBuilder currentValueLabel: () -> ViewGroup,
+                                            @ViewBuilder minimumValueLabel: () -> ViewGroup, @ViewBuilder maximumValueLabel: () -> ViewGroup) {
+        node = Self.node(Double(value), Double(range.lowerBound) ... Double(range.upperBound),
+                         labels: [label(), currentValueLabel(), minimumValueLabel(), maximumValueLabel()])
+    }
+
+    private static func node(_ value: Double, _ range: ClosedRange<Double>, labels: [ViewGroup]) -> ViewNode {
+        let children = labels.isEmpty ? [] : (0..<4).map { index in
+            index < labels.count ? labels[index].node : ViewNode(.group)
+        }
+        return ViewNode(.gauge(value: value.isFinite ? value : range.lowerBound, minimum: range.lowerBound, maximum: range.upperBound),
+                        children: children)
+    }
+}
+
+/// How a `Gauge` is drawn, as archived.
+public enum GaugeStyleKind: String, Codable, Sendable, Hashable, CaseIterable {
+    /// A bar with a marker, its labels around it.
+    case automatic
+    /// A bar filled to the value, its labels around it.
+    case linearCapacity
+    /// A thin bar with a marker, the bounds at its ends: the Lock Screen's.
+    case accessoryLinear
+    /// A thin bar filled to the value, the label above: the Lock Screen's.
+    case accessoryLinearCapacity
+    /// An open ring with a marker, the value inside and the bounds at its ends.
+    case accessoryCircular
+    /// A closed ring filled to the value, the value inside.
+    case accessoryCircularCapacity
+}
+
+/// A style SwiftUI offers for gauges: `.gaugeStyle(.accessoryCircular)`.
+public protocol GaugeStyle: Sendable {
+    /// What the host draws for this style.
+    var archivedKind: GaugeStyleKind { get }
+}
+
+/// One of the system's gauge styles.
+public struct SystemGaugeStyle: GaugeStyle {
+    public let archivedKind: GaugeStyleKind
+}
+
+extension GaugeStyle where Self == SystemGaugeStyle {
+    /// The default: a bar with a marker.
+    public static var automatic: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .automatic) }
+    /// A bar filled to the value.
+    public static var linearCapacity: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .linearCapacity) }
+    /// A thin bar with a marker, as on the Lock Screen.
+    public static var accessoryLinear: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .accessoryLinear) }
+    /// A thin bar filled to the value, as on the Lock Screen.
+    public static var accessoryLinearCapacity: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .accessoryLinearCapacity) }
+    /// An open ring with a marker, as on the Lock Screen.
+    public static var accessoryCircular: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .accessoryCircular) }
+    /// A closed ring filled to the value, as on the Lock Screen.
+    public static var accessoryCircularCapacity: SystemGaugeStyle { SystemGaugeStyle(archivedKind: .accessoryCircularCapacity) }
+}
+
+extension View {
+    /// How the gauges within are drawn: `.gaugeStyle(.accessoryCircularCapacity)`.
+    public func gaugeStyle(_ style: some GaugeStyle) -> some View {
+        modified(.gaugeStyle(style.archivedKind))
     }
 }
 

@@ -150,6 +150,8 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     case layoutPriority(Double)
     /// `.buttonStyle(_:)`: how the buttons within are drawn.
     case buttonStyle(ButtonStyleKind)
+    /// `.gaugeStyle(_:)`: how the gauges within are drawn.
+    case gaugeStyle(GaugeStyleKind)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
