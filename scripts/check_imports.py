@@ -110,7 +110,7 @@ def cycle(arrows):
 
 def product_modules(package):
     """The modules each library product of `package` holds: a product may hold
-    several (the SDK's holds WidgetKit, SwiftUI and AppIntents beside WidgetSDK)."""
+    several (the SDK's holds WidgetKit, SwiftUI, AppIntents and UIKit beside WidgetSDK)."""
     if not os.path.exists(os.path.join(package, "Package.swift")):
         return {}
     return {product["name"]: set(product["targets"]) for product in dump(package)["products"]}

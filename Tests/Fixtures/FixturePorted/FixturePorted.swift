@@ -185,8 +185,8 @@ struct GreetingWidget: Widget {
     var body: some WidgetConfiguration {
         AppIntentConfiguration(kind: "Greeting", intent: GreetingIntent.self, provider: GreetingProvider()) { entry in
             VStack(alignment: .leading) {
-                Text(entry.salutation)
-                Text(entry.name).font(.headline)
+                Text(entry.salutation).foregroundStyle(Color(uiColor: Theme.detail))
+                Text(entry.name).font(.headline).foregroundStyle(Color("Brand"))
                 Text(Self.since(entry.date))
                 if let friend = entry.friend {
                     Text("with \(friend)")

@@ -93,6 +93,10 @@ struct PortedExtensionTests {
         #expect(drawnGreeting.stdout.contains("<linearGradient") && drawnGreeting.stdout.contains(##"<g clip-path="url(#card-170x170)">"##),
                 "its container background, a gradient view, fills the card to its rounded corners")
         #expect(drawnGreeting.stdout.contains(">since </text>"), "an AttributedString's runs are drawn")
+        // Color("Brand") from the asset catalog's colour set, light and dark.
+        #expect(drawnGreeting.stdout.contains(##"fill="#12ab34">Ann</text>"##), "\(drawnGreeting.stdout)")
+        let dark = try await fixture.run("render", greeting, "--scheme", "dark")
+        #expect(dark.stdout.contains(##"fill="#56cd78">Ann</text>"##), "\(dark.stdout)")
     }
 
     /// A view that reads `colorScheme` and `widgetRenderingMode` is made

@@ -14,6 +14,9 @@ public enum ModuleResources {
     /// The folder the module was loaded from; nil outside an extension process.
     public static var folder: URL? { installed.withLock { $0?.folder } }
 
+    /// The module's name, as its library is named; nil outside an extension process.
+    static var installedModule: String? { installed.withLock { $0?.module } }
+
     /// The extension process calls this before it loads a module: the
     /// library `lib<Module>.so` at `library`.
     public static func install(library: URL) {
@@ -54,6 +57,102 @@ public enum ModuleResources {
         }
         return nil
     }
+}
+
+// Asset colours: `Color("Name")` and `UIColor(named:)` read an asset
+// catalog's `<Name>.colorset/Contents.json` among the module's resources,
+// as Xcode writes it (sRGB, Display P3 taken as sRGB, or grey components,
+// as 0–1, 0–255 or 0xFF; a dark appearance; a system colour by reference).
+extension ModuleResources {
+    /// What each colour name found, misses included.
+    private static let colors = Mutex<[String: (light: Color, dark: Color)?]>([:])
+    private static let missing = Mutex<Set<String>>([])
+
+    /// The module's asset colour called `name` in light and dark, or nil.
+    public static func colorSet(named name: String) -> (light: Color, dark: Color)? {
+        if let known = colors.withLock({ $0[name] }) { return known }
+        let found = searchColorSet(name)
+        colors.withLock { $0[name] = found }
+        return found
+    }
+
+    /// Says once, in the extension's log, that a colour was asked for that the module lacks.
+    static func reportMissing(colorNamed name: String) {
+        guard missing.withLock({ $0.insert(name).inserted }) else { return }
+        FileHandle.standardError.write(Data("No color named '\(name)' found in the module's asset catalog; drawn clear\n".utf8))
+    }
+
+    private static func searchColorSet(_ name: String) -> (light: Color, dark: Color)? {
+        guard let folder, let module = installedModule, !name.isEmpty, !name.contains("..") else { return nil }
+        let fileManager = FileManager.default
+        let bundles = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix("_\(module).resources") }.sorted()
+        let wanted = "\(name).colorset".lowercased()
+        for bundle in bundles {
+            let root = folder.appendingPathComponent(bundle)
+            guard let files = fileManager.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where (file as NSString).lastPathComponent.lowercased() == "contents.json" {
+                let set = (file as NSString).deletingLastPathComponent
+                guard (set as NSString).lastPathComponent.lowercased() == wanted,
+                      let data = fileManager.contents(atPath: root.appendingPathComponent(file).path) else { continue }
+                return parseColorSet(data)
+            }
+        }
+        return nil
+    }
+
+    /// A colorset's `Contents.json`: its universal (or iOS) colour and, if
+    /// it has one, its dark appearance; high-contrast variants are left out.
+    static func parseColorSet(_ data: Data) -> (light: Color, dark: Color)? {
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = json["colors"] as? [[String: Any]] else { return nil }
+        var light: Color?, dark: Color?
+        for entry in entries {
+            if let idiom = entry["idiom"] as? String, !["universal", "iphone", "ipad"].contains(idiom) { continue }
+            let appearances = (entry["appearances"] as? [[String: String]]) ?? []
+            guard !appearances.contains(where: { $0["appearance"] == "contrast" }),
+                  let description = entry["color"] as? [String: Any], let color = assetColor(description) else { continue }
+            if appearances.contains(where: { $0["appearance"] == "luminosity" && $0["value"] == "dark" }) {
+                dark = color
+            } else if light == nil || appearances.contains(where: { $0["value"] == "light" }) {
+                light = color
+            }
+        }
+        guard let base = light ?? dark else { return nil }
+        return (base, dark ?? base)
+    }
+
+    private static func assetColor(_ description: [String: Any]) -> Color? {
+        if let reference = description["reference"] as? String {
+            let name = reference.hasSuffix("Color") ? String(reference.dropLast(5)) : reference
+            return systemColors[name]
+        }
+        guard let components = description["components"] as? [String: Any] else { return nil }
+        func component(_ key: String) -> Double? {
+            let text = (components[key] as? String) ?? (components[key] as? NSNumber)?.stringValue
+            guard let text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
+            if text.lowercased().hasPrefix("0x") { return UInt8(text.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+            guard let value = Double(text) else { return nil }
+            // Xcode writes 0–255 without a decimal point when its slider says so.
+            return !text.contains(".") && value > 1 ? value / 255 : value
+        }
+        let alpha = component("alpha") ?? 1
+        if let white = component("white") {
+            return Color(red: white, green: white, blue: white, opacity: alpha)
+        }
+        guard let red = component("red"), let green = component("green"), let blue = component("blue") else { return nil }
+        return Color(red: min(1, max(0, red)), green: min(1, max(0, green)), blue: min(1, max(0, blue)), opacity: min(1, max(0, alpha)))
+    }
+
+    /// UIKit's names in a colorset's `reference`, light values (a reference resolves per scheme on iOS; here its light value).
+    private static let systemColors: [String: Color] = [
+        "systemRed": Color(hex: 0xFF3B30), "systemOrange": Color(hex: 0xFF9500), "systemYellow": Color(hex: 0xFFCC00),
+        "systemGreen": Color(hex: 0x34C759), "systemMint": Color(hex: 0x00C7BE), "systemTeal": Color(hex: 0x30B0C7),
+        "systemCyan": Color(hex: 0x32ADE6), "systemBlue": Color(hex: 0x007AFF), "systemIndigo": Color(hex: 0x5856D6),
+        "systemPurple": Color(hex: 0xAF52DE), "systemPink": Color(hex: 0xFF2D55), "systemBrown": Color(hex: 0xA2845E),
+        "systemGray": Color(hex: 0x8E8E93), "label": .primary, "secondaryLabel": .secondary, "systemBackground": .background,
+        "white": .white, "black": .black, "clear": .clear,
+    ]
 }
 
 /// The part of UIKit's `UIImage` a widget uses: an image made from PNG or
