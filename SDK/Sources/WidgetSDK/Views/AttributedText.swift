@@ -55,6 +55,9 @@ extension AttributeDynamicLookup {
 extension Text {
     /// An attributed string's runs, each in its own font and colours:
     /// `var text = AttributedString("42 stars"); text[range].font = .headline`.
+    /// Disfavoured: Foundation on Linux makes `AttributedString` a string
+    /// literal too, and `Text("…")` is a `LocalizedStringKey`, as on iOS.
+    @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
         var text: Text?
         for run in attributedContent.runs {
@@ -68,7 +71,9 @@ extension Text {
     }
 
     /// Any string, a `Substring` among them: `Text(line.dropFirst())`.
+    /// Disfavoured, as SwiftUI's is, so that a literal is a `LocalizedStringKey`.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
-        self.init(String(content))
+        self.init(verbatim: String(content))
     }
 }

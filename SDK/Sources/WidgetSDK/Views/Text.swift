@@ -4,10 +4,10 @@ import Foundation
 public struct Text: View, PrimitiveView {
     let node: ViewNode
 
-    /// A line (or lines) of text: `Text("\(count) stars")`.
-    public init(_ string: String) {
-        node = ViewNode(.text(string))
-    }
+    // No `init(_: String)`: as in SwiftUI, a literal is a
+    // `LocalizedStringKey` (so `Text("at \(date, style: .time)")` and
+    // `\(Text("3").bold())` interpolate as SwiftUI's do) and a string value
+    // takes `init(_: some StringProtocol)`.
 
     /// Text shown exactly as given.
     public init(verbatim string: String) {
