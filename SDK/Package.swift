@@ -12,12 +12,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // With the modules a widget extension for iOS imports, so that its
-        // code builds unchanged: WidgetKit, SwiftUI, AppIntents and UIKit each
+        // code builds unchanged: WidgetKit, SwiftUI, AppIntents, UIKit and Combine each
         // re-export WidgetSDK, Foundation and WidgetFoundation's classes
         // (Foundation's names done the host's way) and have no code of
         // their own. They are in this one library: a product of their own
         // would link a second copy of WidgetSDK into every module that used it.
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "UIKit"]),
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "Combine"]),
     ],
     targets: [
         // `#Preview`'s expansion. It speaks the compiler's plugin protocol
@@ -31,5 +31,6 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "AppIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "UIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
+        .target(name: "Combine", dependencies: ["WidgetSDK"]),
     ]
 )

@@ -26,7 +26,7 @@ package struct Scaffold: Sendable {
 
     /// Types of WidgetSDK and Swift a module of that name would shadow.
     static let reserved: Set<String> = [
-        "WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "SDK", "Swift", "Foundation", "Glibc", "Widget", "WidgetBundle", "View", "Text", "Image", "Color", "Button", "Toggle",
+        "WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "Combine", "SDK", "Swift", "Foundation", "Glibc", "Widget", "WidgetBundle", "View", "Text", "Image", "Color", "Button", "Toggle",
         "Link", "Gauge", "Font", "Timeline", "TimelineEntry", "Environment", "Parameter", "AppIntent", "Shape", "Circle",
         "Rectangle", "Capsule", "Spacer", "VStack", "HStack", "ZStack", "Grid", "ForEach", "ProgressView", "Alignment",
     ]

@@ -21,6 +21,8 @@ public struct EnvironmentValues: Sendable {
     public var redactionReasons: RedactionReasons = []
     /// False: there is no always-on display here.
     public var isLuminanceReduced: Bool = false
+    /// False, as on iOS: an accessory widget's `.widgetLabel` shows on watchOS only.
+    public var showsWidgetLabel: Bool = false
 
     /// The values of an entry drawn outside any host (systemMedium).
     public init() {}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The space a `GeometryReader` has: here the widget's, inside its content
+/// margins, since the view is made once per entry before it is laid out.
+public struct GeometryProxy: Sendable {
+    /// The size offered: the family's size less the content margins.
+    public let size: CGSize
+
+    /// The safe area: none in a widget.
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+
+    /// Its frame, at the origin whatever the coordinate space.
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
+        CGRect(origin: .zero, size: size)
+    }
+}
+
+/// Where `GeometryProxy.frame(in:)` measures from.
+public enum CoordinateSpace: Sendable, Hashable {
+    case global, local
+    case named(String)
+}
+
+/// A view built from the size it is given, as SwiftUI's: `GeometryReader {
+/// proxy in Capsule().frame(width: proxy.size.width * fraction) }`. A widget's
+/// view is made once per entry, before the host lays it out, so the size is
+/// the widget's own inside its margins; a reader nested in a smaller space
+/// sees the widget's size too. It takes all the space offered and puts its
+/// content at the top left, as SwiftUI's does.
+public struct GeometryReader: View, PrimitiveView {
+    let node: ViewNode
+
+    public init(@ViewBuilder content: (GeometryProxy) -> ViewGroup) {
+        let environment = EnvironmentValues.current
+        let family = environment.widgetFamily.size, margins = environment.widgetContentMargins
+        let size = CGSize(width: max(0, family.width - margins.leading - margins.trailing),
+                          height: max(0, family.height - margins.top - margins.bottom))
+        node = ViewNode(.zstack(alignment: .topLeading), children: content(GeometryProxy(size: size)).nodes,
+                        modifiers: [.frame(Frame(maxWidth: Frame.bounded(.infinity), maxHeight: Frame.bounded(.infinity), alignment: .topLeading))])
+    }
+}
