@@ -68,7 +68,7 @@ public struct ViewTreeGenerator {
         }
     }
 
-    private mutating func modifier() -> ViewModifier {
+    private mutating func modifier() -> ArchivedModifier {
         switch next(29) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))

@@ -15,7 +15,7 @@ struct ArchiveCodecTests {
                                .gradient(GradientFill(gradient: Gradient(stops: [.init(color: .blue, location: 0.2)]), kind: .radial(center: .center, startRadius: 2, endRadius: 40))),
                                .gradient(GradientFill(gradient: Gradient(stops: []), kind: .angular(center: .bottomTrailing, startAngle: -1, endAngle: 7)))]
         let shapes: [ShapeKind] = [.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: 12.5)]
-        let modifiers: [ViewModifier] = [
+        let modifiers: [ArchivedModifier] = [
             .font(.system(size: 13, weight: .semibold, design: .monospaced)), .fontWeight(.black),
             .padding(EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)),
             .frame(Frame(width: 10, maxWidth: Frame.unbounded, minHeight: -2, alignment: Alignment(horizontal: .trailing, vertical: .bottom))),
@@ -26,7 +26,7 @@ struct ArchiveCodecTests {
             .offset(x: -3, y: 4.5), .fixedSize(horizontal: true, vertical: false), .stroke(lineWidth: 2.5), .clipped,
             .rotation(radians: -0.5, anchor: .topLeading), .scale(x: 1.5, y: -1, anchor: UnitPoint(x: 0.2, y: 0.8)),
             .aspectRatio(nil, contentMode: .fit), .aspectRatio(1.5, contentMode: .fill), .italic(true), .layoutPriority(-1.5),
-        ] + colors.flatMap { [ViewModifier.border($0, width: 1.5), .shadow($0, radius: 3, x: -1, y: 2)] } + colors.flatMap { [ViewModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
+        ] + colors.flatMap { [ArchivedModifier.border($0, width: 1.5), .shadow($0, radius: 3, x: -1, y: 2)] } + colors.flatMap { [ArchivedModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
             + shapes.map { .clipShape($0) }
         let contents: [ViewNode.Content] = [
             .group, .text("héllo ✓ \u{0}"), .text(""), .image(.data(Data((0..<300).map { UInt8($0 & 0xff) }))), .image(.symbol("star.fill")),

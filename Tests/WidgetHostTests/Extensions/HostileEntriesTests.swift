@@ -29,7 +29,7 @@ struct HostileEntriesTests {
     }
 
     private static let text = ViewNode(.text("x"))
-    private static func rectangle(_ modifier: ViewModifier) -> ViewNode {
+    private static func rectangle(_ modifier: ArchivedModifier) -> ViewNode {
         ViewNode(.vstack(alignment: .leading, spacing: nil), children: [ViewNode(.shape(.rectangle), modifiers: [modifier])])
     }
 
@@ -84,7 +84,7 @@ struct HostileEntriesTests {
     /// tree may nest, each view with the most modifiers it may have, is
     /// laid out without running out of stack.
     @Test func theDeepestTreeWithTheMostModifiersIsLaidOut() throws {
-        let padding = ViewModifier.padding(EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0))
+        let padding = ArchivedModifier.padding(EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0))
         var view = ViewNode(.text("core"), modifiers: Array(repeating: padding, count: EntryValidator.maximumModifiers))
         for _ in 1..<EntryValidator.maximumDepth {
             view = ViewNode(.zstack(alignment: .center), children: [view], modifiers: Array(repeating: padding, count: EntryValidator.maximumModifiers))

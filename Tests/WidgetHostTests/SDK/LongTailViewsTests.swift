@@ -87,3 +87,23 @@ struct LongTailViewsTests {
         }
     }
 }
+
+/// Issue 37: SwiftUI's `ViewModifier` protocol was hidden by the SDK's
+/// archived modifier enum of the same name.
+@Suite("A ViewModifier of one's own")
+struct OwnViewModifierTests {
+    struct Badge: ViewModifier {
+        let colour: Color
+        func body(content: Content) -> some View {
+            content
+                .padding(4)
+                .background(colour)
+        }
+    }
+
+    @Test func itWrapsTheViewItIsAppliedTo() {
+        let node = ViewNode(archiving: Text("3").modifier(Badge(colour: .red)))
+        #expect(node.content == .text("3"))
+        #expect(node.modifiers == [.padding(EdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)), .background(.red)])
+    }
+}

@@ -234,7 +234,7 @@ public struct EntryValidator: Sendable {
         }
     }
 
-    private func validate(_ modifier: ViewModifier, path: [String]) throws {
+    private func validate(_ modifier: ArchivedModifier, path: [String]) throws {
         switch modifier {
         case .font(let font):
             guard font.size.isFinite, font.size > 0, font.size <= Self.maximumFontSize else {

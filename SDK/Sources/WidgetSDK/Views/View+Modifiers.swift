@@ -1,7 +1,7 @@
 import Foundation
 
 extension View {
-    func modified(_ modifier: ViewModifier) -> ArchivedView {
+    func modified(_ modifier: ArchivedModifier) -> ArchivedView {
         ArchivedView(ViewNode(archiving: self).modified(modifier))
     }
 

@@ -73,25 +73,26 @@ public struct ViewNode: Codable, Sendable, Hashable {
     /// Its children, in order.
     public var children: [ViewNode]
     /// Applied in order, the first one innermost, as SwiftUI modifiers chain.
-    public var modifiers: [ViewModifier]
+    public var modifiers: [ArchivedModifier]
 
     /// A node; views make these when archived.
-    public init(_ content: Content, children: [ViewNode] = [], modifiers: [ViewModifier] = []) {
+    public init(_ content: Content, children: [ViewNode] = [], modifiers: [ArchivedModifier] = []) {
         self.content = content
         self.children = children
         self.modifiers = modifiers
     }
 
     /// A copy with one more modifier applied outside the existing ones.
-    public func modified(_ modifier: ViewModifier) -> ViewNode {
+    public func modified(_ modifier: ArchivedModifier) -> ViewNode {
         var copy = self
         copy.modifiers.append(modifier)
         return copy
     }
 }
 
-/// The archived form of a view modifier.
-public enum ViewModifier: Codable, Sendable, Hashable {
+/// The archived form of a view modifier. (SwiftUI's `ViewModifier` is the
+/// protocol a widget's own modifiers adopt; see ``ViewModifier``.)
+public enum ArchivedModifier: Codable, Sendable, Hashable {
     /// `.font(_:)`.
     case font(Font)
     /// `.fontWeight(_:)` and `.bold()`.
@@ -173,6 +174,8 @@ public enum ViewModifier: Codable, Sendable, Hashable {
     enum BorderCodingKeys: String, CodingKey { case _0 = "color", width }
     enum ShadowCodingKeys: String, CodingKey { case _0 = "color", radius, x, y }
     enum AspectRatioCodingKeys: String, CodingKey { case _0 = "ratio", contentMode }
+    enum ButtonStyleCodingKeys: String, CodingKey { case _0 = "style" }
+    enum GaugeStyleCodingKeys: String, CodingKey { case _0 = "style" }
     enum ItalicCodingKeys: String, CodingKey { case _0 = "italic" }
     enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
 }
