@@ -174,7 +174,7 @@ extension ArchiveWriter {
         for modifier in node.modifiers { self.modifier(modifier) }
     }
 
-    mutating func modifier(_ modifier: ViewModifier) {
+    mutating func modifier(_ modifier: ArchivedModifier) {
         switch modifier {
         case .font(let font):
             byte(0)
@@ -440,7 +440,7 @@ extension ArchiveReader {
         return ViewNode(content, children: children, modifiers: modifiers)
     }
 
-    mutating func modifier() throws -> ViewModifier {
+    mutating func modifier() throws -> ArchivedModifier {
         switch try byte() {
         case 0: return .font(.system(size: try double(), weight: try raw(Font.Weight.self), design: try raw(Font.Design.self)))
         case 1: return .fontWeight(try raw(Font.Weight.self))

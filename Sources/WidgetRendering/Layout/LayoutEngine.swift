@@ -89,7 +89,8 @@ package struct LayoutEngine: Sendable {
         switch alignment {
         case .top: 0
         case .center: (parent - child) / 2
-        case .bottom: parent - child
+        // In a frame or a ZStack, as SwiftUI does without text to align: the bottom.
+        case .bottom, .firstTextBaseline, .lastTextBaseline: parent - child
         }
     }
 }

@@ -86,7 +86,7 @@ final class LayoutPass {
     /// A modifier that wraps what it modifies (padding, a frame, a
     /// background), with what it was given, to finish on the way up.
     private struct Wrapper {
-        let modifier: ViewModifier
+        let modifier: ArchivedModifier
         let proposal: Proposal
         let opacity: Double
     }
@@ -316,7 +316,8 @@ final class LayoutPass {
                 LayoutEngine.offset($0, in: $1, HorizontalAlignment.center)
             }
         case .hstack(let alignment, let spacing):
-            return arrangeStack(node.children, vertical: false, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style) {
+            return arrangeStack(node.children, vertical: false, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style,
+                                baseline: alignment == .firstTextBaseline ? .first : alignment == .lastTextBaseline ? .last : nil) {
                 LayoutEngine.offset($0, in: $1, alignment)
             }
         case .label:
@@ -639,8 +640,25 @@ final class LayoutPass {
 
     /// A stack: fixed children first, each given a fair share of what is
     /// left; spacers take the rest. `cross` places a child across the axis.
+    /// Which line of text a row's children line up on.
+    enum Baseline { case first, last }
+
+    /// Where a laid-out view's first or last line of text sits on its
+    /// baseline (as the SVG draws it); a view without text, its bottom.
+    private func baseline(of arranged: Arranged, _ which: Baseline) -> Double {
+        let lines = arranged.drawables.compactMap { drawable -> (top: Double, last: Double)? in
+            guard case .text(let lines, let font) = drawable.kind, !lines.isEmpty else { return nil }
+            let first = drawable.frame.y + font.size * (0.1 + 0.93)
+            return (first, first + Double(lines.count - 1) * font.size * LayoutEngine.lineHeight)
+        }
+        switch which {
+        case .first: return lines.map(\.top).min() ?? arranged.size.height
+        case .last: return lines.map(\.last).max() ?? arranged.size.height
+        }
+    }
+
     private func arrangeStack(_ children: [ViewNode], vertical: Bool, spacing: Double, proposal: Proposal, style: Style,
-                              cross: (Double, Double) -> Double) -> Arranged {
+                              baseline: Baseline? = nil, cross: (Double, Double) -> Double) -> Arranged {
         guard !children.isEmpty else { return Arranged(size: Size(width: 0, height: 0)) }
         let along: (Size) -> Double = { vertical ? $0.height : $0.width }
         let across: (Size) -> Double = { vertical ? $0.width : $0.height }
@@ -693,11 +711,21 @@ final class LayoutPass {
                                                                           : Proposal(width: nil, height: crossLength), style: style)
         }
         let totalLength = children.indices.reduce(0.0) { $0 + along(arranged[$1]!.size) } + gaps
-        var result = Arranged(size: vertical ? Size(width: crossLength, height: totalLength) : Size(width: totalLength, height: crossLength))
+        // A row on a baseline: each child moves down by how far its
+        // baseline is above the lowest one, and the row is as tall as that makes it.
+        var baselineOffsets: [Int: Double] = [:]
+        var rowLength = crossLength
+        if let baseline, !vertical {
+            let baselines = children.indices.map { self.baseline(of: arranged[$0]!, baseline) }
+            let lowest = baselines.max() ?? 0
+            for index in children.indices { baselineOffsets[index] = lowest - baselines[index] }
+            rowLength = children.indices.map { baselineOffsets[$0]! + arranged[$0]!.size.height }.max() ?? 0
+        }
+        var result = Arranged(size: vertical ? Size(width: crossLength, height: totalLength) : Size(width: totalLength, height: rowLength))
         var position = 0.0
         for index in children.indices {
             let child = arranged[index]!
-            let offset = cross(across(child.size), crossLength)
+            let offset = baselineOffsets[index] ?? cross(across(child.size), crossLength)
             result.drawables += vertical ? placed(child.drawables, offset, position) : placed(child.drawables, position, offset)
             result.background = result.background ?? child.background
             position += along(child.size) + spacing

@@ -59,3 +59,37 @@ struct GaugeStyleTests {
         #expect(!bare.contains("arc"))
     }
 }
+
+/// Issue 37: `HStack(alignment: .firstTextBaseline)`, in Xcode's template,
+/// did not compile; texts of two sizes now share a baseline.
+@Suite("Rows on a text baseline")
+struct TextBaselineTests {
+    /// Each text drawable's first baseline, as the SVG draws it.
+    private func baselines(_ view: some View) -> [Double] {
+        LayoutEngine().layout(ViewNode(archiving: view), family: .systemMedium).drawables.compactMap { drawable in
+            guard case .text(_, let font) = drawable.kind else { return nil }
+            return drawable.frame.y + font.size * 1.03
+        }
+    }
+
+    @Test func textsOfTwoSizesShareTheFirstBaseline() throws {
+        let row = HStack(alignment: .firstTextBaseline) {
+            Text("42").font(.largeTitle)
+            Text("glasses").font(.caption)
+        }
+        let lines = baselines(row)
+        #expect(lines.count == 2)
+        #expect(abs(lines[0] - lines[1]) < 0.01, "\(lines)")
+        let centred = baselines(HStack { Text("42").font(.largeTitle); Text("glasses").font(.caption) })
+        #expect(abs(centred[0] - centred[1]) > 5, "centred, they do not: \(centred)")
+    }
+
+    @Test func theLastBaselineLinesUpTheLastLines() throws {
+        let row = HStack(alignment: .lastTextBaseline) {
+            VStack { Text("Water").font(.caption); Text("42").font(.title) }
+            Text("glasses").font(.caption2)
+        }
+        let lines = baselines(row)
+        #expect(abs(lines[1] - lines[2]) < 0.01, "the title and the caption: \(lines)")
+    }
+}

@@ -16,6 +16,11 @@ public enum VerticalAlignment: String, Codable, Sendable, Hashable {
     case center
     /// At the bottom.
     case bottom
+    /// The first line of text in each child on one baseline (a child
+    /// without text by its bottom edge).
+    case firstTextBaseline
+    /// The last line of text in each child on one baseline.
+    case lastTextBaseline
 }
 
 /// A two-dimensional alignment, for frames and `ZStack`.
