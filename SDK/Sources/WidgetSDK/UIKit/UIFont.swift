@@ -8,30 +8,50 @@ open class UIFont: @unchecked Sendable {
     /// A font weight, UIKit's names.
     public struct Weight: Hashable, Sendable {
         let weight: Font.Weight
+        /// The ultra light weight.
         public static let ultraLight = Weight(weight: .ultraLight)
+        /// The thin weight.
         public static let thin = Weight(weight: .thin)
+        /// The light weight.
         public static let light = Weight(weight: .light)
+        /// The regular weight.
         public static let regular = Weight(weight: .regular)
+        /// The medium weight.
         public static let medium = Weight(weight: .medium)
+        /// The semibold weight.
         public static let semibold = Weight(weight: .semibold)
+        /// The bold weight.
         public static let bold = Weight(weight: .bold)
+        /// The heavy weight.
         public static let heavy = Weight(weight: .heavy)
+        /// The black weight.
         public static let black = Weight(weight: .black)
     }
 
     /// Dynamic Type's text styles.
     public struct TextStyle: Hashable, Sendable {
         let font: Font
+        /// Dynamic Type's large title style, at its default size.
         public static let largeTitle = TextStyle(font: .largeTitle)
+        /// Dynamic Type's title 1 style, at its default size.
         public static let title1 = TextStyle(font: .title)
+        /// Dynamic Type's title 2 style, at its default size.
         public static let title2 = TextStyle(font: .title2)
+        /// Dynamic Type's title 3 style, at its default size.
         public static let title3 = TextStyle(font: .title3)
+        /// Dynamic Type's headline style, at its default size.
         public static let headline = TextStyle(font: .headline)
+        /// Dynamic Type's body style, at its default size.
         public static let body = TextStyle(font: .body)
+        /// Dynamic Type's callout style, at its default size.
         public static let callout = TextStyle(font: .callout)
+        /// Dynamic Type's subheadline style, at its default size.
         public static let subheadline = TextStyle(font: .subheadline)
+        /// Dynamic Type's footnote style, at its default size.
         public static let footnote = TextStyle(font: .footnote)
+        /// Dynamic Type's caption 1 style, at its default size.
         public static let caption1 = TextStyle(font: .caption)
+        /// Dynamic Type's caption 2 style, at its default size.
         public static let caption2 = TextStyle(font: .caption2)
     }
 
@@ -54,22 +74,27 @@ open class UIFont: @unchecked Sendable {
         UIFont(.system(size: Double(fontSize), weight: font.weight, design: font.design))
     }
 
+    /// The system font at `fontSize` points and `weight`.
     open class func systemFont(ofSize fontSize: CGFloat, weight: Weight = .regular) -> UIFont {
         UIFont(.system(size: Double(fontSize), weight: weight.weight))
     }
 
+    /// The bold system font at `fontSize` points.
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         systemFont(ofSize: fontSize, weight: .bold)
     }
 
+    /// The system font at `fontSize` points, drawn upright.
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         systemFont(ofSize: fontSize)
     }
 
+    /// The system font (its digits are one width already).
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         systemFont(ofSize: fontSize, weight: weight)
     }
 
+    /// The monospaced design at `fontSize` points and `weight`.
     open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(.system(size: Double(fontSize), weight: weight.weight, design: .monospaced))
     }
@@ -87,10 +112,13 @@ public struct UIFontMetrics: Sendable {
     /// The metrics of the body style.
     public static let `default` = UIFontMetrics(forTextStyle: .body)
 
+    /// The metrics of a text style.
     public init(forTextStyle textStyle: UIFont.TextStyle) {}
 
+    /// `value` as it is: a widget is drawn at the default content size.
     public func scaledValue(for value: CGFloat) -> CGFloat { value }
 
+    /// `font` as it is: a widget is drawn at the default content size.
     public func scaledFont(for font: UIFont) -> UIFont { font }
 }
 

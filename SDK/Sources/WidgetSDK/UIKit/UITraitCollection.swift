@@ -1,6 +1,11 @@
 /// Light or dark, as UIKit's trait collections say it.
 public enum UIUserInterfaceStyle: Int, Sendable {
-    case unspecified, light, dark
+    /// Neither: resolved as light.
+    case unspecified
+    /// Light mode.
+    case light
+    /// Dark mode.
+    case dark
 }
 
 /// The traits a dynamic `UIColor` is resolved with: only the interface

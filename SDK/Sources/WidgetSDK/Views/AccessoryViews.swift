@@ -6,6 +6,7 @@ import Foundation
 public struct AccessoryWidgetBackground: View {
     @Environment(\.widgetFamily) private var family
 
+    /// The background for the entry's family.
     public init() {}
 
     public var body: some View {

@@ -22,30 +22,35 @@ public protocol PrimitiveButtonStyle: Sendable {
 
 /// The label as it is: `.buttonStyle(.plain)`.
 public struct PlainButtonStyle: PrimitiveButtonStyle {
+    /// The style.
     public init() {}
     public var archivedKind: ButtonStyleKind { .plain }
 }
 
 /// The label as it is: `.buttonStyle(.borderless)`.
 public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    /// The style.
     public init() {}
     public var archivedKind: ButtonStyleKind { .borderless }
 }
 
 /// The platform's default: `.buttonStyle(.automatic)`.
 public struct DefaultButtonStyle: PrimitiveButtonStyle {
+    /// The style.
     public init() {}
     public var archivedKind: ButtonStyleKind { .automatic }
 }
 
 /// A faint capsule behind the label: `.buttonStyle(.bordered)`.
 public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    /// The style.
     public init() {}
     public var archivedKind: ButtonStyleKind { .bordered }
 }
 
 /// A capsule of the tint behind a white label: `.buttonStyle(.borderedProminent)`.
 public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    /// The style.
     public init() {}
     public var archivedKind: ButtonStyleKind { .borderedProminent }
 }

@@ -17,7 +17,11 @@ public struct GeometryProxy: Sendable {
 
 /// Where `GeometryProxy.frame(in:)` measures from.
 public enum CoordinateSpace: Sendable, Hashable {
-    case global, local
+    /// The screen's.
+    case global
+    /// The view's own.
+    case local
+    /// A space named with `.coordinateSpace(name:)`.
     case named(String)
 }
 
@@ -30,6 +34,7 @@ public enum CoordinateSpace: Sendable, Hashable {
 public struct GeometryReader: View, PrimitiveView {
     let node: ViewNode
 
+    /// A view made from the widget's size inside its margins.
     public init(@ViewBuilder content: (GeometryProxy) -> ViewGroup) {
         let environment = EnvironmentValues.current
         let family = environment.widgetFamily.size, margins = environment.widgetContentMargins

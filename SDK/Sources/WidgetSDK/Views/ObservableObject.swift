@@ -15,19 +15,24 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 
 /// Combine's publisher of an object's changes; `send()` does nothing here.
 public final class ObservableObjectPublisher: Sendable {
+    /// A publisher.
     public init() {}
+    /// Announces a change; no one listens in a widget.
     public func send() {}
 }
 
 /// Combine's `@Published`: the value, kept as it is.
 @propertyWrapper
 public struct Published<Value> {
+    /// The value.
     public var wrappedValue: Value
 
+    /// A published value.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
 
+    /// A published value, Combine's older spelling.
     public init(initialValue: Value) {
         self.wrappedValue = initialValue
     }
@@ -36,12 +41,15 @@ public struct Published<Value> {
 /// SwiftUI's `@StateObject`: the object, made once for the view.
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject> {
+    /// The object.
     public let wrappedValue: ObjectType
 
+    /// The object the view owns, made once.
     public init(wrappedValue thunk: @autoclosure () -> ObjectType) {
         wrappedValue = thunk()
     }
 
+    /// Bindings to the object's properties: `$model.name`.
     public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
 }
 
@@ -53,21 +61,26 @@ public struct ObservedObject<ObjectType: ObservableObject> {
     public struct Wrapper {
         let object: ObjectType
 
+        /// A binding to one of the object's properties.
         public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Value>) -> Binding<Value> {
             let object = object
             return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
         }
     }
 
+    /// The object.
     public let wrappedValue: ObjectType
 
+    /// The object the view was given.
     public init(wrappedValue: ObjectType) {
         self.wrappedValue = wrappedValue
     }
 
+    /// The object the view was given, SwiftUI's older spelling.
     public init(initialValue: ObjectType) {
         self.wrappedValue = initialValue
     }
 
+    /// Bindings to the object's properties: `$model.name`.
     public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
 }

@@ -12,14 +12,17 @@ public struct State<Value> {
 
     private let storage: Storage
 
+    /// State that starts at `value`.
     public init(wrappedValue value: Value) {
         storage = Storage(value)
     }
 
+    /// State that starts at `value`, SwiftUI's older spelling.
     public init(initialValue value: Value) {
         storage = Storage(value)
     }
 
+    /// The value, for this drawing.
     public var wrappedValue: Value {
         get { storage.value }
         nonmutating set { storage.value = newValue }
@@ -46,6 +49,7 @@ public struct Binding<Value> {
     private let get: () -> Value
     private let set: (Value) -> Void
 
+    /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.get = get
         self.set = set
@@ -56,13 +60,16 @@ public struct Binding<Value> {
         Binding(get: { value }, set: { _ in })
     }
 
+    /// The bound value.
     public var wrappedValue: Value {
         get { get() }
         nonmutating set { set(newValue) }
     }
 
+    /// The binding itself: `$value` passes it on.
     public var projectedValue: Binding<Value> { self }
 
+    /// A binding passed on as `$value`.
     public init(projectedValue: Binding<Value>) {
         self = projectedValue
     }
@@ -82,10 +89,12 @@ public struct Binding<Value> {
 public struct AnyView: View, PrimitiveView {
     let node: ViewNode
 
+    /// `view`, its type hidden.
     public init<V: View>(_ view: V) {
         node = ViewNode(archiving: view)
     }
 
+    /// `view`, its type hidden.
     public init<V: View>(erasing view: V) {
         self.init(view)
     }
@@ -94,7 +103,12 @@ public struct AnyView: View, PrimitiveView {
 extension Text {
     /// How a line cut short ends: widgethost always cuts at the end, with "…".
     public enum TruncationMode: Sendable, Hashable {
-        case head, tail, middle
+        /// Cut at the start.
+        case head
+        /// Cut at the end: what the host does.
+        case tail
+        /// Cut in the middle.
+        case middle
     }
 
     /// A timer counting down to the interval's end (or up from its start),
