@@ -12,12 +12,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // With the modules a widget extension for iOS imports, so that its
-        // code builds unchanged: WidgetKit, SwiftUI, AppIntents, UIKit and Combine each
+        // code builds unchanged: WidgetKit, SwiftUI and AppIntents each
         // re-export WidgetSDK, Foundation and WidgetFoundation's classes
         // (Foundation's names done the host's way) and have no code of
         // their own. They are in this one library: a product of their own
         // would link a second copy of WidgetSDK into every module that used it.
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "Combine"]),
+        // `UIKit` and `Combine` are not modules here: a module of either name
+        // would make `#if canImport(Combine)` true in every package built
+        // beside the SDK (GRDB's, in the host's own build). A kind's package
+        // aliases them to WidgetUIKit and WidgetCombine (`-module-alias`,
+        // which `widgethost new` writes).
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine"]),
     ],
     targets: [
         // `#Preview`'s expansion. It speaks the compiler's plugin protocol
@@ -30,7 +35,7 @@ let package = Package(
         .target(name: "WidgetKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "SwiftUI", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "AppIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
-        .target(name: "UIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
-        .target(name: "Combine", dependencies: ["WidgetSDK"]),
+        .target(name: "WidgetUIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
+        .target(name: "WidgetCombine", dependencies: ["WidgetSDK"]),
     ]
 )

@@ -48,6 +48,16 @@ def dependency_names(target):
     return names
 
 
+def module_aliases(target):
+    """Names a target imports under `-module-alias alias=real` (a kind's
+    `UIKit` and `Combine`, which are WidgetSDK): each counts as its real module."""
+    flags = []
+    for setting in target.get("settings", []):
+        flags += setting.get("kind", {}).get("unsafeFlags", {}).get("_0", [])
+    return {flags[i + 1].split("=")[0]: flags[i + 1].split("=")[1]
+            for i in range(len(flags) - 1) if flags[i] == "-module-alias" and "=" in flags[i + 1]}
+
+
 def default_folder(target):
     return {"test": "Tests", "plugin": "Plugins"}.get(target["type"], "Sources")
 
@@ -110,7 +120,7 @@ def cycle(arrows):
 
 def product_modules(package):
     """The modules each library product of `package` holds: a product may hold
-    several (the SDK's holds WidgetKit, SwiftUI, AppIntents and UIKit beside WidgetSDK)."""
+    several (the SDK's holds WidgetKit, SwiftUI, AppIntents, WidgetUIKit and WidgetCombine beside WidgetSDK)."""
     if not os.path.exists(os.path.join(package, "Package.swift")):
         return {}
     return {product["name"]: set(product["targets"]) for product in dump(package)["products"]}
@@ -128,6 +138,7 @@ def check(package, problems, products={}):
         if target["type"] == "system":
             continue
         allowed = TOOLCHAIN | declared | {target["name"]}
+        allowed |= {alias for alias, real in module_aliases(target).items() if real in allowed}
         for path in sources(package, target):
             with open(path, encoding="utf-8") as file:
                 in_string = False  # a multi-line string literal: a template's `import` is text

@@ -177,6 +177,13 @@ func tickingBench() {
     print("  100 ticking cards    \(String(format: "%.1f", perTick * 100 * 100)) % of one core")
 }
 
+/// An intent for a button to run; the bench never taps it.
+struct BenchIntent: AppIntent {
+    static let title = "Drink"
+    init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 /// A large card drawn with the views a ported WidgetKit extension uses
 /// (issue 22): labels, dividers, a view behind and in front, joined texts,
 /// a formatted number, hierarchical styles; against the same content in
@@ -231,9 +238,26 @@ func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
         }
     }
     .containerBackground(for: .widget) { LinearGradient(colors: [.white, .mint.opacity(0.2)], startPoint: .top, endPoint: .bottom) })
+    // What Xcode's templates and the Lock Screen add (issue 37): gauges in
+    // every style, a styled button, a row on a baseline, a date in a text.
+    let template = ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        HStack(alignment: .firstTextBaseline) {
+            Text("5").font(.largeTitle)
+            Text("Last glass at \(Date(timeIntervalSince1970: 1_764_150_000), style: .time)").font(.caption)
+        }
+        Gauge(value: 0.4) { Text("Battery") } currentValueLabel: { Text("40%") } minimumValueLabel: { Text("0") } maximumValueLabel: { Text("100") }
+        Gauge(value: 0.7) { Text("Water") } currentValueLabel: { Text("70%") }.gaugeStyle(.linearCapacity)
+        HStack {
+            Gauge(value: 5.0, in: 0...8) { Text("Glasses") } currentValueLabel: { Text("5") }.gaugeStyle(.accessoryCircularCapacity)
+            Gauge(value: 0.62) { Text("UV") } currentValueLabel: { Text("6") } minimumValueLabel: { Text("0") } maximumValueLabel: { Text("11") }
+                .gaugeStyle(.accessoryCircular)
+        }
+        Button("Drink", intent: BenchIntent()).buttonStyle(.borderedProminent)
+            .foregroundStyle(Color(.systemBlue))
+    })
     let iterations = 5_000
     print("rendering, a systemLarge card of labels, dividers, layers and joined text (issue 22's views), \(iterations) times:")
-    for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects)] {
+    for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects), ("issue 37's views", template)] {
         let began = ContinuousClock.now
         var bytes = 0
         for _ in 0..<iterations { bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count }

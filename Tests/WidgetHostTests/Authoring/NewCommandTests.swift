@@ -23,7 +23,7 @@ struct NewCommandTests {
     }
 
     /// The settings that let a file importing only Foundation build are the
-    /// ones the ported fixture is built with by this repository's suite.
+    /// ones the ported fixture and the Countdown example are built with.
     @Test func aNewPackageImportsWidgetKitAndURLSessionAsTheFixtureDoes() async throws {
         let folder = try TestSupport.temporaryDirectory()
         #expect(try await TestSupport.widgethost(["new", "Weather", "--dir", "out"], in: folder).status == 0)
@@ -33,6 +33,9 @@ struct NewCommandTests {
             .flatMap { start in ours[start.lowerBound...].firstRange(of: "\"--pop-state\",\n])").map { ours[start.lowerBound ..< $0.upperBound] } })
         #expect(written.contains(settings), "\(written)")
         #expect(written.contains("swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]"))
+        // And the README's example package, which the suite builds too.
+        let example = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Examples/Countdown/Package.swift"), encoding: .utf8)
+        #expect(example.contains(settings), "\(example)")
     }
 
     @Test func aFolderThatIsNotEmptyIsRefusedAndKeepsItsFiles() async throws {
