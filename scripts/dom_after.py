@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Opens a page in headless Chromium (a fresh profile: no cookies), takes
+"""Opens a page in headless Chromium (a fresh profile: no cookies or storage), takes
 steps in it, then prints its DOM:
 for checks of what the page's own script does over time, which --dump-dom
 cannot wait for (it dumps at the load event). Talks the DevTools protocol
@@ -33,7 +33,7 @@ to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
 # The browser reads commands on its descriptor 3 and writes replies on 4;
 # those two are kept too, as the child closes the rest after preexec_fn.
-# A profile of its own each run: no cookie (the dashboard's key) carries over.
+# A profile of its own each run: no stored dashboard key carries over.
 profile = tempfile.mkdtemp(prefix="dom-after-")
 browser = subprocess.Popen(
     ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],

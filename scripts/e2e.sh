@@ -85,7 +85,7 @@ timeout 300 python3 scripts/dom_after.py "$url" \
 grep -q "does not hold the dashboard&#39;s key\|does not hold the dashboard's key" "$work/refused.html" || fail "a tap without the key was not refused: $(grep -o '<figcaption[^<]*' "$work/refused.html" | head -5)"
 grep -q '>Water the' <<<"$(curl -fsS "$url/instances/$todo.svg")" || fail "a refused tap changed the to-do card"
 echo "e2e: a browser without the dashboard's key may look but not tap"
-# The key link the host logged: the browser keeps the key as a cookie and lands on the page.
+# The key link the host logged: the page keeps the key in the browser's storage for its origin.
 keylink=$(grep -o 'need its key once: http://[^ )]*' "$work/run.log" | head -1 | sed 's/need its key once: //')
 [ -n "$keylink" ] || fail "the host did not log its key link: $(cat "$work/run.log")"
 timeout 300 python3 scripts/dom_after.py "$keylink" \
