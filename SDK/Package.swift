@@ -17,12 +17,12 @@ let package = Package(
         // (Foundation's names done the host's way) and have no code of
         // their own. They are in this one library: a product of their own
         // would link a second copy of WidgetSDK into every module that used it.
-        // `UIKit` and `Combine` are not modules here: a module of either name
-        // would make `#if canImport(Combine)` true in every package built
-        // beside the SDK (GRDB's, in the host's own build). A kind's package
-        // aliases them to WidgetUIKit and WidgetCombine (`-module-alias`,
-        // which `widgethost new` writes).
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine"]),
+        // `UIKit`, `Combine` and `os` are not modules here: a module of any of
+        // those names would make `#if canImport(Combine)` true in every
+        // package built beside the SDK (GRDB's, in the host's own build). A
+        // kind's package aliases them to WidgetUIKit, WidgetCombine and
+        // WidgetOS (`-module-alias`, which `widgethost new` writes).
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine", "WidgetOS"]),
     ],
     targets: [
         // `#Preview`'s expansion. It speaks the compiler's plugin protocol
@@ -37,5 +37,6 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "WidgetUIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "WidgetCombine", dependencies: ["WidgetSDK"]),
+        .target(name: "WidgetOS"),
     ]
 )

@@ -120,7 +120,7 @@ def cycle(arrows):
 
 def product_modules(package):
     """The modules each library product of `package` holds: a product may hold
-    several (the SDK's holds WidgetKit, SwiftUI, AppIntents, WidgetUIKit and WidgetCombine beside WidgetSDK)."""
+    several (the SDK's holds WidgetKit, SwiftUI, AppIntents, WidgetUIKit, WidgetCombine and WidgetOS beside WidgetSDK)."""
     if not os.path.exists(os.path.join(package, "Package.swift")):
         return {}
     return {product["name"]: set(product["targets"]) for product in dump(package)["products"]}

@@ -26,7 +26,7 @@ package struct Scaffold: Sendable {
 
     /// Types of WidgetSDK and Swift a module of that name would shadow.
     static let reserved: Set<String> = [
-        "WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "Combine", "WidgetUIKit", "WidgetCombine", "SDK", "Swift", "Foundation", "Glibc", "Widget", "WidgetBundle", "View", "Text", "Image", "Color", "Button", "Toggle",
+        "WidgetSDK", "WidgetKit", "SwiftUI", "AppIntents", "UIKit", "Combine", "WidgetUIKit", "WidgetCombine", "os", "WidgetOS", "SDK", "Swift", "Foundation", "Glibc", "Widget", "WidgetBundle", "View", "Text", "Image", "Color", "Button", "Toggle",
         "Link", "Gauge", "Font", "Timeline", "TimelineEntry", "Environment", "Parameter", "AppIntent", "Shape", "Circle",
         "Rectangle", "Capsule", "Spacer", "VStack", "HStack", "ZStack", "Grid", "ForEach", "ProgressView", "Alignment",
     ]
@@ -134,12 +134,12 @@ package struct Scaffold: Sendable {
         // As on iOS, a file that imports only Foundation sees WidgetKit's
         // UserDefaults (the App Group's) and URLSession: every file imports
         // both implicitly, and FoundationNetworking is linked only if used.
-        // `import UIKit` and `import Combine` reach the SDK's part of them.
+        // `import UIKit`, `import Combine` and `import os` reach the SDK's part of them.
         let implicitImports = SwiftSetting.unsafeFlags([
             "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
             "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
             "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
-            "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine",
+            "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS",
         ])
         let networkingIfUsed = LinkerSetting.unsafeFlags([
             "-Xlinker", "--push-state", "-Xlinker", "--as-needed",

@@ -9,3 +9,4 @@
 // imports Foundation.
 @_exported import WidgetFoundation
 @_exported import class WidgetFoundation.UserDefaults
+@_exported import class WidgetFoundation.DateComponentsFormatter

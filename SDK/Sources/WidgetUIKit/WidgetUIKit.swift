@@ -8,3 +8,4 @@
 @_exported import WidgetSDK
 @_exported import WidgetFoundation
 @_exported import class WidgetFoundation.UserDefaults
+@_exported import class WidgetFoundation.DateComponentsFormatter

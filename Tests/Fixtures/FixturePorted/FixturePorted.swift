@@ -160,7 +160,8 @@ struct GreetingProvider: AppIntentTimelineProvider {
     }
 
     func timeline(for configuration: GreetingIntent, in context: Context) async -> Timeline<GreetingEntry> {
-        Timeline(entries: [entry(for: configuration)], policy: .never)
+        Log.greetings.info("greeting \(configuration.name, privacy: .public) for \(Log.duration.string(from: 3725) ?? "?")")
+        return Timeline(entries: [entry(for: configuration)], policy: .never)
     }
 
     private func entry(for configuration: GreetingIntent) -> GreetingEntry {

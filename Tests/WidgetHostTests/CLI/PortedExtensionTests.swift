@@ -77,6 +77,8 @@ struct PortedExtensionTests {
         let host = try RunningHost(fixture, arguments: ["--log"])
         #expect(await host.waitFor("instance=\(clock) kind=Clock [widgethost] entry of"), "the completion handler answered: \(host.output)")
         #expect(await host.waitFor("instance=\(greeting) kind=Greeting [widgethost] entry of"), "\(host.output)")
+        // os.Logger and DateComponentsFormatter, in a file that imports only Foundation and os.
+        #expect(host.output.contains("[Greeting] info: greeting Ann for 1h 2m"), "\(host.output)")
         #expect(host.stop() == 0)
 
         let drawnGreeting = try await fixture.run("render", greeting)
