@@ -90,7 +90,7 @@ open class DateComponentsFormatter: @unchecked Sendable {
             remaining -= value * unit.seconds
             values.append((index, Int(value)))
         }
-        let text = unitsStyle == .positional ? positional(values, allowed) : spelled(values, allowed)
+        let text = unitsStyle == .positional ? positional(values) : spelled(values, allowed)
         guard let text else { return nil }
         var result = (negative ? "-" : "") + text
         if includesApproximationPhrase { result = "About " + result }
@@ -110,7 +110,7 @@ open class DateComponentsFormatter: @unchecked Sendable {
         return string(from: parts.reduce(0.0) { $0 + Double($1.0 ?? 0) * $1.1 })
     }
 
-    private func positional(_ values: [(index: Int, value: Int)], _ allowed: [(unit: NSCalendar.Unit, seconds: Double, names: (abbreviated: String, short: String, full: String, brief: String))]) -> String? {
+    private func positional(_ values: [(index: Int, value: Int)]) -> String? {
         var shown = values
         if !zeroFormattingBehavior.contains(.pad) {
             // Leading zero units go, but minutes stay before seconds ("0:05").

@@ -162,6 +162,13 @@ public final class OSLog: Sendable {
     /// A log that drops every message.
     public static let disabled = OSLog(enabled: false)
 
+    /// A printf-style message, its privacy markers (`%{public}@`) read as plain specifiers.
+    func write(_ type: OSLogType, _ message: StaticString, _ arguments: [CVarArg]) {
+        guard enabled else { return }
+        let format = "\(message)".replacingOccurrences(of: #"%\{(public|private|sensitive)\}"#, with: "%", options: .regularExpression)
+        Self.write(category, type, String(format: format, arguments: arguments))
+    }
+
     /// One line to the extension's standard error, which the host logs with
     /// the kind's name: `[category] level: message`.
     static func write(_ category: String, _ level: OSLogType, _ message: String) {
@@ -173,14 +180,10 @@ public final class OSLog: Sendable {
 /// Logs a printf-style message, as `os_log("loaded %d items", log: log, type: .info, count)`.
 /// Privacy markers (`%{public}@`, `%{private}d`) are read as plain specifiers.
 public func os_log(_ message: StaticString, log: OSLog = .default, type: OSLogType = .default, _ arguments: CVarArg...) {
-    guard log.enabled else { return }
-    let format = "\(message)".replacingOccurrences(of: #"%\{(public|private|sensitive)\}"#, with: "%", options: .regularExpression)
-    OSLog.write(log.category, type, String(format: format, arguments: arguments))
+    log.write(type, message, arguments)
 }
 
 /// Logs a message at a level, as `os_log(.error, "failed")`.
 public func os_log(_ type: OSLogType, log: OSLog = .default, _ message: StaticString, _ arguments: CVarArg...) {
-    guard log.enabled else { return }
-    let format = "\(message)".replacingOccurrences(of: #"%\{(public|private|sensitive)\}"#, with: "%", options: .regularExpression)
-    OSLog.write(log.category, type, String(format: format, arguments: arguments))
+    log.write(type, message, arguments)
 }

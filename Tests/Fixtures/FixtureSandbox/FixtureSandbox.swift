@@ -41,10 +41,10 @@ private func writeFile(_ path: String, _ text: String, flags: Int32 = O_WRONLY |
     return written < 0 ? describe(errno) : "wrote"
 }
 
-private func connectTCP(port: UInt16) -> String {
+/// A TCP socket connected to `port` on loopback, or why there is none.
+private func connectedSocket(port: UInt16) -> Result<Int32, ConnectFailure> {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return describe(errno) }
-    defer { close(descriptor) }
+    guard descriptor >= 0 else { return .failure(ConnectFailure(reason: describe(errno))) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -52,23 +52,37 @@ private func connectTCP(port: UInt16) -> String {
     let result = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    return result == 0 ? "connected" : describe(errno)
+    guard result == 0 else {
+        let reason = describe(errno)
+        close(descriptor)
+        return .failure(ConnectFailure(reason: reason))
+    }
+    return .success(descriptor)
+}
+
+private struct ConnectFailure: Error {
+    let reason: String
+}
+
+private func connectTCP(port: UInt16) -> String {
+    switch connectedSocket(port: port) {
+    case .success(let descriptor):
+        close(descriptor)
+        return "connected"
+    case .failure(let failure):
+        return failure.reason
+    }
 }
 
 /// One HTTP/1.1 exchange on loopback over a socket of its own (a kind with
 /// `sandbox.network: true` has them): the whole answer, or why there is none.
 private func exchange(port: UInt16, _ request: String) -> String {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return describe(errno) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    let descriptor: Int32
+    switch connectedSocket(port: port) {
+    case .success(let connected): descriptor = connected
+    case .failure(let failure): return failure.reason
     }
-    guard connected == 0 else { return describe(errno) }
+    defer { close(descriptor) }
     _ = request.utf8CString.withUnsafeBufferPointer { send(descriptor, $0.baseAddress, $0.count - 1, 0) }
     var answer = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4_096)

@@ -240,6 +240,35 @@ extension UIColor {
     public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
 }
 
+extension UIColor {
+    /// The system colour a colour set's `reference` names without its
+    /// `Color` suffix (`systemBlueColor` is `systemBlue`), or nil.
+    static func system(named name: String) -> UIColor? {
+        switch name {
+        case "systemRed": .systemRed
+        case "systemOrange": .systemOrange
+        case "systemYellow": .systemYellow
+        case "systemGreen": .systemGreen
+        case "systemMint": .systemMint
+        case "systemTeal": .systemTeal
+        case "systemCyan": .systemCyan
+        case "systemBlue": .systemBlue
+        case "systemIndigo": .systemIndigo
+        case "systemPurple": .systemPurple
+        case "systemPink": .systemPink
+        case "systemBrown": .systemBrown
+        case "systemGray": .systemGray
+        case "label": .label
+        case "secondaryLabel": .secondaryLabel
+        case "systemBackground": .systemBackground
+        case "white": .white
+        case "black": .black
+        case "clear": .clear
+        default: nil
+        }
+    }
+}
+
 extension Color {
     /// UIKit's colour in SwiftUI: `Color(uiColor: .systemGray5)`.
     public init(uiColor: UIColor) {

@@ -14,8 +14,6 @@ public enum ModuleResources {
     /// The folder the module was loaded from; nil outside an extension process.
     public static var folder: URL? { installed.withLock { $0?.folder } }
 
-    /// The module's name, as its library is named; nil outside an extension process.
-    static var installedModule: String? { installed.withLock { $0?.module } }
 
     /// The extension process calls this before it loads a module: the
     /// library `lib<Module>.so` at `library`.
@@ -41,17 +39,26 @@ public enum ModuleResources {
     }
 
     private static func search(_ name: String) -> Data? {
-        guard let (folder, module) = installed.withLock({ $0 }), !name.isEmpty, !name.contains("..") else { return nil }
+        guard !name.isEmpty, !name.contains("..") else { return nil }
+        let wanted = Set(extensions.map { "\(name).\($0)" } + [name]).map { $0.lowercased() }
+        return firstResource { file in
+            let base = (file as NSString).lastPathComponent.lowercased()
+            return wanted.contains(base) && extensions.contains((base as NSString).pathExtension)
+        }
+    }
+
+    /// The bytes of the first file, in any subfolder of the module's
+    /// resource bundles (in name order), whose path within its bundle
+    /// `matches`; nil outside an extension process or when none does.
+    static func firstResource(where matches: (String) -> Bool) -> Data? {
+        guard let (folder, module) = installed.withLock({ $0 }) else { return nil }
         let fileManager = FileManager.default
         let bundles = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix("_\(module).resources") }.sorted()
-        let wanted = Set(extensions.map { "\(name).\($0)" } + [name]).map { $0.lowercased() }
         for bundle in bundles {
             let root = folder.appendingPathComponent(bundle)
             guard let files = fileManager.enumerator(atPath: root.path) else { continue }
-            for case let file as String in files {
-                let base = (file as NSString).lastPathComponent.lowercased()
-                guard wanted.contains(base), extensions.contains((base as NSString).pathExtension) else { continue }
+            for case let file as String in files where matches(file) {
                 return fileManager.contents(atPath: root.appendingPathComponent(file).path)
             }
         }
@@ -83,22 +90,13 @@ extension ModuleResources {
     }
 
     private static func searchColorSet(_ name: String) -> (light: Color, dark: Color)? {
-        guard let folder, let module = installedModule, !name.isEmpty, !name.contains("..") else { return nil }
-        let fileManager = FileManager.default
-        let bundles = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix("_\(module).resources") }.sorted()
+        guard !name.isEmpty, !name.contains("..") else { return nil }
         let wanted = "\(name).colorset".lowercased()
-        for bundle in bundles {
-            let root = folder.appendingPathComponent(bundle)
-            guard let files = fileManager.enumerator(atPath: root.path) else { continue }
-            for case let file as String in files where (file as NSString).lastPathComponent.lowercased() == "contents.json" {
-                let set = (file as NSString).deletingLastPathComponent
-                guard (set as NSString).lastPathComponent.lowercased() == wanted,
-                      let data = fileManager.contents(atPath: root.appendingPathComponent(file).path) else { continue }
-                return parseColorSet(data)
-            }
+        let contents = firstResource { file in
+            (file as NSString).lastPathComponent.lowercased() == "contents.json"
+                && ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased() == wanted
         }
-        return nil
+        return contents.flatMap(parseColorSet)
     }
 
     /// A colorset's `Contents.json`: its universal (or iOS) colour and, if
@@ -125,7 +123,8 @@ extension ModuleResources {
     private static func assetColor(_ description: [String: Any]) -> Color? {
         if let reference = description["reference"] as? String {
             let name = reference.hasSuffix("Color") ? String(reference.dropLast(5)) : reference
-            return systemColors[name]
+            // On iOS a reference follows the scheme; here it is its light value.
+            return UIColor.system(named: name)?.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).color
         }
         guard let components = description["components"] as? [String: Any] else { return nil }
         func component(_ key: String) -> Double? {
@@ -143,16 +142,6 @@ extension ModuleResources {
         guard let red = component("red"), let green = component("green"), let blue = component("blue") else { return nil }
         return Color(red: min(1, max(0, red)), green: min(1, max(0, green)), blue: min(1, max(0, blue)), opacity: min(1, max(0, alpha)))
     }
-
-    /// UIKit's names in a colorset's `reference`, light values (a reference resolves per scheme on iOS; here its light value).
-    private static let systemColors: [String: Color] = [
-        "systemRed": Color(hex: 0xFF3B30), "systemOrange": Color(hex: 0xFF9500), "systemYellow": Color(hex: 0xFFCC00),
-        "systemGreen": Color(hex: 0x34C759), "systemMint": Color(hex: 0x00C7BE), "systemTeal": Color(hex: 0x30B0C7),
-        "systemCyan": Color(hex: 0x32ADE6), "systemBlue": Color(hex: 0x007AFF), "systemIndigo": Color(hex: 0x5856D6),
-        "systemPurple": Color(hex: 0xAF52DE), "systemPink": Color(hex: 0xFF2D55), "systemBrown": Color(hex: 0xA2845E),
-        "systemGray": Color(hex: 0x8E8E93), "label": .primary, "secondaryLabel": .secondary, "systemBackground": .background,
-        "white": .white, "black": .black, "clear": .clear,
-    ]
 }
 
 /// The part of UIKit's `UIImage` a widget uses: an image made from PNG or
