@@ -72,7 +72,7 @@ struct DevLoopTests {
             try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
         }
 
-        deinit { _ = dev.stop() }
+        deinit { dev.terminate() }
     }
 
     @Test func anEditShowsInTheNextPreviewAnErrorShowsWithItsLineAndAFixBringsThePreviewsBack() async throws {

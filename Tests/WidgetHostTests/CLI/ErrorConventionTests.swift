@@ -66,6 +66,6 @@ struct ErrorConventionTests {
         guard bound else { return }
         let host = try RunningHost(fixture, arguments: ["--serve", "[::1]:0"])
         #expect(await host.waitFor("dashboard at http://[::1]:"), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 }

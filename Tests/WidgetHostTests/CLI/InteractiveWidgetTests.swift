@@ -36,7 +36,7 @@ struct InteractiveWidgetTests {
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] instance is shown again"), "\(host.output)")
         #expect(!host.output.contains("instance removed"), "\(host.output)")
         #expect(host.output.components(separatedBy: "instance added").count - 1 == 1, "added once, at start: \(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     @Test func aTapRunsTheIntentAndReloadsAtOnceWithoutChargingTheBudget() async throws {
@@ -78,7 +78,7 @@ struct InteractiveWidgetTests {
         #expect((timeline?["budget"] as? [String: Any])?["used"] as? Int == 1, "a tap's reload is not charged")
         let svg = try await fixture.run("render", id)
         #expect(svg.stdout.contains(">lamp is on</text>"))
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     @Test func anIntentThatThrowsLeavesTheEntryAndSaysWhy() async throws {
@@ -98,7 +98,7 @@ struct InteractiveWidgetTests {
         try await Task.sleep(for: .milliseconds(1_500))
         #expect(host.occurrences(of: "reload started") == 1, "no reload after a failed intent: \(host.output)")
         #expect(try await entries() == before)
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     @Test func linksArePrintedAndBadInputChangesNothing() async throws {
@@ -111,7 +111,7 @@ struct InteractiveWidgetTests {
 
         let host = try RunningHost(fixture, arguments: ["--log"])
         #expect(await host.waitFor("entry of", count: 2), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         let snapshot = try await fixture.snapshot()
         #expect(try await fixture.run("tap", id, "3").stdout == "https://example.com/help\n")
         #expect(try await fixture.run("tap", id, "4").stdout == "https://example.com/switch\n")
@@ -151,7 +151,7 @@ struct InteractiveWidgetTests {
         let id = Self.added(try await fixture.run("add-instance", "SingleRepo", "--repo", "apple/swift", "--family", "systemLarge"))
         let host = try RunningHost(fixture, arguments: ["--log"])
         #expect(await host.waitFor("entry of"), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         let actions = try await fixture.run("actions", id)
         #expect(actions.stdout.contains("1  link    octocat 42  https://github.com/octocat"), "\(actions.stdout)")
         #expect(actions.stdout.contains("3  widget  -           https://github.com/apple/swift"), "\(actions.stdout)")
@@ -191,7 +191,7 @@ struct InteractiveWidgetTests {
         #expect(!all.stdout.contains("widgethost.module."), "\(all.stdout)")
         let reserved = try await fixture.run("defaults", "read", "widgethost.module.FixtureInteractive/switch.lamp")
         #expect(reserved.status == 1 && reserved.stderr.contains("(app_group: false)") && reserved.stderr.contains("are modules' own suites"), "\(reserved.stderr)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
 
         // Kinds of one module share its process, so they must agree.
         let mixed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)

@@ -79,7 +79,7 @@ struct PortedExtensionTests {
         #expect(await host.waitFor("instance=\(greeting) kind=Greeting [widgethost] entry of"), "\(host.output)")
         // os.Logger and DateComponentsFormatter, in a file that imports only Foundation and os.
         #expect(host.output.contains("[Greeting] info: greeting Ann for 1h 2m"), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
 
         let drawnGreeting = try await fixture.run("render", greeting)
         #expect(drawnGreeting.stdout.contains(">Ann</text>"), "\(drawnGreeting.stdout)")
@@ -162,7 +162,7 @@ struct PortedExtensionTests {
         let host = try RunningHost(fixture, arguments: ["--log"])
         #expect(await host.waitFor("instance=\(formal) kind=Greeting [widgethost] entry of"), "\(host.output)")
         #expect(await host.waitFor("instance=\(byDefault) kind=Greeting [widgethost] entry of"), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         let drawn = try await fixture.run("render", formal)
         #expect(drawn.stdout.contains(">Good day,</text>") && drawn.stdout.contains(">with Bo</text>"), "\(drawn.stdout)")
         let drawnDefault = try await fixture.run("render", byDefault)

@@ -95,7 +95,7 @@ struct READMECommandTests {
             var ids: [String: String] = [:]
             // What a tap acts on is an entry: the README's reader has a host running.
             var host: RunningHost?
-            defer { _ = host?.stop() }
+            defer { host?.terminate() }
             for step in block {
                 guard Self.skipped[step.command] == nil else { continue }
                 var arguments = Array(Self.words(step.command).dropFirst())

@@ -21,7 +21,7 @@ struct ConcurrencyTests {
             try TestSupport.start(process)
             return process
         }
-        processes.forEach { $0.waitUntilExit() }
+        await TestSupport.offPool { processes.forEach { $0.waitUntilExit() } }
         let failures = processes.indices.filter { processes[$0].terminationStatus != 0 }.map { index in
             (try? String(contentsOf: fixture.folder.appendingPathComponent("stderr-\(index)"), encoding: .utf8)) ?? ""
         }

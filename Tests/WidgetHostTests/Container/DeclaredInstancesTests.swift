@@ -103,7 +103,7 @@ struct DeclaredInstancesTests {
         let whole = base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n  - {id: cpu, kind: Gauge}\n"
         try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         let host = try RunningHost(fixture)
-        defer { _ = host.stop() }
+        defer { host.terminate() }
         #expect(await host.waitFor("instance=memo kind=Note [widgethost] timeline received"), "\(host.output)")
         #expect(await host.waitFor("instance=cpu kind=Gauge [widgethost] timeline received"), "\(host.output)")
 
@@ -154,7 +154,7 @@ struct DeclaredInstancesTests {
         #expect(validate.stdout.contains("2 of 2 declared instances valid"), "\(validate.stdout)")
 
         let host = try RunningHost(fixture)
-        defer { _ = host.stop() }
+        defer { host.terminate() }
         #expect(await host.waitFor("instance memo added from the manifest: Note (systemSmall)"), "\(host.output)")
         #expect(await host.waitFor("instance cpu added from the manifest: Gauge (systemSmall)"), "\(host.output)")
         #expect(await host.waitFor("instance=memo kind=Note [widgethost] timeline received"), "\(host.output)")
@@ -249,7 +249,7 @@ struct DeclaredInstancesTests {
         #expect(validate.status == 0, "\(validate.stderr)\n\(export.stdout)")
 
         let host = try RunningHost(fixture)
-        defer { _ = host.stop() }
+        defer { host.terminate() }
         #expect(await host.waitFor("is now declared by the manifest", count: 3), "\(host.output)")
         #expect(await host.waitFor("host started"), "\(host.output)")
         #expect(host.occurrences(of: "from the manifest") == 0, "nothing added or changed: \(host.output)")

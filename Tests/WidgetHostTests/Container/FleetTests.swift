@@ -119,7 +119,7 @@ struct FleetTests {
         }
         #expect(others.allSatisfy { host in ids.contains { host.output.contains(Self.line($0, "timeline received")) } },
                 "the hosts that joined reloaded what they were given")
-        for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+        for host in hosts { #expect(await host.stop(SIGTERM) == 0) }
     }
 
     @Test func aKilledHostsInstancesAreTakenOverWithinTheLease() async throws {
@@ -134,7 +134,7 @@ struct FleetTests {
         #expect(moved.count == 2, "\(survivor.output)")
 
         let killed = Date()
-        #expect(doomed.stop(SIGKILL) == SIGKILL)
+        #expect(await doomed.stop(SIGKILL) == SIGKILL)
         #expect(await survivor.waitFor("took over 2 instances from the host (pid \(doomed.process.processIdentifier) on "), "\(survivor.output)")
         print("SIGKILL to takeover with a 2 s lease: \(Int(Date().timeIntervalSince(killed) * 1000)) ms")
         for id in moved {
@@ -155,7 +155,7 @@ struct FleetTests {
         let hosts = try #require(report["hosts"] as? [[String: Any]])
         #expect(hosts.map { $0["live"] as? Bool } == [false, true], "\(hosts)")
         #expect(hosts.allSatisfy { $0["renewedAt"] is String }, "\(hosts)")
-        #expect(survivor.stop(SIGTERM) == 0)
+        #expect(await survivor.stop(SIGTERM) == 0)
     }
 
     @Test func aHostStoppedCleanlyGivesItsInstancesBackAtOnce() async throws {
@@ -165,11 +165,11 @@ struct FleetTests {
         #expect(await leaving.waitFor("instance added", count: 2), "\(leaving.output)")
         let staying = try fleet.host()
         #expect(await staying.waitFor("instance added", count: 1), "\(staying.output)")
-        #expect(leaving.stop(SIGTERM) == 0)
+        #expect(await leaving.stop(SIGTERM) == 0)
         // With a ten-minute lease, only a lease given back can move this soon.
         #expect(await staying.waitFor("instance added", count: 2), "\(staying.output)")
         #expect(!staying.output.contains("took over"), "given, not taken over")
-        #expect(staying.stop(SIGTERM) == 0)
+        #expect(await staying.stop(SIGTERM) == 0)
     }
 
     @Test func twoHostsAskingForOneRepositoryAtOnceSendOneRequest() async throws {
@@ -190,7 +190,7 @@ struct FleetTests {
         #expect(await Self.eventually { ids.allSatisfy { timelines($0) == 2 } }, "\(hosts.map(\.output))")
         #expect(second.output.contains("timeline received"), "each host reloaded its own instance")
         #expect(fleet.requests(to: "/repos/fleet/r1") == before + 1, "the host that waited used the other's answer")
-        for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+        for host in hosts { #expect(await host.stop(SIGTERM) == 0) }
     }
 
     @Test func aTapOnOneHostsDashboardReloadsTheKindOnEveryHost() async throws {
@@ -214,7 +214,7 @@ struct FleetTests {
                                                    headers: ["X-Widgethost-Token": token, "Origin": base, "X-Widgethost-Key": key])
         #expect(tapped.status == 200, "\(tapped.body)")
         #expect(await other.waitFor(line, count: before + 1), "the other host reloaded its instance: \(other.output)")
-        for host in [served, other] { #expect(host.stop(SIGTERM) == 0) }
+        for host in [served, other] { #expect(await host.stop(SIGTERM) == 0) }
     }
 
     @Test func threeHostsNeverSpendMoreThanTheFleetsRateLimit() async throws {
@@ -236,7 +236,7 @@ struct FleetTests {
         #expect(api.filter { $0.status == 403 }.isEmpty, "the hosts stopped before GitHub had to refuse")
         let limited = hosts.map { $0.occurrences(of: "rate-limited until") }.reduce(0, +)
         #expect(limited > 0, "what did not fit waits for the next window")
-        for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+        for host in hosts { #expect(await host.stop(SIGTERM) == 0) }
     }
 
     @Test func aRefusalOnOneHostPausesTheWholeFleet() async throws {
@@ -260,6 +260,6 @@ struct FleetTests {
         #expect(await Self.eventually { ids.allSatisfy(heldBack) }, "\(hosts.map(\.output))")
         #expect(hosts.allSatisfy { $0.output.contains("rate-limited until") }, "every host held back")
         #expect(apiRequests() == before + 1, "one refusal, then no host asked again")
-        for host in hosts { #expect(host.stop(SIGTERM) == 0) }
+        for host in hosts { #expect(await host.stop(SIGTERM) == 0) }
     }
 }

@@ -127,7 +127,7 @@ struct PostgresHostTests {
             #expect(!output.contains(password))
         }
         #expect(host.output.contains("container=postgres://widgethost:***@127.0.0.1:"), "the log names the database, redacted")
-        #expect(host.stop(SIGTERM) == 0)
+        #expect(await host.stop(SIGTERM) == 0)
     }
 
     @Test func aSecondHostJoinsAndStatusNamesBothAndWhoHoldsWhat() async throws {
@@ -143,8 +143,8 @@ struct PostgresHostTests {
         #expect(status.contains("; pid \(pids[1]) on "), "\(status)")
         let timeline = try await fixture.run("timeline", ticker).stdout
         #expect(timeline.contains("host:         running (pid \(pids[0]) on "), "the instance's holder: \(timeline)")
-        #expect(first.stop(SIGTERM) == 0)
-        #expect(second.stop(SIGTERM) == 0)
+        #expect(await first.stop(SIGTERM) == 0)
+        #expect(await second.stop(SIGTERM) == 0)
     }
 
     @Test func aDatabaseRestartMidRunLosesNothing() async throws {
@@ -164,7 +164,7 @@ struct PostgresHostTests {
         #expect(await host.waitFor("instance=\(gauge) kind=Gauge [widgethost] instance added"), "the listener came back: \(host.output)")
         #expect(await host.waitFor("instance=\(gauge) kind=Gauge [widgethost] timeline received"), "\(host.output)")
         #expect(host.process.isRunning)
-        #expect(host.stop(SIGTERM) == 0)
+        #expect(await host.stop(SIGTERM) == 0)
         let instances = try await fixture.run("list-instances", "--json").stdout
         #expect(instances.contains(ticker) && instances.contains(gauge), "no instance lost")
         let timeline = try await fixture.run("timeline", ticker, "--json")

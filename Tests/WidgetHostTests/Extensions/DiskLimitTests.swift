@@ -109,9 +109,11 @@ struct DiskLimitTests {
         }
         let error = try #require(refused, "the disk filled up").stderr
         #expect(error.contains("the disk is full") || error.contains("No space left on device"), "\(error)")
-        #expect(error.contains("the kinds' folders hold FixtureSandbox 23."), "names the kind that filled it: \(error)")
+        // What the kind got of the 24 MB depends on what the container held when it wrote.
+        let held = error.firstMatch(of: /the kinds' folders hold FixtureSandbox (\d+(?:\.\d)?)MB/).flatMap { Double($0.1) }
+        #expect((held ?? 0) > 16, "names the kind that filled it, and most of the disk: \(error)")
         #expect(!host.output.contains("cannot write the container"), "the host's own saves went through: \(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         #expect(host.output.contains("host stopped; state saved"), "\(host.output)")
     }
 

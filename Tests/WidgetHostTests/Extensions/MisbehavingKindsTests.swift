@@ -80,7 +80,7 @@ struct MisbehavingKindsTests {
     static func stopLeavingNoExtension(_ host: RunningHost, signal: Int32 = SIGTERM) async -> Int32 {
         let extensions = host.extensionPIDs
         #expect(!extensions.isEmpty, "the host had extension processes")
-        let status = host.stop(signal)
+        let status = await host.stop(signal)
         // The kernel delivers the parent-death signal as the host ends; allow it a moment.
         let deadline = Date() + 10
         while extensions.contains(where: TestSupport.isAlive), Date() < deadline {
@@ -177,7 +177,7 @@ struct MisbehavingKindsTests {
         #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] timeline received"), "\(host.output)")
         #expect(await FleetTests.eventually { !TestSupport.processes(named: name).isEmpty }, "the child is running")
         let child = try #require(TestSupport.processes(named: name).first)
-        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await host.stop(SIGKILL) == SIGKILL)
         #expect(await FleetTests.eventually { !TestSupport.isAlive(child) }, "the child \(child) outlived the host")
     }
 
@@ -200,7 +200,7 @@ struct MisbehavingKindsTests {
             return group != 0
         }, "a crash report under way: \(host.output)")
         try #require(group != 0)
-        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await host.stop(SIGKILL) == SIGKILL)
         #expect(await FleetTests.eventually { TestSupport.processGroup(group).isEmpty },
                 "left behind: \(TestSupport.processGroup(group))")
     }
@@ -364,7 +364,7 @@ struct MisbehavingKindsTests {
         copy.executableURL = URL(fileURLWithPath: "/bin/cp")
         copy.arguments = [library, installed]
         try copy.run()
-        copy.waitUntilExit()
+        await TestSupport.offPool { copy.waitUntilExit() }
         #expect(copy.terminationStatus == 0)
 
         #expect(await host.waitFor("instance=\(crash) kind=Crash [widgethost] entry of"), "\(host.output)")

@@ -212,7 +212,7 @@ struct SandboxTests {
         let running = TestSupport.processes(named: detached + "c") + TestSupport.processes(named: detached + "g")
         let drawn = try await fixture.drawn(id)
         #expect(running.count == 2, "\(drawn)")
-        #expect(host.stop(SIGKILL) == SIGKILL)
+        #expect(await host.stop(SIGKILL) == SIGKILL)
         #expect(await TestSupport.eventually { running.allSatisfy { !TestSupport.isAlive($0) } }, "left behind: \(running.filter(TestSupport.isAlive))")
     }
 

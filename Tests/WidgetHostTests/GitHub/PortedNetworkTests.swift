@@ -113,7 +113,7 @@ struct PortedNetworkTests {
         let tapped = try await widgethost("tap", greeting, "1")
         #expect(tapped.status == 0, "\(tapped.stderr)")
         #expect(await host.waitFor("instance=\(stars) kind=Stars [widgethost] entry of", count: 2), "reloaded at WidgetCenter's request: \(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
 
         let container = fixture.workspace.container
         #expect(try container.defaultsValue(forKey: "ported.placed") == Data(#"["Greeting systemSmall","Stars systemMedium"]"#.utf8),

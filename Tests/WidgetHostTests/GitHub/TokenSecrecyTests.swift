@@ -33,7 +33,7 @@ struct TokenSecrecyTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         kill(run.processIdentifier, SIGTERM)
-        run.waitUntilExit()
+        await TestSupport.offPool { run.waitUntilExit() }
         #expect(run.terminationStatus == 0)
 
         #expect(fixture.server.requests.contains { $0.authorization == "Bearer \(token)" }, "the token was used")

@@ -53,7 +53,7 @@ struct DashboardTests {
             if let added, received.contains("event: instances\ndata: \(added)") { break }
         }
         #expect(received.contains("event: instances\ndata: \(added ?? "?")"))
-        #expect(host.stop() == 0, "SIGTERM ends open event streams and exits")
+        #expect(await host.stop() == 0, "SIGTERM ends open event streams and exits")
     }
 
     /// Issue 11, items 19 and 20: names, captions the page can age, one
@@ -94,7 +94,7 @@ struct DashboardTests {
         #expect(events.components(separatedBy: "event: instances\ndata: \(added)\n").count - 1 == 1, "\(events)")
         #expect(events.components(separatedBy: "event: entry\ndata: \(added)\n").count - 1 == 1,
                 "a timeline and its first entry are one change: \(events)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
 
         // The manifest drops SingleRepo: its tile stays, greyed, with the reason.
         let narrowed = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
@@ -107,7 +107,7 @@ struct DashboardTests {
         let card = try await Self.get(newBase + "/instances/\(id).svg")
         #expect(card.contains(#"<g filter="url(#unavailable)""#) && card.contains(">Unavailable</text>"), "\(card)")
         #expect(card.contains(">swift</text>"), "its last entry, faded")
-        #expect(again.stop() == 0)
+        #expect(await again.stop() == 0)
     }
 
     /// Issue 11, items 18 and 22: cards drawn once and revalidated with
@@ -148,7 +148,7 @@ struct DashboardTests {
         #expect(try await Self.send(base + "/dashboard.js").body.contains("new EventSource(\"/events\")"))
         let icon = try await Self.send(base + "/favicon.ico")
         #expect(icon.status == 200 && icon.body.hasPrefix("<svg"))
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 10: taps on the card, and the refusals that keep other pages
@@ -198,7 +198,7 @@ struct DashboardTests {
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
         print("dashboard tap to new entry current: \(String(format: "%.2f", Date().timeIntervalSince(tapped))) s")
         #expect(try await TestSupport.eventually { try await Self.get(base + "/instances/\(id).svg").contains(">lamp is on</text>") })
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 20: the dashboard answered `GET http://elsewhere/` and a second
@@ -233,7 +233,7 @@ struct DashboardTests {
         idle.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         #expect(halfSent.readToEnd() == "", "closed without an answer")
         #expect(idle.readToEnd().hasSuffix("\r\n\r\nok\n"), "a kept-alive connection left idle is closed after its answer")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// A blocking TCP connection to the dashboard, for requests no HTTP
@@ -320,7 +320,7 @@ struct DashboardTests {
         #expect(own.status == 200 && own.headers["cross-origin-resource-policy"] == "same-origin" && own.headers["referrer-policy"] == "no-referrer")
         let missing = try await Self.send(base + "/instances/nothing.svg")
         #expect(missing.status == 404 && missing.headers["cross-origin-resource-policy"] == "same-origin")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 36: `--serve 0x7f000001` warned that other machines could
@@ -331,7 +331,7 @@ struct DashboardTests {
         let base = try await host.dashboardBase()
         #expect(try await Self.get(base + "/healthz") == "ok\n")
         #expect(!host.output.contains("other machines can reach it"), "\(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 36: 384 variants of a noise image took the host from 144 to

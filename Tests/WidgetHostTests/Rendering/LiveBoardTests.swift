@@ -31,7 +31,7 @@ struct LiveBoardTests {
         #expect(await host.waitFor { $0.text.contains("swift-news") && $0.text.contains("\(id) · fresh") },
                 "an instance added from another terminal: \(host.screen.text)")
         #expect(!host.screen.text.contains("placeholder:"), "\(host.screen.text)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 11, item 16: on 80×24 the board addressed row 126 and tiles
@@ -68,7 +68,7 @@ struct LiveBoardTests {
         host.type("\u{1B}[5~")
         #expect(await host.waitFor { $0.line(1).contains("page 1/") }, "PgUp goes back: \(host.screen.text)")
         #expect(host.screen.highestRowAddressed <= 24)
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 24: on 80×24 every tile's caption is on screen, large tiles
@@ -79,7 +79,7 @@ struct LiveBoardTests {
         let fixture = try Self.fixture(server)
         let empty = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24)
         #expect(await empty.waitFor { $0.text.contains("widgethost add-instance SingleRepo --repo apple/swift") }, "\(empty.screen.text)")
-        #expect(empty.stop() == 0)
+        #expect(await empty.stop() == 0)
 
         var ids: [String] = []
         for arguments in [["DoubleRepo", "--top-repo", "apple/swift", "--bottom-repo", "sallen0400/swift-news"], ["SingleRepo", "--repo", "apple/swift", "--family", "systemLarge"]] {
@@ -91,7 +91,7 @@ struct LiveBoardTests {
         #expect(host.screen.highestRowAddressed <= 24)
         #expect(!host.screen.line(1).contains("page"), "two compact tiles fit one page: \(host.screen.text)")
         #expect(host.screen.text.contains(/│ \d+ · \d+\s/), "DoubleRepo's headline: both repositories' figures: \(host.screen.text)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     /// Issue 10: `.timer` text ticks on the board with no new entry.
@@ -109,7 +109,7 @@ struct LiveBoardTests {
         #expect(await host.waitFor { timer($0) != nil && timer($0) != first }, "\(host.screen.text)")
         let again = try await fixture.run("timeline", id, "--json").stdout.firstMatch(of: /"currentEntry" : "([^"]+)"/).map { String($0.1) }
         #expect(entry != nil && again == entry, "the same entry, drawn again")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     @Test func aDumbTerminalGetsLogLines() async throws {
@@ -118,6 +118,6 @@ struct LiveBoardTests {
         let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 80, rows: 24, environment: ["TERM": "dumb"])
         #expect(await host.waitFor { _ in host.output.contains("timeline received") }, "\(host.output)")
         #expect(!host.screen.usedAlternateScreen && !host.output.contains("\u{1B}["), "no escapes at all: \(host.output)")
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 }

@@ -32,7 +32,7 @@ struct OperationsEndpointTests {
         let answered = server.requests.filter { $0.status == 200 && !$0.path.contains("avatar") }.count
         #expect(requests == Double(answered), "every API request the fake GitHub answered with 200 is counted")
         #expect((samples.value("widgethost_github_rate_limit_remaining", [:]) ?? -1) >= 0)
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     @Test func readyzSays503WithTheReasonWhileTheContainerCannotBeWritten() async throws {
@@ -51,7 +51,7 @@ struct OperationsEndpointTests {
         try await FullContainerTests.setFileSizeLimit(of: host.process.processIdentifier, to: nil)
         #expect(await host.waitFor("the container can be written again"), "\(host.output)")
         #expect(try await Self.get(base + "/readyz").status == 200)
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
     }
 
     static func get(_ url: String) async throws -> (status: Int, body: String) {

@@ -59,7 +59,7 @@ struct PNGTests {
         _ = try await fixture.run("add-instance", "Gauge", "--family", "systemMedium")
         let id = try #require(try await fixture.instances().first?["id"] as? String)
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
-        defer { _ = host.stop() }
+        defer { host.terminate() }
         let base = try await host.dashboardBase()
         #expect(await host.waitFor("timeline received"), "\(host.output)")
 

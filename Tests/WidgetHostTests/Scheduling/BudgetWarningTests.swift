@@ -28,7 +28,7 @@ struct BudgetWarningTests {
         let calm = try await fixture.run("add-instance", "Ticker", "--policy", "after", "--after", "7200")
         let calmID = String(calm.stdout.dropFirst("added ".count).prefix(6))
         let host = try RunningHost(fixture)
-        defer { _ = host.stop() }
+        defer { host.terminate() }
         #expect(await host.waitFor("instance \(id) (Ticker) asks to reload every 10m, 144 times a day; the daily budget is 72"), "\(host.output)")
         #expect(await host.waitFor("instance=\(calmID) kind=Ticker [widgethost] timeline received"), "\(host.output)")
         #expect(host.occurrences(of: "asks to reload every") == 1, "only the one over budget: \(host.output)")

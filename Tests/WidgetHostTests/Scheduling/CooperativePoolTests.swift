@@ -36,7 +36,7 @@ struct CooperativePoolTests {
         #expect(await host.waitFor("timeline received", count: 6), "\(host.output)")
         _ = try await DashboardTests.get(base + "/instances")
 
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         #expect(!host.output.contains(Self.warning), "\(host.output)")
         #expect(!server.requests.isEmpty, "the host asked the fake GitHub, so the network's cache was used")
     }
@@ -61,7 +61,7 @@ struct CooperativePoolTests {
         #expect(tap.status == 200, "\(tap.body)")
         #expect(await host.waitFor("instance=\(id) kind=Switch [widgethost] entry of", count: 2), "\(host.output)")
 
-        #expect(host.stop() == 0)
+        #expect(await host.stop() == 0)
         #expect(!host.output.contains(Self.warning), "\(host.output)")
     }
 }

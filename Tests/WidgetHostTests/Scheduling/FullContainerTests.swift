@@ -69,7 +69,7 @@ struct FullContainerTests {
         try await Self.setFileSizeLimit(of: host.process.processIdentifier, to: nil)
         #expect(await host.waitFor("the container can be written again"), "\(host.output)")
         #expect(await host.waitFor("timeline received", count: 2), "the waiting reload ran: \(host.output)")
-        #expect(host.stop(SIGINT) == 0, "\(host.output)")
+        #expect(await host.stop(SIGINT) == 0, "\(host.output)")
         #expect(host.output.contains("host stopped; state saved"))
 
         let after = try await currentEntry(id, fixture)
@@ -92,7 +92,7 @@ struct FullContainerTests {
         #expect(try await fixture.run("add-instance", "Gauge").status == 0)
         #expect(await host.waitFor("timeline received"), "\(host.output)")
         #expect(await host.waitFor("cannot write the container"), "\(host.output)")
-        let status = host.stop(SIGINT)
+        let status = await host.stop(SIGINT)
         #expect(status == 1, "\(host.output)")
         #expect(host.output.contains("state not saved at stop"), "\(host.output)")
         #expect(!host.output.contains("host stopped; state saved"))

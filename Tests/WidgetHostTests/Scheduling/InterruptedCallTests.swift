@@ -81,14 +81,14 @@ struct InterruptedCallTests {
         // Killed once the call is saved as running: the log line comes just before the save.
         let container = try SharedContainer(manifest: try Manifest.load(from: fixture.manifestPath))
         #expect(await FleetTests.eventually { (try? container.schedule(for: id))??.hadCallRunning == true })
-        #expect(killed.stop(SIGKILL) == SIGKILL)
+        #expect(await killed.stop(SIGKILL) == SIGKILL)
 
         let next = try fixture.host()
         #expect(await next.waitFor(started + " (its last call was cut short (the host running it stopped))"), "\(next.output)")
         FileManager.default.createFile(atPath: gate, contents: nil)
         #expect(await next.waitFor(received), "\(next.output)")
         #expect(try await fixture.timeline(id)["state"] as? String == "fresh")
-        #expect(next.stop() == 0)
+        #expect(await next.stop() == 0)
     }
 
     @Test func aReloadLateByMoreThanTheGraceIsOverdueNotFresh() throws {

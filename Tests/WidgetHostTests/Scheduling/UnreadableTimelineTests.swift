@@ -15,7 +15,7 @@ struct UnreadableTimelineTests {
         let ids = try await fixture.instances().compactMap { $0["id"] as? String }
         let first = try RunningHost(fixture, arguments: ["--log"])
         #expect(await first.waitFor("timeline received", count: 2), "\(first.output)")
-        #expect(first.stop(SIGINT) == 0)
+        #expect(await first.stop(SIGINT) == 0)
 
         let damaged = ids[0]
         let queue = try DatabaseQueue(path: fixture.databasePath)
@@ -38,7 +38,7 @@ struct UnreadableTimelineTests {
         let second = try RunningHost(fixture, arguments: ["--log"])
         #expect(await second.waitFor("\(damaged): its stored timeline cannot be read ("), "\(second.output)")
         #expect(await second.waitFor("timeline received"), "the damaged instance reloads: \(second.output)")
-        #expect(second.stop(SIGINT) == 0)
+        #expect(await second.stop(SIGINT) == 0)
         #expect(second.occurrences(of: "timeline received") == 1, "the other instance kept its timeline and was not reloaded")
         let repaired = try await fixture.run("timeline", damaged, "--json")
         #expect(repaired.stdout.contains("\"currentEntry\""), "the reload's save replaced the damaged row")

@@ -75,12 +75,23 @@ final class RunningHost {
         output.components(separatedBy: text).count - 1
     }
 
-    /// Signals the host and waits for its end and its last log line.
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+    /// Signals the host and waits for its end and its last log line, on a
+    /// thread of its own: a test that blocked one of the cooperative pool's
+    /// two threads for a host's shutdown would hold up every other test's
+    /// waiting, and on a busy machine they would then see events late.
+    func stop(_ signal: Int32 = SIGTERM) async -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        _ = copied.wait(timeout: .now() + 5)
+        let (process, copied) = (process, copied)
+        await TestSupport.offPool {
+            process.waitUntilExit()
+            _ = copied.wait(timeout: .now() + 5)
+        }
         return process.terminationStatus
+    }
+
+    /// Asks the host to stop without waiting: for a `defer`, which cannot wait.
+    func terminate() {
+        process.terminate()
     }
 
     /// The host's extension processes: its children, read from /proc.

@@ -65,9 +65,10 @@ final class TerminalHost: Sendable {
         return condition(screen)
     }
 
-    func stop() -> Int32 {
+    func stop() async -> Int32 {
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        let process = process
+        await TestSupport.offPool { process.waitUntilExit() }
         close(master)
         return process.terminationStatus
     }

@@ -71,6 +71,17 @@ enum TestSupport {
         }
     }
 
+    /// Runs `body`, which blocks, on a thread of its own and awaits it: the
+    /// cooperative pool has as many threads as cores, and every test shares it.
+    static func offPool(_ body: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                body()
+                done.resume()
+            }
+        }
+    }
+
     /// A /proc file, which reports a size of 0 and must be read to its end.
     static func readProcFile(_ path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
