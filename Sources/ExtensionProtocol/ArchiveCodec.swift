@@ -275,6 +275,9 @@ extension ArchiveWriter {
         case .gaugeStyle(let style):
             byte(28)
             string(style.rawValue)
+        case .strokeStyle(let style):
+            byte(29)
+            strokeStyle(style)
         }
     }
 
@@ -350,7 +353,56 @@ extension ArchiveWriter {
         case .roundedRectangle(let radius):
             byte(3)
             double(radius)
+        case .ellipse:
+            byte(4)
+        case .path(let path):
+            byte(5)
+            optional(path.reference) { writer, rect in
+                for value in [rect.minX, rect.minY, rect.width, rect.height] { writer.double(value) }
+            }
+            count(path.elements.count)
+            for element in path.elements {
+                switch element {
+                case .move(let point):
+                    byte(0)
+                    self.point(point)
+                case .line(let point):
+                    byte(1)
+                    self.point(point)
+                case .quadCurve(let point, let control):
+                    byte(2)
+                    self.point(point)
+                    self.point(control)
+                case .curve(let point, let control1, let control2):
+                    byte(3)
+                    self.point(point)
+                    self.point(control1)
+                    self.point(control2)
+                case .closeSubpath:
+                    byte(4)
+                }
+            }
+        case .trimmed(let shape, let from, let to):
+            byte(6)
+            self.shape(shape)
+            double(from)
+            double(to)
         }
+    }
+
+    mutating func point(_ point: CGPoint) {
+        double(point.x)
+        double(point.y)
+    }
+
+    mutating func strokeStyle(_ style: StrokeStyle) {
+        double(style.lineWidth)
+        string(style.lineCap.rawValue)
+        string(style.lineJoin.rawValue)
+        double(style.miterLimit)
+        count(style.dash.count)
+        for length in style.dash { double(length) }
+        double(style.dashPhase)
     }
 
     mutating func alignment(_ alignment: Alignment) {
@@ -474,6 +526,7 @@ extension ArchiveReader {
         case 26: return .layoutPriority(try double())
         case 27: return .buttonStyle(try raw(ButtonStyleKind.self))
         case 28: return .gaugeStyle(try raw(GaugeStyleKind.self))
+        case 29: return .strokeStyle(try strokeStyle())
         default: throw Truncated()
         }
     }
@@ -534,8 +587,40 @@ extension ArchiveReader {
         case 1: return .circle
         case 2: return .capsule
         case 3: return .roundedRectangle(cornerRadius: try double())
+        case 4: return .ellipse
+        case 5:
+            let reference = try optional { reader in
+                CGRect(x: try reader.double(), y: try reader.double(), width: try reader.double(), height: try reader.double())
+            }
+            let elements: [Path.Element] = try elements().map { _ in
+                switch try byte() {
+                case 0: return .move(to: try cgPoint())
+                case 1: return .line(to: try cgPoint())
+                case 2: return .quadCurve(to: try cgPoint(), control: try cgPoint())
+                case 3: return .curve(to: try cgPoint(), control1: try cgPoint(), control2: try cgPoint())
+                case 4: return .closeSubpath
+                default: throw Truncated()
+                }
+            }
+            return .path(ArchivedPath(elements: elements, reference: reference))
+        case 6:
+            // One level: the SDK folds a trim of a trim into one, and the
+            // reader's stack stays bounded whatever the bytes say.
+            guard !readingTrim else { throw Truncated() }
+            readingTrim = true
+            defer { readingTrim = false }
+            return .trimmed(try shape(), from: try double(), to: try double())
         default: throw Truncated()
         }
+    }
+
+    mutating func cgPoint() throws -> CGPoint {
+        CGPoint(x: try double(), y: try double())
+    }
+
+    mutating func strokeStyle() throws -> StrokeStyle {
+        StrokeStyle(lineWidth: try double(), lineCap: try raw(StrokeStyle.LineCap.self), lineJoin: try raw(StrokeStyle.LineJoin.self),
+                    miterLimit: try double(), dash: try elements().map { _ in try double() }, dashPhase: try double())
     }
 
     mutating func alignment() throws -> Alignment {

@@ -76,6 +76,7 @@ struct ArchiveReader {
     var nodes = 0
     /// True while a gradient's stops are read: a stop is never a gradient.
     var readingGradient = false
+    var readingTrim = false
 
     /// Bytes read so far.
     var position: Int { offset }

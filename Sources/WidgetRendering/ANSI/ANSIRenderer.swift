@@ -76,6 +76,11 @@ package struct ANSIRenderer: Sendable {
             case .arc:
                 // A ring is a few cells across at most: its value is the text inside it.
                 continue
+            case .stroke(let shape, _) where shape.isPath:
+                // A line of points (a sparkline, a chart's edge) is traced through the cells it crosses.
+                for (row, cellColumn, character) in Self.trace(shape, frame, within: (columns, rows)) {
+                    put(character, row: row, column: cellColumn, color: redacted ? grey : color)
+                }
             case .stroke(let shape, _):
                 // An outline a cell or two across is a ring or a box; a larger
                 // one (a border) is left blank, as a background is.
@@ -200,6 +205,31 @@ package struct ANSIRenderer: Sendable {
             return clamp(firstRow, lastRow, to: grid.rows).map { ($0, middleColumn, faint ? "│" : "┃") }
         }
         return []
+    }
+
+    /// The cells a path's outline crosses, each with a line drawn the way
+    /// the path runs through it.
+    static func trace(_ shape: ShapeKind, _ frame: Rect, within grid: (columns: Int, rows: Int)) -> [(row: Int, column: Int, character: Character)] {
+        var cells: [(row: Int, column: Int, character: Character)] = []
+        var seen: Set<Int> = []
+        let bounds = CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        for run in shape.polylines(in: bounds) {
+            for (a, b) in zip(run, run.dropFirst()) {
+                // In cells, where a step across is half as far as a step down.
+                let dx = (b.x - a.x) / cellWidth, dy = (b.y - a.y) / cellHeight
+                let character: Character = abs(dy) < 0.4 * abs(dx) ? "─" : abs(dx) < 0.4 * abs(dy) ? "│" : (dx * dy > 0 ? "╲" : "╱")
+                let steps = min(4_096, max(1, Int((max(abs(dx), abs(dy)) * 2).rounded(.up))))
+                for step in 0...steps {
+                    let t = Double(step) / Double(steps)
+                    let row = cell(((a.y + (b.y - a.y) * t) / cellHeight).rounded(.down))
+                    let column = cell(((a.x + (b.x - a.x) * t) / cellWidth).rounded(.down))
+                    guard (0..<grid.rows).contains(row), (0..<grid.columns).contains(column),
+                          seen.insert(row * grid.columns + column).inserted else { continue }
+                    cells.append((row, column, character))
+                }
+            }
+        }
+        return cells
     }
 
     /// For each row, the columns where drawables begin, in order.

@@ -26,6 +26,8 @@ final class LayoutPass {
         var inRow = false
         /// `.stroke(lineWidth:)`: a shape is drawn as its outline this wide.
         var stroke: Double?
+        /// `.stroke(_:style:)`: the outline's caps, joins and dashes.
+        var line: StrokeStyle?
         var italic = false
         /// `.buttonStyle(_:)`, for the buttons within.
         var buttonStyle = ButtonStyleKind.automatic
@@ -114,6 +116,7 @@ final class LayoutPass {
             case .multilineTextAlignment(let alignment): style.textAlignment = alignment
             case .redacted(let redacted): style.redacted = style.redacted ?? redacted
             case .stroke(let width): style.stroke = width
+            case .strokeStyle(let line): style.line = line
             case .italic(let italic): style.italic = italic
             case .buttonStyle(let kind): style.buttonStyle = kind
             case .gaugeStyle(let kind): style.gaugeStyle = kind
@@ -444,8 +447,9 @@ final class LayoutPass {
         let size = Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
         let color = style.color ?? .primary
         let kind: Drawable.Kind = style.stroke.map { .stroke(shape, lineWidth: $0) } ?? .fill(shape, color)
-        return Arranged(size: size, drawables: [Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                                         kind: kind, color: color, accentable: style.accentable)])
+        var drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), kind: kind, color: color, accentable: style.accentable)
+        if style.stroke != nil { drawable.line = style.line }
+        return Arranged(size: size, drawables: [drawable])
     }
 
     /// `.containerBackground(for:) { view }`: the content as it is, and the

@@ -124,6 +124,8 @@ package struct Drawable: Sendable, Equatable {
     package var shadow: Shadow?
     /// `.italic()`: text drawn slanted.
     package var italic = false
+    /// `.stroke(_:style:)`: a stroke's caps, joins and dashes; nil is square ends and sharp corners.
+    package var line: StrokeStyle?
     /// Part of a container background given as a view: drawn only where the container background is.
     package var isContainerBackground = false
 
@@ -195,6 +197,9 @@ extension Drawable {
         if let shadow { parts.append("shadow \(number(shadow.radius)) \(number(shadow.x)),\(number(shadow.y))") }
         if isContainerBackground { parts.append("container background") }
         if italic { parts.append("italic") }
+        if let line {
+            parts.append("line \(line.lineCap.rawValue) \(line.lineJoin.rawValue)" + (line.dash.isEmpty ? "" : " dash " + line.dash.map(number).joined(separator: ",")))
+        }
         return parts.isEmpty ? "" : " [" + parts.joined(separator: "; ") + "]"
     }
 }

@@ -108,7 +108,7 @@ package struct SVGRenderer: Sendable {
             case .stroke(let shape, let lineWidth):
                 let (stroke, strokeOpacity) = redacted ? (Palette.secondaryColor, 0.35 * drawable.opacity) : (paint, opacity)
                 let faded = strokeOpacity < 1 ? #" stroke-opacity="\#(n(strokeOpacity))""# : ""
-                elements.append(shapeElement(shape, frame, attributes: #"fill="none" stroke="\#(stroke)" stroke-width="\#(n(lineWidth))"\#(faded)"#))
+                elements.append(shapeElement(shape, frame, attributes: #"fill="none" stroke="\#(stroke)" stroke-width="\#(n(lineWidth))"\#(lineAttributes(drawable.line))\#(faded)"#))
             case .region:
                 continue
             case .arc(let start, let end, let lineWidth):
@@ -378,7 +378,43 @@ package struct SVGRenderer: Sendable {
             default: 0
             }
             return #"<rect x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" rx="\#(n(radius))" \#(attributes)/>"#
+        case .ellipse:
+            return #"<ellipse cx="\#(n(frame.x + frame.width / 2))" cy="\#(n(frame.y + frame.height / 2))" rx="\#(n(frame.width / 2))" ry="\#(n(frame.height / 2))" \#(attributes)/>"#
+        case .path, .trimmed:
+            let data = pathData(shape.path(in: CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)))
+            return #"<path d="\#(data)" \#(attributes)/>"#
         }
+    }
+
+    /// A path as SVG's `d` attribute.
+    private func pathData(_ path: Path) -> String {
+        var data: [String] = []
+        func point(_ point: CGPoint) -> String { "\(n(point.x)) \(n(point.y))" }
+        path.forEach { element in
+            switch element {
+            case .move(let to): data.append("M \(point(to))")
+            case .line(let to): data.append("L \(point(to))")
+            case .quadCurve(let to, let control): data.append("Q \(point(control)) \(point(to))")
+            case .curve(let to, let control1, let control2): data.append("C \(point(control1)) \(point(control2)) \(point(to))")
+            case .closeSubpath: data.append("Z")
+            }
+        }
+        // An empty path (a trim of nothing) draws nothing; "M 0 0" keeps the attribute valid.
+        return data.isEmpty ? "M 0 0" : data.joined(separator: " ")
+    }
+
+    /// A stroke's caps, joins and dashes, as SVG's presentation attributes: nothing for SVG's defaults.
+    private func lineAttributes(_ line: StrokeStyle?) -> String {
+        guard let line else { return "" }
+        var attributes = ""
+        if line.lineCap != .butt { attributes += #" stroke-linecap="\#(line.lineCap.rawValue)""# }
+        if line.lineJoin != .miter { attributes += #" stroke-linejoin="\#(line.lineJoin.rawValue)""# }
+        if line.miterLimit != 4 && line.lineJoin == .miter { attributes += #" stroke-miterlimit="\#(n(max(1, line.miterLimit)))""# }
+        if !line.dash.isEmpty, line.dash.contains(where: { $0 > 0 }) {
+            attributes += #" stroke-dasharray="\#(line.dash.map { n($0) }.joined(separator: " "))""#
+            if line.dashPhase != 0 { attributes += #" stroke-dashoffset="\#(n(line.dashPhase))""# }
+        }
+        return attributes
     }
 
     /// Text from the network is data: escaped for XML text and attributes.

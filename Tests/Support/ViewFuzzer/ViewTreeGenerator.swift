@@ -69,7 +69,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func modifier() -> ArchivedModifier {
-        switch next(29) {
+        switch next(30) {
         case 0: return .font(.system(size: number(), weight: pick([.regular, .bold, .black]), design: pick([.default, .monospaced])))
         case 1: return .fontWeight(pick([.light, .bold]))
         case 2: return .foregroundStyle(color())
@@ -99,6 +99,9 @@ public struct ViewTreeGenerator {
         case 25: return .layoutPriority(number())
         case 26: return .buttonStyle(pick(ButtonStyleKind.allCases))
         case 27: return .gaugeStyle(pick(GaugeStyleKind.allCases))
+        case 28: return .strokeStyle(StrokeStyle(lineWidth: number(), lineCap: pick([.butt, .round, .square]), lineJoin: pick([.miter, .round, .bevel]),
+                                                 miterLimit: number(), dash: (0..<Int(next(chance(0.1) ? 100 : 4))).map { _ in number() },
+                                                 dashPhase: number()))
         default: return .widgetURL(url())
         }
     }
@@ -160,8 +163,30 @@ public struct ViewTreeGenerator {
         chance(0.5) ? pick([.center, .topLeading, .bottomTrailing]) : UnitPoint(x: number(), y: number())
     }
 
-    private mutating func shape() -> ShapeKind {
-        pick([.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: number())])
+    private mutating func shape(nesting: Int = 2) -> ShapeKind {
+        switch next(8) {
+        case 0: return .ellipse
+        case 1, 2:
+            // Paths of hostile points, now and then longer than the checks allow.
+            let count = Int(next(chance(0.05) ? 6_000 : 12))
+            let elements: [Path.Element] = (0..<count).map { _ in
+                let point = CGPoint(x: number(), y: number())
+                return switch next(5) {
+                case 0: .move(to: point)
+                case 1: .line(to: point)
+                case 2: .quadCurve(to: point, control: CGPoint(x: number(), y: number()))
+                case 3: .curve(to: point, control1: CGPoint(x: number(), y: number()), control2: CGPoint(x: number(), y: number()))
+                default: .closeSubpath
+                }
+            }
+            let reference = chance(0.5) ? nil : CGRect(x: number(), y: number(), width: number(), height: number())
+            return .path(ArchivedPath(elements: elements, reference: reference))
+        case 3:
+            // A trim of a trim now and then, which the reader refuses.
+            return .trimmed(nesting > 0 ? shape(nesting: nesting - 1) : .circle, from: number(), to: number())
+        default:
+            return pick([.rectangle, .circle, .capsule, .roundedRectangle(cornerRadius: number())])
+        }
     }
 
     private mutating func image() -> Data {

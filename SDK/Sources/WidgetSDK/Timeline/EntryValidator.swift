@@ -49,6 +49,12 @@ public struct EntryValidator: Sendable {
     public static let maximumGridColumns = 100
     /// Characters of a URL, a symbol name, an intent's names or a parameter.
     public static let maximumNameLength = 2_048
+    /// Elements of one path (a `Path`, or a custom shape's).
+    public static let maximumPathElements = 4_096
+    /// Elements of all the paths of an entry.
+    public static let maximumEntryPathElements = 20_000
+    /// Dash lengths of one stroke.
+    public static let maximumDashes = 64
     /// Stops of one gradient.
     public static let maximumGradientStops = 64
     /// How far outside a view (in multiples of its size) a gradient's points and an effect's anchor may be.
@@ -120,6 +126,7 @@ public struct EntryValidator: Sendable {
         var text = 0
         var imageBytes = 0
         var imagePixels = 0
+        var pathElements = 0
     }
 
     // Recursion is bounded by `maximumDepth`, checked before going deeper.
@@ -143,7 +150,7 @@ public struct EntryValidator: Sendable {
         guard node.modifiers.count <= Self.maximumModifiers else {
             throw EntryRefused(reason: "a view has \(node.modifiers.count) modifiers; at most \(Self.maximumModifiers) are allowed", path: path)
         }
-        for modifier in node.modifiers { try validate(modifier, path: path) }
+        for modifier in node.modifiers { try validate(modifier, path: path, budget: &budget) }
         for index in node.children.indices {
             guard let child = try validate(node.children[index], path: &path, budget: &budget) else { continue }
             if checked == nil { checked = node }
@@ -211,7 +218,7 @@ public struct EntryValidator: Sendable {
             if let spacing { try checkLength(spacing, "the spacing", signed: true, at: path) }
             return nil
         case .shape(let shape):
-            try checkShape(shape, at: path)
+            try checkShape(shape, at: path, budget: &budget)
             return nil
         case .date(let date, _):
             try checkDate(date, "the date", at: path)
@@ -234,7 +241,7 @@ public struct EntryValidator: Sendable {
         }
     }
 
-    private func validate(_ modifier: ArchivedModifier, path: [String]) throws {
+    private func validate(_ modifier: ArchivedModifier, path: [String], budget: inout Budget) throws {
         switch modifier {
         case .font(let font):
             guard font.size.isFinite, font.size > 0, font.size <= Self.maximumFontSize else {
@@ -253,7 +260,7 @@ public struct EntryValidator: Sendable {
                 try checkLength(value, "the frame \(name)", at: path)
             }
         case .clipShape(let shape):
-            try checkShape(shape, at: path)
+            try checkShape(shape, at: path, budget: &budget)
         case .lineLimit(let limit):
             if let limit, limit < 0 {
                 throw EntryRefused(reason: "the line limit is \(limit); it must not be negative", path: path)
@@ -274,6 +281,14 @@ public struct EntryValidator: Sendable {
             try checkLength(width, "the border's width", at: path)
         case .stroke(let width):
             try checkLength(width, "the line width", at: path)
+        case .strokeStyle(let style):
+            try checkLength(style.lineWidth, "the line width", at: path)
+            try checkLength(style.miterLimit, "the miter limit", at: path)
+            try checkLength(style.dashPhase, "the dash phase", signed: true, at: path)
+            guard style.dash.count <= Self.maximumDashes else {
+                throw EntryRefused(reason: "the stroke has \(style.dash.count) dash lengths; at most \(Self.maximumDashes) are allowed", path: path)
+            }
+            for length in style.dash { try checkLength(length, "a dash length", at: path) }
         case .shadow(let color, let radius, let x, let y):
             try checkColor(color, at: path)
             try checkLength(radius, "the shadow's radius", at: path)
@@ -390,8 +405,48 @@ public struct EntryValidator: Sendable {
         }
     }
 
-    private func checkShape(_ shape: ShapeKind, at path: [String]) throws {
-        if case .roundedRectangle(let radius) = shape { try checkLength(radius, "the corner radius", at: path) }
+    private func checkShape(_ shape: ShapeKind, at path: [String], budget: inout Budget) throws {
+        switch shape {
+        case .rectangle, .circle, .capsule, .ellipse:
+            break
+        case .roundedRectangle(let radius):
+            try checkLength(radius, "the corner radius", at: path)
+        case .path(let archived):
+            budget.pathElements += archived.elements.count
+            guard archived.elements.count <= Self.maximumPathElements, budget.pathElements <= Self.maximumEntryPathElements else {
+                throw EntryRefused(reason: "the path has \(archived.elements.count) elements (\(budget.pathElements) in the entry); at most \(Self.maximumPathElements) a path and \(Self.maximumEntryPathElements) an entry are allowed", path: path)
+            }
+            if let reference = archived.reference {
+                for (name, value) in [("x", reference.minX), ("y", reference.minY)] { try checkLength(value, "the path's reference \(name)", signed: true, at: path) }
+                for (name, value) in [("width", reference.width), ("height", reference.height)] { try checkLength(value, "the path's reference \(name)", at: path) }
+            }
+            for element in archived.elements {
+                switch element {
+                case .move(let point), .line(let point):
+                    try checkPathPoint(point, at: path)
+                case .quadCurve(let point, let control):
+                    try checkPathPoint(point, at: path)
+                    try checkPathPoint(control, at: path)
+                case .curve(let point, let control1, let control2):
+                    for point in [point, control1, control2] { try checkPathPoint(point, at: path) }
+                case .closeSubpath:
+                    break
+                }
+            }
+        case .trimmed(let base, let from, let to):
+            if case .trimmed = base { throw EntryRefused(reason: "a trimmed shape is trimmed again; the SDK folds trims into one", path: path) }
+            for (name, value) in [("start", from), ("end", to)] {
+                guard value.isFinite, (0...1).contains(value) else {
+                    throw EntryRefused(reason: "the trim's \(name) is \(Self.describe(value)); 0 to 1 is allowed", path: path)
+                }
+            }
+            try checkShape(base, at: path, budget: &budget)
+        }
+    }
+
+    private func checkPathPoint(_ point: CGPoint, at path: [String]) throws {
+        try checkLength(point.x, "a path's x", signed: true, at: path)
+        try checkLength(point.y, "a path's y", signed: true, at: path)
     }
 
     private func checkName(_ name: String, _ what: String, at path: [String]) throws {
@@ -472,6 +527,9 @@ extension ViewNode.Content {
         case .shape(.circle): "Circle"
         case .shape(.capsule): "Capsule"
         case .shape(.roundedRectangle): "RoundedRectangle"
+        case .shape(.ellipse): "Ellipse"
+        case .shape(.path): "Path"
+        case .shape(.trimmed): "trimmed shape"
         case .date: "Text(date)"
         case .progress: "ProgressView"
         case .gauge: "Gauge"

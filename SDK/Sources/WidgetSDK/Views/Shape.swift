@@ -1,5 +1,7 @@
+import Foundation
+
 /// A shape as archived.
-public enum ShapeKind: Codable, Sendable, Hashable {
+public indirect enum ShapeKind: Codable, Sendable, Hashable {
     /// A rectangle filling its frame.
     case rectangle
     /// The largest circle that fits its frame.
@@ -8,17 +10,100 @@ public enum ShapeKind: Codable, Sendable, Hashable {
     case capsule
     /// A rectangle with corners of `cornerRadius` points.
     case roundedRectangle(cornerRadius: Double)
+    /// The ellipse that fills its frame.
+    case ellipse
+    /// A `Path`, or the path a custom `Shape` made.
+    case path(ArchivedPath)
+    /// Part of a shape's outline, from `from` to `to` of its length
+    /// (`.trim(from:to:)`); the shape is never itself trimmed.
+    case trimmed(ShapeKind, from: Double, to: Double)
+
+    // Named keys for the archive's readers (docs/archive.md).
+    enum PathCodingKeys: String, CodingKey { case _0 = "path" }
+    enum TrimmedCodingKeys: String, CodingKey { case _0 = "shape", from, to }
+
+    /// The shape's outline in `rect`, as the host draws it.
+    public func path(in rect: CGRect) -> Path {
+        switch self {
+        case .rectangle: Path(rect)
+        case .circle:
+            Path(ellipseIn: CGRect(x: rect.midX - min(rect.width, rect.height) / 2, y: rect.midY - min(rect.width, rect.height) / 2,
+                                   width: min(rect.width, rect.height), height: min(rect.width, rect.height)))
+        case .capsule: Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
+        case .roundedRectangle(let radius): Path(roundedRect: rect, cornerRadius: radius)
+        case .ellipse: Path(ellipseIn: rect)
+        case .path(let path): path.placed(in: rect)
+        case .trimmed(let shape, let from, let to): shape.path(in: rect).trimmedPath(from: from, to: to)
+        }
+    }
+
+    /// Whether it is a path (or part of one) rather than a named shape.
+    public var isPath: Bool {
+        switch self {
+        case .path: true
+        case .trimmed(let shape, _, _): shape.isPath
+        default: false
+        }
+    }
+
+    /// The outline in `rect` as runs of points joined by straight lines
+    /// (curves in short steps): what a grid of character cells draws.
+    public func polylines(in rect: CGRect) -> [[CGPoint]] {
+        path(in: rect).polylines()
+    }
 }
 
-/// A shape: drawn as a view (filled with the foreground style) or used to clip
-/// one, as in SwiftUI: `.clipShape(Circle())`.
+/// A shape, as SwiftUI's: a view filled with the foreground style (or
+/// stroked), a clip (`.clipShape(Circle())`), a background. A shape of
+/// one's own gives its outline in a rectangle:
+///
+/// ```swift
+/// struct Sparkline: Shape {
+///     let values: [Double]
+///     func path(in rect: CGRect) -> Path {
+///         Path { path in
+///             for (index, value) in values.enumerated() {
+///                 let point = CGPoint(x: rect.width * Double(index) / Double(values.count - 1),
+///                                     y: rect.height * (1 - value))
+///                 index == 0 ? path.move(to: point) : path.addLine(to: point)
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// The view is made once per entry, before the host lays it out, so
+/// `path(in:)` is asked for the widget's size inside its margins (as a
+/// `GeometryReader` is), and the path is scaled to the frame the shape
+/// gets: exact for outlines made in proportion to `rect`, as most are.
 public protocol Shape: View where Body == Never {
-    /// Which shape it is, for the archive.
+    /// The shape's outline in `rect`.
+    func path(in rect: CGRect) -> Path
+}
+
+/// The shapes the host knows by name: archived as that name, not as points.
+protocol ArchivableShape {
     var kind: ShapeKind { get }
 }
 
 extension Shape {
+    /// The shape as archived: by name, or as the path it makes in the widget's size.
+    var kind: ShapeKind {
+        if let known = self as? any ArchivableShape { return known.kind }
+        let environment = EnvironmentValues.current
+        let family = environment.widgetFamily.size, margins = environment.widgetContentMargins
+        let reference = CGRect(x: 0, y: 0, width: max(1, family.width - margins.leading - margins.trailing),
+                               height: max(1, family.height - margins.top - margins.bottom))
+        return .path(ArchivedPath(elements: path(in: reference).elements, reference: reference))
+    }
+
     var node: ViewNode { ViewNode(.shape(kind)) }
+
+    /// Part of the outline, from `from` to `to` of its length: a ring's
+    /// progress is `Circle().trim(from: 0, to: 0.7).stroke(…)`.
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> some Shape {
+        TrimmedShape(base: kind, from: from, to: to)
+    }
 
     /// Fills the shape with a colour.
     public func fill(_ color: Color) -> some View {
@@ -40,14 +125,19 @@ extension Shape {
         stroke(style.archivedColor, lineWidth: lineWidth)
     }
 
-    /// The shape's outline in a colour, as `style` says (its width; caps, joins and dashes are drawn plain).
+    /// The shape's outline in a colour, as `style` says: its width, caps, joins and dashes.
     public func stroke(_ color: Color, style: StrokeStyle) -> some View {
-        stroke(color, lineWidth: style.lineWidth)
+        ArchivedView(node.modified(.stroke(lineWidth: max(0, style.lineWidth))).modified(.strokeStyle(style)).modified(.foregroundStyle(color)))
+    }
+
+    /// The shape's outline in a style (a gradient), as `style` says.
+    public func stroke(_ shapeStyle: some ShapeStyle, style: StrokeStyle) -> some View {
+        stroke(shapeStyle.archivedColor, style: style)
     }
 
     /// The shape's outline in the foreground style, as `style` says.
     public func stroke(style: StrokeStyle) -> some View {
-        stroke(lineWidth: style.lineWidth)
+        ArchivedView(node.modified(.stroke(lineWidth: max(0, style.lineWidth))).modified(.strokeStyle(style)))
     }
 
     /// The outline drawn inside the shape's frame: `RoundedRectangle(cornerRadius: 8).strokeBorder(.gray, lineWidth: 2)`.
@@ -64,56 +154,72 @@ extension Shape {
 }
 
 /// A circle, filled with the foreground style: `Circle().foregroundStyle(.green).frame(width: 8, height: 8)`.
-public struct Circle: Shape, PrimitiveView {
+public struct Circle: Shape, PrimitiveView, ArchivableShape {
     /// A circle.
     public init() {}
-    /// `.circle`.
-    public var kind: ShapeKind { .circle }
+    var kind: ShapeKind { .circle }
+    /// The largest circle centred in `rect`.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
+}
+
+/// An ellipse filling its frame.
+public struct Ellipse: Shape, PrimitiveView, ArchivableShape {
+    /// An ellipse.
+    public init() {}
+    var kind: ShapeKind { .ellipse }
+    /// The ellipse inscribed in `rect`.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
 }
 
 /// A capsule: a bar with round ends, filled with the foreground style.
-public struct Capsule: Shape, PrimitiveView {
+public struct Capsule: Shape, PrimitiveView, ArchivableShape {
     /// A capsule.
     public init() {}
-    /// `.capsule`.
-    public var kind: ShapeKind { .capsule }
+    var kind: ShapeKind { .capsule }
+    /// `rect` with ends rounded by half its shorter side.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
 }
 
 /// A rectangle, filled with the foreground style; with `.frame(height: 1)`, a rule.
-public struct Rectangle: Shape, PrimitiveView {
+public struct Rectangle: Shape, PrimitiveView, ArchivableShape {
     /// A rectangle.
     public init() {}
-    /// `.rectangle`.
-    public var kind: ShapeKind { .rectangle }
+    var kind: ShapeKind { .rectangle }
+    /// `rect` itself.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
 }
 
 /// A rectangle with rounded corners, filled with the foreground style; also a `clipShape`.
-public struct RoundedRectangle: Shape, PrimitiveView {
+public struct RoundedRectangle: Shape, PrimitiveView, ArchivableShape {
     /// The corners' radius in points.
     public let cornerRadius: Double
     /// Corners of `cornerRadius` points: `RoundedRectangle(cornerRadius: 12)`.
     public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
-    /// `.roundedRectangle(cornerRadius:)`.
-    public var kind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
+    /// Corners of `cornerSize` (their larger side, here): `RoundedRectangle(cornerSize: CGSize(width: 8, height: 8))`.
+    public init(cornerSize: CGSize) { self.cornerRadius = max(cornerSize.width, cornerSize.height) }
+    var kind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
+    /// `rect` with corners of `cornerRadius`.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
 }
 
 /// The shape of the widget's container, as WidgetKit's `ContainerRelativeShape`:
 /// here a rounded rectangle concentric with the card's corners (22 points)
 /// inside its 16-point margins, so 6 points.
-public struct ContainerRelativeShape: Shape, PrimitiveView {
+public struct ContainerRelativeShape: Shape, PrimitiveView, ArchivableShape {
     /// The container's shape.
     public init() {}
-    /// `.roundedRectangle(cornerRadius: 6)`.
-    public var kind: ShapeKind { .roundedRectangle(cornerRadius: Self.cornerRadius) }
+    var kind: ShapeKind { .roundedRectangle(cornerRadius: Self.cornerRadius) }
+    /// `rect` with the container's corners.
+    public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
     /// The card's corner radius less its content margin.
     public static let cornerRadius = 6.0
 }
 
-/// How an outline is drawn: `StrokeStyle(lineWidth: 6, lineCap: .round)`. The
-/// width is drawn; caps, joins and dashes are accepted and drawn plain.
-public struct StrokeStyle: Sendable, Hashable {
+/// How an outline is drawn: `StrokeStyle(lineWidth: 6, lineCap: .round)`,
+/// its width, caps, joins and dashes.
+public struct StrokeStyle: Codable, Sendable, Hashable {
     /// How a line ends.
-    public enum LineCap: Sendable, Hashable {
+    public enum LineCap: String, Codable, Sendable, Hashable {
         /// Square, at the end.
         case butt
         /// Round, past the end.
@@ -123,7 +229,7 @@ public struct StrokeStyle: Sendable, Hashable {
     }
 
     /// How lines meet.
-    public enum LineJoin: Sendable, Hashable {
+    public enum LineJoin: String, Codable, Sendable, Hashable {
         /// Sharp.
         case miter
         /// Round.
@@ -155,4 +261,24 @@ public struct StrokeStyle: Sendable, Hashable {
         self.dash = dash
         self.dashPhase = dashPhase
     }
+}
+
+/// `.trim(from:to:)` of a shape: trimming it again trims the part kept.
+struct TrimmedShape: Shape, ArchivableShape {
+    let base: ShapeKind
+    let from: Double
+    let to: Double
+
+    init(base: ShapeKind, from: Double, to: Double) {
+        let (from, to) = (min(max(0, from.isFinite ? from : 0), 1), min(max(0, to.isFinite ? to : 1), 1))
+        if case .trimmed(let inner, let innerFrom, let innerTo) = base {
+            let span = innerTo - innerFrom
+            (self.base, self.from, self.to) = (inner, innerFrom + from * span, innerFrom + to * span)
+        } else {
+            (self.base, self.from, self.to) = (base, from, to)
+        }
+    }
+
+    var kind: ShapeKind { .trimmed(base, from: from, to: to) }
+    func path(in rect: CGRect) -> Path { kind.path(in: rect) }
 }

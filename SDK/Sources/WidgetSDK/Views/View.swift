@@ -27,6 +27,9 @@ extension ViewNode {
     public init(archiving view: some View) {
         if let primitive = view as? any PrimitiveView {
             self = primitive.node
+        } else if let shape = view as? any Shape {
+            // A shape of one's own: its outline, made in the widget's size.
+            self = shape.node
         } else {
             self = ViewNode(archiving: view.body)
         }

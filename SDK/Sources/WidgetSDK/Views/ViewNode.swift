@@ -153,6 +153,8 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     case buttonStyle(ButtonStyleKind)
     /// `.gaugeStyle(_:)`: how the gauges within are drawn.
     case gaugeStyle(GaugeStyleKind)
+    /// `.stroke(_:style:)` on a shape: the caps, joins and dashes of its outline (the width is `stroke`'s).
+    case strokeStyle(StrokeStyle)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -176,6 +178,7 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     enum AspectRatioCodingKeys: String, CodingKey { case _0 = "ratio", contentMode }
     enum ButtonStyleCodingKeys: String, CodingKey { case _0 = "style" }
     enum GaugeStyleCodingKeys: String, CodingKey { case _0 = "style" }
+    enum StrokeStyleCodingKeys: String, CodingKey { case _0 = "style" }
     enum ItalicCodingKeys: String, CodingKey { case _0 = "italic" }
     enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
 }
