@@ -24,6 +24,9 @@ package struct Manifest: Decodable, Sendable {
     package var appearance: AppearanceSettings
     /// Web addresses the dashboard opens for links with an app's own scheme.
     package var links: LinkSchemes
+    /// `locale: de_DE`: the language of the kinds' string tables, and their
+    /// dates and numbers; without it, the host's own (`LANG`).
+    package var locale: String?
 
     package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }
 
@@ -34,7 +37,7 @@ package struct Manifest: Decodable, Sendable {
     package internal(set) var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox, instances, appearance, links
+        case name, container, widgets, schedule, github, sandbox, instances, appearance, links, locale
         case modulePaths = "module_paths"
     }
 
@@ -54,6 +57,12 @@ package struct Manifest: Decodable, Sendable {
         instances = try container.decodeIfPresent([InstanceEntry].self, forKey: .instances) ?? []
         appearance = try container.decodeIfPresent(AppearanceSettings.self, forKey: .appearance) ?? AppearanceSettings()
         links = try container.decodeIfPresent(LinkSchemes.self, forKey: .links) ?? LinkSchemes()
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        if let locale, locale.wholeMatch(of: /[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?(\.[A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?/) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .locale, in: container,
+                debugDescription: "expected a locale such as 'de_DE', 'fr' or 'pt_BR.UTF-8', found '\(TerminalText.escaped(locale))'")
+        }
         if let text = try container.decodeIfPresent(Located<String>.self, forKey: .sandbox) {
             guard let requirement = SandboxRequirement(rawValue: text.value) else {
                 throw DecodingError.dataCorruptedError(
@@ -62,6 +71,18 @@ package struct Manifest: Decodable, Sendable {
             }
             sandbox = Located(requirement, mark: text.mark)
         }
+    }
+
+    /// The environment the kinds' extensions start with: `environment`, with
+    /// `locale:` in place of the host's own when the manifest sets it.
+    package func extensionEnvironment(_ environment: [String: String]) -> [String: String] {
+        guard let locale else { return environment }
+        let name = locale.replacingOccurrences(of: "-", with: "_")
+        let full = name.contains(".") ? name : name + ".UTF-8"
+        var result = environment.filter { $0.key != "LANGUAGE" && !$0.key.hasPrefix("LC_") }
+        result["LANG"] = full
+        result["LC_ALL"] = full
+        return result
     }
 
     /// The entry declaring the instance `id`, if the manifest declares it.

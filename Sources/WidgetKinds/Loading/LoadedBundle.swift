@@ -1,3 +1,4 @@
+import Foundation
 import WidgetConfiguration
 import WidgetSDK
 import YAML
@@ -27,7 +28,8 @@ package struct LoadedBundle: Sendable {
                             reusing: [String: ModuleLoader.LoadedModule] = [:],
                             describing: ModuleLoader.Describing = .asking, sandbox: SandboxSupport = .current) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
-        let pool = pool ?? ExtensionPool(searchPath: searchPath, withheld: [manifest.github.tokenEnv])
+        let pool = pool ?? ExtensionPool(searchPath: searchPath, environment: manifest.extensionEnvironment(ProcessInfo.processInfo.environment),
+                                         withheld: [manifest.github.tokenEnv])
         if manifest.sandboxRequirement == .required, !sandbox.isComplete {
             // No module is started: its code would run with less than the manifest demands.
             let message = "\(sandbox.shortfall); the manifest requires the whole sandbox ('sandbox: required')"

@@ -43,6 +43,33 @@ struct PortedExtensionTests {
         #expect(second.contains("<linearGradient"), "the container background given as a gradient view is drawn as one")
     }
 
+    /// Issue 37: the module's `de.lproj/Localizable.strings` and its String
+    /// Catalog, in the host's language; the keys as written without one.
+    @Test func itsTextIsReadFromItsStringTablesInTheHostsLanguage() async throws {
+        let fixture = try Self.fixture()
+        func preview(_ environment: [String: String]) async throws -> String {
+            let result = try await TestSupport.widgethost(["preview", "Greeting", "--all", "--config", fixture.manifestPath], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        // The board's cells: a long button title is cut to fit.
+        let german = try await preview(["LANG": "de_DE.UTF-8"])
+        #expect(german.contains("mit Bo") && german.contains("Sterne \"aktua"), "\(german)")
+        let french = try await preview(["LANGUAGE": "fr_CA:fr"])
+        #expect(french.contains("avec Bo") && french.contains("Actualiser"), "from the String Catalog: \(french)")
+        let english = try await preview([:])
+        #expect(english.contains("with Bo") && english.contains("Refresh stars"), "\(english)")
+
+        // The manifest's `locale:` wins over the host's.
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+        try ("locale: de_DE\n" + manifest).write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let chosen = try await preview(["LANGUAGE": "fr"])
+        #expect(chosen.contains("mit Bo"), "\(chosen)")
+        try ("locale: 'de DE'\n" + manifest).write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let refused = try await TestSupport.widgethost(["validate", "--config", fixture.manifestPath])
+        #expect(refused.status != 0 && refused.stderr.contains("config.yaml:1:9") && refused.stderr.contains("expected a locale such as 'de_DE'"), "\(refused.stderr)")
+    }
+
     @Test func itsKindsLoadWithWhatTheirConfigurationsSay() async throws {
         let fixture = try Self.fixture()
         let result = try await fixture.run("kinds", "--json")

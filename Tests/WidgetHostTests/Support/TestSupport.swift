@@ -20,7 +20,9 @@ enum TestSupport {
     /// `~/.cache`).
     static let environment: [String: String] = {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-cache-\(UUID().uuidString)")
-        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
+        // English whatever the machine's locale: kinds' string tables are read in it.
+        let environment = ProcessInfo.processInfo.environment.filter { !["LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key) }
+        return environment.merging(["XDG_CACHE_HOME": cache.path, "LANG": "C.UTF-8"]) { $1 }
     }()
 
     static func temporaryDirectory() throws -> URL {
