@@ -255,9 +255,28 @@ func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
         Button("Drink", intent: BenchIntent()).buttonStyle(.borderedProminent)
             .foregroundStyle(Color(.systemBlue))
     })
+    // Paths a widget draws itself (issue 37): a sparkline of 48 points, a
+    // ring trimmed to its value with round caps, a dashed rule, an ellipse.
+    let values = (0..<48).map { 0.5 + 0.4 * sin(Double($0) / 5) }
+    let paths = ViewNode(archiving: VStack(alignment: .leading, spacing: 8) {
+        Text("Steps this week").font(.headline)
+        BenchSparkline(values: values).stroke(.blue, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
+            .frame(width: 300, height: 120)
+        HStack {
+            ZStack {
+                Circle().stroke(.gray.opacity(0.3), lineWidth: 10)
+                Circle().trim(from: 0, to: 0.7).stroke(.green, style: StrokeStyle(lineWidth: 10, lineCap: .round)).rotationEffect(.degrees(-90))
+                Text("70%")
+            }
+            .frame(width: 90, height: 90)
+            Ellipse().fill(.orange).frame(width: 60, height: 30)
+        }
+        Rectangle().stroke(.red, style: StrokeStyle(lineWidth: 1, dash: [4, 2])).frame(width: 300, height: 8)
+    })
     let iterations = 5_000
     print("rendering, a systemLarge card of labels, dividers, layers and joined text (issue 22's views), \(iterations) times:")
-    for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects), ("issue 37's views", template)] {
+    for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects), ("issue 37's views", template),
+                         ("paths and rings", paths)] {
         let began = ContinuousClock.now
         var bytes = 0
         for _ in 0..<iterations { bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count }
@@ -266,5 +285,19 @@ func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
         for _ in 0..<iterations { _ = ANSIRenderer(colors: .truecolor).render(engine.layout(view, family: .systemLarge)) }
         let board = (ContinuousClock.now - boardBegan) / .seconds(1)
         print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) layout + SVG \(String(format: "%.0f", svg / Double(iterations) * 1_000_000)) µs (\(bytes / iterations) bytes), layout + board \(String(format: "%.0f", board / Double(iterations) * 1_000_000)) µs")
+    }
+}
+
+/// A sparkline as widget extensions draw one: in proportion to its rectangle.
+private struct BenchSparkline: Shape {
+    let values: [Double]
+
+    func path(in rect: CGRect) -> Path {
+        Path { path in
+            for (index, value) in values.enumerated() {
+                let point = CGPoint(x: rect.minX + rect.width * Double(index) / Double(values.count - 1), y: rect.minY + rect.height * (1 - value))
+                index == 0 ? path.move(to: point) : path.addLine(to: point)
+            }
+        }
     }
 }
