@@ -24,8 +24,8 @@ package struct Manifest: Decodable, Sendable {
     package var appearance: AppearanceSettings
     /// Web addresses the dashboard opens for links with an app's own scheme.
     package var links: LinkSchemes
-    /// `locale: de_DE`: the language of the kinds' string tables, and their
-    /// dates and numbers; without it, the host's own (`LANG`).
+    /// `locale: de_DE`: the language of the kinds' string tables; without
+    /// it, the host's own (`LANG`).
     package var locale: String?
 
     package var sandboxRequirement: SandboxRequirement { sandbox?.value ?? .bestEffort }

@@ -1,6 +1,6 @@
 /// How a value shows to people, as App Intents declares it:
 /// `DisplayRepresentation(title: "apple/swift", subtitle: "67k stars")`, or
-/// a string literal. The host shows the title (no string catalogs: text as written).
+/// a string literal. The host shows the title as written (not looked up in the string tables).
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The name shown for the value.
     public var title: String

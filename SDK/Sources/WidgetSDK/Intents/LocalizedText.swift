@@ -1,7 +1,7 @@
 /// An intent's or a parameter's title, as App Intents names its type:
 /// `static var title: LocalizedStringResource { "Select Repo" }` builds here
-/// unchanged. Text is shown as written; there are no string catalogs on the
-/// host, so it is plain `String`.
+/// unchanged. A title is shown as written, not looked up in the module's
+/// string tables, so it is plain `String`.
 public typealias LocalizedStringResource = String
 
 /// An intent's description, as App Intents names its type:

@@ -26,7 +26,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// False, as on iOS: an accessory widget's `.widgetLabel` shows on watchOS only.
     public var showsWidgetLabel: Bool = false
 
-    /// The locale of the extension's process (the host's `LANG`), for formatting.
+    /// Foundation's `Locale.current` in the extension's process, for formatting
+    /// (on Linux it does not follow `LANG`; the string tables do).
     public var locale = Locale.current
     /// The calendar of the extension's process.
     public var calendar = Calendar.current
