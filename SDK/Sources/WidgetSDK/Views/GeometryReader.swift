@@ -25,6 +25,16 @@ public enum CoordinateSpace: Sendable, Hashable {
     case named(String)
 }
 
+extension EnvironmentValues {
+    /// The widget's size inside its content margins: the space a view made
+    /// before layout is told it has (a `GeometryReader`, a `Shape`'s path).
+    var contentSize: CGSize {
+        let family = widgetFamily.size
+        return CGSize(width: max(0, family.width - widgetContentMargins.leading - widgetContentMargins.trailing),
+                      height: max(0, family.height - widgetContentMargins.top - widgetContentMargins.bottom))
+    }
+}
+
 /// A view built from the size it is given, as SwiftUI's: `GeometryReader {
 /// proxy in Capsule().frame(width: proxy.size.width * fraction) }`. A widget's
 /// view is made once per entry, before the host lays it out, so the size is
@@ -36,11 +46,7 @@ public struct GeometryReader: View, PrimitiveView {
 
     /// A view made from the widget's size inside its margins.
     public init(@ViewBuilder content: (GeometryProxy) -> ViewGroup) {
-        let environment = EnvironmentValues.current
-        let family = environment.widgetFamily.size, margins = environment.widgetContentMargins
-        let size = CGSize(width: max(0, family.width - margins.leading - margins.trailing),
-                          height: max(0, family.height - margins.top - margins.bottom))
-        node = ViewNode(.zstack(alignment: .topLeading), children: content(GeometryProxy(size: size)).nodes,
+        node = ViewNode(.zstack(alignment: .topLeading), children: content(GeometryProxy(size: EnvironmentValues.current.contentSize)).nodes,
                         modifiers: [.frame(Frame(maxWidth: Frame.bounded(.infinity), maxHeight: Frame.bounded(.infinity), alignment: .topLeading))])
     }
 }

@@ -375,7 +375,7 @@ public struct ArchivedPath: Codable, Sendable, Hashable, CustomStringConvertible
 
     /// The path placed in `frame`: scaled from its reference rectangle, or moved to the frame's origin.
     public func placed(in frame: CGRect) -> Path {
-        let base = Path { for element in elements { $0.append(element) } }
+        let base = Path { $0.addPath(Path(elements: elements)) }
         guard let reference else {
             return base.mapPoints { CGPoint(x: frame.minX + $0.x, y: frame.minY + $0.y) }
         }
@@ -393,9 +393,8 @@ public struct ArchivedPath: Codable, Sendable, Hashable, CustomStringConvertible
 }
 
 extension Path {
-    /// Appends an element as it is.
-    fileprivate mutating func append(_ element: Element) {
-        elements.append(element)
-        if case .move(let point) = element { subpathStart = point }
+    /// A path of these elements, as archived.
+    fileprivate init(elements: [Element]) {
+        self.elements = elements
     }
 }

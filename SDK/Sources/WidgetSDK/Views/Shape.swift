@@ -90,10 +90,8 @@ extension Shape {
     /// The shape as archived: by name, or as the path it makes in the widget's size.
     var kind: ShapeKind {
         if let known = self as? any ArchivableShape { return known.kind }
-        let environment = EnvironmentValues.current
-        let family = environment.widgetFamily.size, margins = environment.widgetContentMargins
-        let reference = CGRect(x: 0, y: 0, width: max(1, family.width - margins.leading - margins.trailing),
-                               height: max(1, family.height - margins.top - margins.bottom))
+        let size = EnvironmentValues.current.contentSize
+        let reference = CGRect(x: 0, y: 0, width: max(1, size.width), height: max(1, size.height))
         return .path(ArchivedPath(elements: path(in: reference).elements, reference: reference))
     }
 
