@@ -218,7 +218,9 @@ package struct ANSIRenderer: Sendable {
                 // In cells, where a step across is half as far as a step down.
                 let dx = (b.x - a.x) / cellWidth, dy = (b.y - a.y) / cellHeight
                 let character: Character = abs(dy) < 0.4 * abs(dx) ? "─" : abs(dx) < 0.4 * abs(dy) ? "│" : (dx * dy > 0 ? "╲" : "╱")
-                let steps = min(4_096, max(1, Int((max(abs(dx), abs(dy)) * 2).rounded(.up))))
+                // Two samples a cell, and no more than crossing the grid takes:
+                // a far-flung point costs what a line across the board does.
+                let steps = min(2 * (grid.columns + grid.rows), max(1, Int((min(max(abs(dx), abs(dy)), 1e6) * 2).rounded(.up))))
                 for step in 0...steps {
                     let t = Double(step) / Double(steps)
                     let row = cell(((a.y + (b.y - a.y) * t) / cellHeight).rounded(.down))
