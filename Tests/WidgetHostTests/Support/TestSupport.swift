@@ -19,14 +19,31 @@ enum TestSupport {
     /// widgethost's cache in a folder of this run's own (never the user's
     /// `~/.cache`).
     static let environment: [String: String] = {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-cache-\(UUID().uuidString)")
+        let cache = runFolder.appendingPathComponent("cache")
         // English whatever the machine's locale: kinds' string tables are read in it.
         let environment = ProcessInfo.processInfo.environment.filter { !["LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key) }
         return environment.merging(["XDG_CACHE_HOME": cache.path, "LANG": "C.UTF-8"]) { $1 }
     }()
 
+    /// Every folder this test process makes, under one folder named by its
+    /// process ID: removed when the process exits, or by the next run once
+    /// the process is gone (a run that was killed), so a thousand test runs
+    /// do not fill /tmp.
+    static let runFolder: URL = {
+        let runs = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests")
+        try? FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: runs.path)) ?? [] {
+            guard let pid = Int32(name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: runs.appendingPathComponent(name))
+        }
+        let folder = runs.appendingPathComponent(String(getpid()))
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestSupport.runFolder) }
+        return folder
+    }()
+
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-tests-\(UUID().uuidString)")
+        let url = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
