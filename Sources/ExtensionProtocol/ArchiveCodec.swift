@@ -278,6 +278,17 @@ extension ArchiveWriter {
         case .strokeStyle(let style):
             byte(29)
             strokeStyle(style)
+        case .underline(let active, let color):
+            byte(30)
+            bool(active)
+            optional(color) { $0.color($1) }
+        case .strikethrough(let active, let color):
+            byte(31)
+            bool(active)
+            optional(color) { $0.color($1) }
+        case .textCase(let textCase):
+            byte(32)
+            optional(textCase) { $0.string($1.rawValue) }
         }
     }
 
@@ -527,6 +538,9 @@ extension ArchiveReader {
         case 27: return .buttonStyle(try raw(ButtonStyleKind.self))
         case 28: return .gaugeStyle(try raw(GaugeStyleKind.self))
         case 29: return .strokeStyle(try strokeStyle())
+        case 30: return .underline(try bool(), color: try optional { try $0.color() })
+        case 31: return .strikethrough(try bool(), color: try optional { try $0.color() })
+        case 32: return .textCase(try optional { try $0.raw(Text.Case.self) })
         default: throw Truncated()
         }
     }

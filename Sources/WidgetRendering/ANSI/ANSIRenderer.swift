@@ -103,8 +103,10 @@ package struct ANSIRenderer: Sendable {
                     let start = column - shift
                     let span = max(framed, min(line.count, limit - start))
                     let text = redacted ? String(repeating: "▬", count: min(span, line.count)) : line
+                    // Underlined and struck-through text: SGR 4 and 9 after the colour.
+                    let lines = redacted ? "" : (drawable.underline == nil ? "" : ";4") + (drawable.strikethrough == nil ? "" : ";9")
                     for (offset, character) in Self.fit(text, span).enumerated() {
-                        put(character, row: row, column: start + offset, color: redacted ? grey : color)
+                        put(character, row: row, column: start + offset, color: redacted ? grey : color + lines)
                     }
                 }
             case .image(let source, _, _):
@@ -272,12 +274,14 @@ package struct ANSIRenderer: Sendable {
     }
 
     private func paint(_ text: String, _ hex: String?) -> String {
-        guard let hex, colors != .none, let value = Int(hex.dropFirst(), radix: 16) else { return text }
+        // "#rrggbb", then any further SGR parameters (";4;9").
+        guard let hex, colors != .none, let value = Int(hex.dropFirst().prefix(6), radix: 16) else { return text }
+        let attributes = hex.dropFirst(7)
         let (red, green, blue) = ((value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF)
         let code = switch colors {
         case .truecolor: "38;2;\(red);\(green);\(blue)"
         default: "38;5;\(16 + 36 * (red * 5 / 255) + 6 * (green * 5 / 255) + blue * 5 / 255)"
         }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        return "\u{1B}[\(code)\(attributes)m\(text)\u{1B}[0m"
     }
 }

@@ -29,6 +29,11 @@ final class LayoutPass {
         /// `.stroke(_:style:)`: the outline's caps, joins and dashes.
         var line: StrokeStyle?
         var italic = false
+        /// `.underline` and `.strikethrough`, for the text within: a
+        /// reference, so a level of a deep tree's stack frames stays small.
+        var textLines: TextLines?
+        /// `.textCase(_:)`, for the text within.
+        var textCase: Text.Case?
         /// `.buttonStyle(_:)`, for the buttons within.
         var buttonStyle = ButtonStyleKind.automatic
         /// `.gaugeStyle(_:)`, for the gauges within.
@@ -102,6 +107,18 @@ final class LayoutPass {
         var proposal = proposal
         var style = style
         var wrappers: [Wrapper] = []
+        apply(node, proposal: &proposal, style: &style, wrappers: &wrappers)
+        var arranged = arrangeContent(node, proposal: proposal, style: style)
+        for wrapper in wrappers.reversed() { arranged = finish(arranged, wrapper) }
+        return arranged
+    }
+
+    /// What `node`'s modifiers do on the way down: the style its content
+    /// is drawn in, what it is offered, and the modifiers that wrap it on
+    /// the way up. Not part of `arrange`, which is on the stack once a level
+    /// of the tree: the switch's locals would make each of those frames larger.
+    @inline(never)
+    private func apply(_ node: ViewNode, proposal: inout Proposal, style: inout Style, wrappers: inout [Wrapper]) {
         for modifier in node.modifiers.reversed() {
             switch modifier {
             case .font(let font): style.font = font
@@ -118,6 +135,11 @@ final class LayoutPass {
             case .stroke(let width): style.stroke = width
             case .strokeStyle(let line): style.line = line
             case .italic(let italic): style.italic = italic
+            case .underline(let active, let color):
+                style.textLines = TextLines(underline: active ? TextLine(color: color) : nil, strikethrough: style.textLines?.strikethrough)
+            case .strikethrough(let active, let color):
+                style.textLines = TextLines(underline: style.textLines?.underline, strikethrough: active ? TextLine(color: color) : nil)
+            case .textCase(let textCase): style.textCase = textCase
             case .buttonStyle(let kind): style.buttonStyle = kind
             case .gaugeStyle(let kind): style.gaugeStyle = kind
             case .widgetURL, .layoutPriority: break
@@ -139,9 +161,6 @@ final class LayoutPass {
                 wrappers.append(Wrapper(modifier: modifier, proposal: proposal, opacity: style.opacity))
             }
         }
-        var arranged = arrangeContent(node, proposal: proposal, style: style)
-        for wrapper in wrappers.reversed() { arranged = finish(arranged, wrapper) }
-        return arranged
     }
 
     /// `arranged` inside one modifier that wraps it, on the way up. A
@@ -680,15 +699,21 @@ final class LayoutPass {
         }
         var style = style
         style.inRow = !vertical
+        // Views that grow to what they are offered (shapes, a GeometryReader,
+        // `.frame(maxWidth: .infinity)`) share what the others leave with
+        // the spacers, as SwiftUI lays out its most flexible children last.
+        // Each is laid out once, at its share: never at an ideal size first.
+        let expanding = available == nil ? [] : others.filter { Self.expands(children[$0], vertical: vertical) }
+        let fixed = others.filter { !expanding.contains($0) }
         // Ideal sizes, then fair shares in order of increasing ideal length.
         var arranged = [Int: Arranged]()
-        for index in others { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
+        for index in fixed { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
         if let available {
             var remaining = available - gaps - spacerMinimum
             // Higher `layoutPriority` first, each group sharing what the ones before left.
             let priorities = children.map(Self.priority(of:))
             let priority = { (index: Int) -> Double in priorities[index] }
-            var pending = others.sorted { (priority($0), -along(arranged[$0]!.size)) > (priority($1), -along(arranged[$1]!.size)) }
+            var pending = fixed.sorted { (priority($0), -along(arranged[$0]!.size)) > (priority($1), -along(arranged[$1]!.size)) }
             while !pending.isEmpty {
                 let index = pending.removeFirst()
                 let peers = pending.prefix { priority($0) == priority(index) }.count
@@ -698,6 +723,13 @@ final class LayoutPass {
                     arranged[index] = arrange(children[index], proposal: propose(share), style: style)
                 }
                 remaining -= along(arranged[index]!.size)
+            }
+            var sharers = expanding.count + spacers.count
+            for index in expanding {
+                let share = max(0, remaining / Double(sharers))
+                arranged[index] = arrange(children[index], proposal: propose(share), style: style)
+                remaining -= along(arranged[index]!.size)
+                sharers -= 1
             }
         }
         let used = others.reduce(0.0) { $0 + along(arranged[$1]!.size) } + gaps
@@ -737,6 +769,47 @@ final class LayoutPass {
         return result
     }
 
+    /// Whether `node` grows along the axis to what it is offered: a shape,
+    /// a stack holding one (or, along its own axis, a spacer), a frame
+    /// with an infinite maximum. A fixed frame or `.fixedSize` stops it.
+    /// Looks `depth` levels down at most: a deeper tree is taken as fixed.
+    static func expands(_ node: ViewNode, vertical: Bool, depth: Int = 12) -> Bool {
+        guard depth > 0 else { return false }
+        for modifier in node.modifiers.reversed() {
+            switch modifier {
+            case .frame(let frame):
+                if (vertical ? frame.height : frame.width) != nil { return false }
+                if let maximum = vertical ? frame.maxHeight : frame.maxWidth, maximum >= Frame.unbounded { return true }
+            case .fixedSize(let horizontal, let verticalFixed):
+                if vertical ? verticalFixed : horizontal { return false }
+            case .aspectRatio:
+                return false
+            default:
+                continue
+            }
+        }
+        switch node.content {
+        case .shape:
+            return true
+        case .progress:
+            return !vertical
+        case .vstack, .hstack, .group, .zstack, .label:
+            let ownAxisIsVertical: Bool = switch node.content {
+            case .hstack, .label: false
+            case .vstack, .group: true
+            default: !vertical
+            }
+            return node.children.contains { child in
+                if case .spacer = child.content { return ownAxisIsVertical == vertical }
+                return expands(child, vertical: vertical, depth: depth - 1)
+            }
+        case .layered, .containerBackground, .control, .link:
+            return node.children.first.map { expands($0, vertical: vertical, depth: depth - 1) } ?? false
+        default:
+            return false
+        }
+    }
+
     /// A stack child's `.layoutPriority`, the outermost one; 0 when it has none.
     private static func priority(of node: ViewNode) -> Double {
         for case .layoutPriority(let priority) in node.modifiers.reversed() { return priority }
@@ -765,9 +838,14 @@ final class LayoutPass {
 
     // MARK: Text
 
-    private func arrangeText(_ string: String, proposal: Proposal, style: Style) -> Arranged {
+    private func arrangeText(_ written: String, proposal: Proposal, style: Style) -> Arranged {
         // Measuring, scaling and wrapping read the text a few times over.
-        guard charge(string.utf8.count / Self.bytesPerUnit) else { return Arranged(size: Size(width: 0, height: 0)) }
+        guard charge(written.utf8.count / Self.bytesPerUnit) else { return Arranged(size: Size(width: 0, height: 0)) }
+        let string = switch style.textCase {
+        case .uppercase?: written.uppercased()
+        case .lowercase?: written.lowercased()
+        case nil: written
+        }
         var style = style
         if let weight = style.weight { style.font = style.font.weight(weight) }
         let measure = TextMeasure(font: style.font)
@@ -796,6 +874,19 @@ final class LayoutPass {
         var text = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
                             kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)
         text.italic = style.italic
+        text.underline = style.textLines?.underline
+        text.strikethrough = style.textLines?.strikethrough
         return Arranged(size: size, drawables: [text])
+    }
+}
+
+/// The lines `.underline` and `.strikethrough` draw with text, as the layout carries them down the tree.
+final class TextLines: Sendable {
+    let underline: TextLine?
+    let strikethrough: TextLine?
+
+    init(underline: TextLine?, strikethrough: TextLine?) {
+        self.underline = underline
+        self.strikethrough = strikethrough
     }
 }

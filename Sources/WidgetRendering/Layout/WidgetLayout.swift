@@ -124,6 +124,9 @@ package struct Drawable: Sendable, Equatable {
     package var shadow: Shadow?
     /// `.italic()`: text drawn slanted.
     package var italic = false
+    /// `.underline()` and `.strikethrough()`: lines under and through text.
+    package var underline: TextLine?
+    package var strikethrough: TextLine?
     /// `.stroke(_:style:)`: a stroke's caps, joins and dashes; nil is square ends and sharp corners.
     package var line: StrokeStyle?
     /// Part of a container background given as a view: drawn only where the container background is.
@@ -147,6 +150,12 @@ package struct Drawable: Sendable, Equatable {
         let inside = clip.map { frame.intersection($0) } ?? frame
         return transform?.bounds(of: inside) ?? inside
     }
+}
+
+/// A line `.underline` or `.strikethrough` draws under or through text.
+package struct TextLine: Sendable, Equatable {
+    /// Nil: the text's own colour.
+    package var color: Color?
 }
 
 /// A widget laid out at its family's size.
@@ -197,6 +206,8 @@ extension Drawable {
         if let shadow { parts.append("shadow \(number(shadow.radius)) \(number(shadow.x)),\(number(shadow.y))") }
         if isContainerBackground { parts.append("container background") }
         if italic { parts.append("italic") }
+        if let underline { parts.append("underline" + (underline.color.map { " \($0)" } ?? "")) }
+        if let strikethrough { parts.append("strikethrough" + (strikethrough.color.map { " \($0)" } ?? "")) }
         if let line {
             parts.append("line \(line.lineCap.rawValue) \(line.lineJoin.rawValue)" + (line.dash.isEmpty ? "" : " dash " + line.dash.map(number).joined(separator: ",")))
         }

@@ -308,8 +308,10 @@ public struct EntryValidator: Sendable {
             }
         case .layoutPriority(let priority):
             try checkLength(priority, "the layout priority", signed: true, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle:
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle, .textCase:
             break
+        case .underline(_, let color), .strikethrough(_, let color):
+            if let color { try checkColor(color, at: path) }
         }
     }
 

@@ -70,6 +70,51 @@ public struct Font: Codable, Sendable, Hashable {
     /// 11 pt.
     public static let caption2 = Font.system(size: 11)
 
+    /// A text style of Dynamic Type, in the sizes of its default setting.
+    public enum TextStyle: String, Codable, Sendable, Hashable, CaseIterable {
+        /// 34 pt.
+        case largeTitle
+        /// 28 pt.
+        case title
+        /// 22 pt.
+        case title2
+        /// 20 pt.
+        case title3
+        /// 17 pt semibold.
+        case headline
+        /// 15 pt.
+        case subheadline
+        /// 17 pt.
+        case body
+        /// 16 pt.
+        case callout
+        /// 13 pt.
+        case footnote
+        /// 12 pt.
+        case caption
+        /// 11 pt.
+        case caption2
+    }
+
+    /// A text style in a design, and optionally a weight:
+    /// `.font(.system(.subheadline, design: .rounded))`.
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        let base: Font = switch style {
+        case .largeTitle: .largeTitle
+        case .title: .title
+        case .title2: .title2
+        case .title3: .title3
+        case .headline: .headline
+        case .subheadline: .subheadline
+        case .body: .body
+        case .callout: .callout
+        case .footnote: .footnote
+        case .caption: .caption
+        case .caption2: .caption2
+        }
+        return Font(size: base.size, weight: weight ?? base.weight, design: design ?? base.design)
+    }
+
     /// This font with another weight.
     public func weight(_ weight: Weight) -> Font {
         Font(size: size, weight: weight, design: design)

@@ -52,6 +52,13 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
         self.init(value)
     }
 
+    /// A key other than the literal, as `String(localized:defaultValue:)` gives one.
+    init(key: String, parts: [Part], arguments: [Argument]) {
+        self.parts = parts
+        self.key = key
+        self.arguments = arguments
+    }
+
     public init(stringInterpolation: StringInterpolation) {
         parts = stringInterpolation.parts
         key = stringInterpolation.key
@@ -98,6 +105,23 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
         }
 
         /// A date that keeps time: `\(date, style: .relative)`.
+        /// A number with a `printf` format: `\(kilowatts, specifier: "%.1f")`,
+        /// which is also the key's specifier.
+        public mutating func appendInterpolation<Value: BinaryInteger>(_ value: Value, specifier: String) {
+            let number = Int64(clamping: value)
+            arguments.append(.integer(number))
+            key += specifier
+            append(String(format: specifier, number))
+        }
+
+        /// A number with a `printf` format: `\(kilowatts, specifier: "%.1f")`.
+        public mutating func appendInterpolation<Value: BinaryFloatingPoint>(_ value: Value, specifier: String) {
+            let number = Double(value)
+            arguments.append(.double(number))
+            key += specifier
+            append(String(format: specifier, number))
+        }
+
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             argument(.node(ViewNode(.date(date, style: style))), "%@")
         }

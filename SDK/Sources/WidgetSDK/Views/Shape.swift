@@ -192,12 +192,23 @@ public struct RoundedRectangle: Shape, PrimitiveView, ArchivableShape {
     /// The corners' radius in points.
     public let cornerRadius: Double
     /// Corners of `cornerRadius` points: `RoundedRectangle(cornerRadius: 12)`.
-    public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
+    /// Continuous corners are drawn as circular ones: at widget sizes the
+    /// two differ by under half a point.
+    public init(cornerRadius: Double, style: RoundedCornerStyle = .circular) { self.cornerRadius = cornerRadius }
     /// Corners of `cornerSize` (their larger side, here): `RoundedRectangle(cornerSize: CGSize(width: 8, height: 8))`.
-    public init(cornerSize: CGSize) { self.cornerRadius = max(cornerSize.width, cornerSize.height) }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) { self.cornerRadius = max(cornerSize.width, cornerSize.height) }
     var kind: ShapeKind { .roundedRectangle(cornerRadius: cornerRadius) }
     /// `rect` with corners of `cornerRadius`.
     public func path(in rect: CGRect) -> Path { kind.path(in: rect) }
+}
+
+/// How a rounded rectangle's corners curve: `.continuous` (iOS's squircle)
+/// or `.circular`. Both are drawn as circular arcs here.
+public enum RoundedCornerStyle: Sendable, Hashable {
+    /// Quarter circles.
+    case circular
+    /// A curve that eases into the straight edges.
+    case continuous
 }
 
 /// The shape of the widget's container, as WidgetKit's `ContainerRelativeShape`:

@@ -67,6 +67,12 @@ extension Text {
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     /// Slanted text, or not.
     public func italic(_ isActive: Bool = true) -> Text { Text(node: node.modified(.italic(isActive))) }
+    /// The text with a line under it, in `color` (nil: the text's own).
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { Text(node: node.modified(.underline(isActive, color: color))) }
+    /// The text with a line through it, in `color` (nil: the text's own): `.strikethrough(item.isDone)`.
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        Text(node: node.modified(.strikethrough(isActive, color: color)))
+    }
     /// The text's font.
     public func font(_ font: Font?) -> Text { font.map { Text(node: node.modified(.font($0))) } ?? self }
     /// The text's weight.
@@ -83,5 +89,15 @@ extension ViewNode {
     /// A row of texts that `+` made.
     var isConcatenation: Bool {
         content == .hstack(alignment: .bottom, spacing: 0) && modifiers.isEmpty
+    }
+}
+
+extension Text {
+    /// How `.textCase(_:)` shows text: in capitals or in small letters.
+    public enum Case: String, Codable, Sendable, Hashable {
+        /// Every letter a capital: "NEXT DEPARTURES".
+        case uppercase
+        /// Every letter small.
+        case lowercase
     }
 }

@@ -12,6 +12,17 @@ extension View {
         background(content(), alignment: alignment)
     }
 
+    /// `shape` filled with `style` behind this view, at its size:
+    /// `.background(.green, in: RoundedRectangle(cornerRadius: 4))`.
+    public func background(_ style: some ShapeStyle, in shape: some Shape) -> some View {
+        background(shape.fill(style))
+    }
+
+    /// The card's background colour in `shape` behind this view: `.background(in: Capsule())`.
+    public func background(in shape: some Shape) -> some View {
+        background(Color.background, in: shape)
+    }
+
     /// A view in front of this one, laid out at this one's size:
     /// `.overlay(Text("New"), alignment: .topTrailing)`.
     public func overlay(_ content: some View, alignment: Alignment = .center) -> some View {
@@ -60,6 +71,13 @@ extension View {
     public func monospacedDigit() -> Self { self }
     /// Text within drawn slanted (in SVG and HTML; the board draws it upright).
     public func italic(_ isActive: Bool = true) -> some View { modified(.italic(isActive)) }
+    /// Text within with a line under it, in `color` (nil: the text's own).
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> some View { modified(.underline(isActive, color: color)) }
+    /// Text within with a line through it, in `color` (nil: the text's own).
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> some View { modified(.strikethrough(isActive, color: color)) }
+    /// Text within in capitals (`.uppercase`) or small letters, in the
+    /// language of the host; nil shows it as written.
+    public func textCase(_ textCase: Text.Case?) -> some View { modified(.textCase(textCase)) }
     /// Ignored: controls are drawn in the accent colour.
     public func tint(_ color: Color?) -> Self { self }
 }

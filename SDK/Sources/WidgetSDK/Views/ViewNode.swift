@@ -155,6 +155,12 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     case gaugeStyle(GaugeStyleKind)
     /// `.stroke(_:style:)` on a shape: the caps, joins and dashes of its outline (the width is `stroke`'s).
     case strokeStyle(StrokeStyle)
+    /// `.underline(_:color:)`: text within drawn with a line under it, in `color` (nil: the text's).
+    case underline(Bool, color: Color?)
+    /// `.strikethrough(_:color:)`: text within drawn with a line through it, in `color` (nil: the text's).
+    case strikethrough(Bool, color: Color?)
+    /// `.textCase(_:)`: text within shown in capitals or small letters; nil as written.
+    case textCase(Text.Case?)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -180,6 +186,9 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     enum GaugeStyleCodingKeys: String, CodingKey { case _0 = "style" }
     enum StrokeStyleCodingKeys: String, CodingKey { case _0 = "style" }
     enum ItalicCodingKeys: String, CodingKey { case _0 = "italic" }
+    enum UnderlineCodingKeys: String, CodingKey { case _0 = "active", color }
+    enum StrikethroughCodingKeys: String, CodingKey { case _0 = "active", color }
+    enum TextCaseCodingKeys: String, CodingKey { case _0 = "case" }
     enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
 }
 
