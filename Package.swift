@@ -9,6 +9,18 @@ let standaloneKinds = ["TodoList"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
                       "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted", "FixtureSandbox"]
 
+/// The compatibility corpus (Tests/Corpus): widget extensions written as
+/// iOS apps write them, built unchanged with what `widgethost new` writes
+/// into a package, each in the language mode its Xcode project would use.
+let corpusModules: [(name: String, resources: [Resource], swift6: Bool)] = [
+    ("SolarWidget", [], false),
+    ("GroceriesWidget", [], false),
+    ("DeparturesWidget", [.copy("Resources")], false),
+    ("PodcastWidget", [.copy("Assets.xcassets")], false),
+    ("StocksWidget", [], false),
+    ("HydrateWidget", [], true),
+]
+
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 
 // What `widgethost new` writes into a kind's package (Scaffold.swift, whose
@@ -45,7 +57,7 @@ let package = Package(
         .library(name: "WidgetURLSession", type: .dynamic, targets: ["WidgetURLSession"]),
     ]
     + (widgetKinds + standaloneKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
-    + fixtureModules.map { .library(name: $0, type: .dynamic, targets: [$0]) },
+    + (fixtureModules + corpusModules.map(\.name)).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(path: "SDK"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -213,6 +225,10 @@ let package = Package(
             ? .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)", resources: [.copy("Images")],
                       swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed])
             : .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)")
+    }
+    + corpusModules.map { module in
+        .target(name: module.name, dependencies: [sdk], path: "Tests/Corpus/\(module.name)", resources: module.resources,
+                swiftSettings: [implicitImports, .swiftLanguageMode(module.swift6 ? .v6 : .v5)], linkerSettings: [networkingIfUsed])
     }
     + [
         // `make bench`: figures, never thresholds.

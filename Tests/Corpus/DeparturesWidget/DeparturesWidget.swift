@@ -1,0 +1,99 @@
+import WidgetKit
+import SwiftUI
+
+struct DeparturesEntry: TimelineEntry {
+    let date: Date
+    let stop: Stop
+}
+
+struct DeparturesProvider: TimelineProvider {
+    func placeholder(in context: Context) -> DeparturesEntry {
+        DeparturesEntry(date: Date(), stop: .sample)
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (DeparturesEntry) -> ()) {
+        completion(DeparturesEntry(date: Date(), stop: .sample))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<DeparturesEntry>) -> ()) {
+        let entry = DeparturesEntry(date: Date(), stop: .sample)
+        completion(Timeline(entries: [entry], policy: .after(Date().addingTimeInterval(60))))
+    }
+}
+
+struct DepartureRow: View {
+    let departure: Departure
+
+    var body: some View {
+        HStack(alignment: .firstTextBaseline) {
+            Text(verbatim: departure.line)
+                .font(.caption.bold())
+                .foregroundColor(.white)
+                .padding(.horizontal, 4)
+                .background(RoundedRectangle(cornerRadius: 3).fill(Color.blue))
+            Text(verbatim: departure.destination)
+                .font(.subheadline)
+                .lineLimit(1)
+            Spacer()
+            if departure.minutes == 0 {
+                Text("Now")
+                    .font(.subheadline.bold())
+                    .foregroundColor(.green)
+            } else {
+                Text("in \(departure.minutes) min")
+                    .font(.subheadline)
+                    .foregroundColor(departure.isDelayed ? .red : .primary)
+            }
+        }
+    }
+}
+
+struct DeparturesWidgetEntryView: View {
+    @Environment(\.widgetFamily) var family
+    var entry: DeparturesEntry
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            HStack {
+                Image(systemName: "tram.fill")
+                Text(entry.stop.name)
+                    .font(.headline)
+                    .lineLimit(1)
+            }
+            Text(String(localized: "Next departures"))
+                .font(.caption)
+                .foregroundStyle(.secondary)
+                .textCase(.uppercase)
+            ForEach(entry.stop.departures.prefix(family == .systemLarge ? 5 : 3)) { departure in
+                DepartureRow(departure: departure)
+            }
+            Spacer(minLength: 0)
+            if family == .systemLarge {
+                Text("Platform \(entry.stop.departures[0].platform)")
+                    .font(.footnote)
+                    .foregroundStyle(.secondary)
+            }
+        }
+    }
+}
+
+struct DeparturesWidget: Widget {
+    let kind: String = "DeparturesWidget"
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: kind, provider: DeparturesProvider()) { entry in
+            DeparturesWidgetEntryView(entry: entry)
+                .containerBackground(.background, for: .widget)
+        }
+        .configurationDisplayName(Text("Departures"))
+        .description(Text("The next trains and trams from your stop."))
+        .supportedFamilies([.systemMedium, .systemLarge])
+    }
+}
+
+@main
+struct DeparturesBundle: WidgetBundle {
+    var body: some Widget {
+        DeparturesWidget()
+    }
+}
