@@ -289,6 +289,9 @@ extension ArchiveWriter {
         case .textCase(let textCase):
             byte(32)
             optional(textCase) { $0.string($1.rawValue) }
+        case .fontDesign(let design):
+            byte(33)
+            string(design.rawValue)
         }
     }
 
@@ -541,6 +544,7 @@ extension ArchiveReader {
         case 30: return .underline(try bool(), color: try optional { try $0.color() })
         case 31: return .strikethrough(try bool(), color: try optional { try $0.color() })
         case 32: return .textCase(try optional { try $0.raw(Text.Case.self) })
+        case 33: return .fontDesign(try raw(Font.Design.self))
         default: throw Truncated()
         }
     }

@@ -34,6 +34,8 @@ final class LayoutPass {
         var textLines: TextLines?
         /// `.textCase(_:)`, for the text within.
         var textCase: Text.Case?
+        /// `.fontDesign(_:)`, for the text within: over the font's own, as a weight is.
+        var design: Font.Design?
         /// `.buttonStyle(_:)`, for the buttons within.
         var buttonStyle = ButtonStyleKind.automatic
         /// `.gaugeStyle(_:)`, for the gauges within.
@@ -140,6 +142,7 @@ final class LayoutPass {
             case .strikethrough(let active, let color):
                 style.textLines = TextLines(underline: style.textLines?.underline, strikethrough: active ? TextLine(color: color) : nil)
             case .textCase(let textCase): style.textCase = textCase
+            case .fontDesign(let design): style.design = design
             case .buttonStyle(let kind): style.buttonStyle = kind
             case .gaugeStyle(let kind): style.gaugeStyle = kind
             case .widgetURL, .layoutPriority: break
@@ -848,6 +851,7 @@ final class LayoutPass {
         }
         var style = style
         if let weight = style.weight { style.font = style.font.weight(weight) }
+        if let design = style.design { style.font = Font.system(size: style.font.size, weight: style.font.weight, design: design) }
         let measure = TextMeasure(font: style.font)
         let available = proposal.width ?? .greatestFiniteMagnitude
         var font = style.font

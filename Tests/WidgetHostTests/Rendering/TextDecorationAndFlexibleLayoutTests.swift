@@ -117,4 +117,48 @@ struct TextDecorationAndFlexibleLayoutTests {
         #expect(Font.system(.caption, weight: .bold).weight == .bold)
         #expect(RoundedRectangle(cornerRadius: 8, style: .continuous).cornerRadius == 8)
     }
+
+    /// SwiftUI's `Grid` of `GridRow`s: cells line up in columns; a divider spans the grid.
+    @Test func aGridOfRowsLinesItsCellsUpInColumns() throws {
+        let grid = Grid(alignment: .leading) {
+            GridRow { Text("Mon"); Text("12°") }
+            Divider()
+            GridRow { Text("Tuesday"); Text("9°") }
+        }
+        let drawn = layout(grid)
+        func x(_ string: String) throws -> Double {
+            try #require(drawn.drawables.first { if case .text(let lines, _) = $0.kind { lines == [string] } else { false } }).frame.x
+        }
+        #expect(try x("Mon") == x("Tuesday"))
+        #expect(try x("12°") == x("9°"))
+        #expect(try x("12°") > x("Tuesday"))
+        let divider = try #require(drawn.drawables.first { if case .fill(.rectangle, _) = $0.kind { $0.frame.height == 1 } else { false } })
+        #expect(divider.frame.width == drawn.size.width - 32, "\(drawn.outline)")
+    }
+
+    /// A material is drawn at rest: the card's background, translucent.
+    @Test func aMaterialIsTheCardsBackgroundTranslucent() {
+        let drawn = layout(Text("Now playing").padding().background(.regularMaterial), .systemSmall)
+        #expect(drawn.drawables.contains { drawable in
+            if case .fill(.rectangle, .semantic(.background, let opacity)) = drawable.kind { abs(opacity - 0.65) < 0.01 } else { false }
+        }, "\(drawn.outline)")
+    }
+
+    /// A shape as a mask clips; a gradient fading out leaves the view whole.
+    @Test func aShapeMaskClipsAndAnyOtherLeavesTheViewWhole() {
+        let clipped = ViewNode(archiving: Color.red.mask { Circle() })
+        #expect(clipped.modifiers.contains(.clipShape(.circle)))
+        let faded = ViewNode(archiving: Color.red.mask { LinearGradient(colors: [.black, .clear], startPoint: .top, endPoint: .bottom) })
+        // A gradient fills its frame: at most a clip to the view's own bounds.
+        #expect(!faded.modifiers.contains { if case .clipShape(let shape) = $0 { shape != .rectangle } else { false } }, "\(faded.modifiers)")
+    }
+
+    @Test func monospacedTextIsDrawnInTheMonospacedDesign() throws {
+        let drawn = layout(VStack { Text("0xCAFE").monospaced(); Text("plain") }.font(.body.weight(.bold)))
+        let fonts = drawn.drawables.compactMap { if case .text(_, let font) = $0.kind { font } else { nil } }
+        #expect(fonts.map(\.design) == [.monospaced, .default])
+        #expect(fonts.allSatisfy { $0.weight == .bold && $0.size == 17 })
+        let entry = ArchivedEntry(date: Date(timeIntervalSince1970: 0), view: ViewNode(archiving: Text("a").fontDesign(.serif)))
+        #expect(try ArchiveCodec.decodeEntry(ArchiveCodec.encode(entry)) == entry)
+    }
 }

@@ -308,7 +308,7 @@ public struct EntryValidator: Sendable {
             }
         case .layoutPriority(let priority):
             try checkLength(priority, "the layout priority", signed: true, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle, .textCase:
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle, .textCase, .fontDesign:
             break
         case .underline(_, let color), .strikethrough(_, let color):
             if let color { try checkColor(color, at: path) }

@@ -104,7 +104,6 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
             argument(.text(String(describing: value)), "%@")
         }
 
-        /// A date that keeps time: `\(date, style: .relative)`.
         /// A number with a `printf` format: `\(kilowatts, specifier: "%.1f")`,
         /// which is also the key's specifier.
         public mutating func appendInterpolation<Value: BinaryInteger>(_ value: Value, specifier: String) {
@@ -122,6 +121,7 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
             append(String(format: specifier, number))
         }
 
+        /// A date that keeps time: `\(date, style: .relative)`.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             argument(.node(ViewNode(.date(date, style: style))), "%@")
         }

@@ -67,6 +67,10 @@ extension Text {
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     /// Slanted text, or not.
     public func italic(_ isActive: Bool = true) -> Text { Text(node: node.modified(.italic(isActive))) }
+    /// The text in `design` (nil: as its font says), at its own size and weight.
+    public func fontDesign(_ design: Font.Design?) -> Text { design.map { Text(node: node.modified(.fontDesign($0))) } ?? self }
+    /// The text in the monospaced design: `Text(code).monospaced()`.
+    public func monospaced(_ isActive: Bool = true) -> Text { isActive ? fontDesign(.monospaced) : self }
     /// The text with a line under it, in `color` (nil: the text's own).
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { Text(node: node.modified(.underline(isActive, color: color))) }
     /// The text with a line through it, in `color` (nil: the text's own): `.strikethrough(item.isDone)`.

@@ -78,6 +78,12 @@ extension View {
     /// Text within in capitals (`.uppercase`) or small letters, in the
     /// language of the host; nil shows it as written.
     public func textCase(_ textCase: Text.Case?) -> some View { modified(.textCase(textCase)) }
+    /// Text within in `design` (nil: as its font says), at its own size and weight.
+    public func fontDesign(_ design: Font.Design?) -> some View {
+        design.map { ArchivedView(ViewNode(archiving: self).modified(.fontDesign($0))) } ?? ArchivedView(ViewNode(archiving: self))
+    }
+    /// Text within in the monospaced design.
+    public func monospaced(_ isActive: Bool = true) -> some View { fontDesign(isActive ? .monospaced : nil) }
     /// Ignored: controls are drawn in the accent colour.
     public func tint(_ color: Color?) -> Self { self }
 }

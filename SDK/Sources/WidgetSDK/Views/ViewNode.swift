@@ -161,6 +161,8 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     case strikethrough(Bool, color: Color?)
     /// `.textCase(_:)`: text within shown in capitals or small letters; nil as written.
     case textCase(Text.Case?)
+    /// `.fontDesign(_:)`, `.monospaced()`: the text within in this design, at its own size and weight.
+    case fontDesign(Font.Design)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -189,6 +191,7 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     enum UnderlineCodingKeys: String, CodingKey { case _0 = "active", color }
     enum StrikethroughCodingKeys: String, CodingKey { case _0 = "active", color }
     enum TextCaseCodingKeys: String, CodingKey { case _0 = "case" }
+    enum FontDesignCodingKeys: String, CodingKey { case _0 = "design" }
     enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
 }
 
@@ -359,6 +362,10 @@ public struct Edge: OptionSet, Sendable {
     public static let vertical: Edge = [.top, .bottom]
     /// Every edge.
     public static let all: Edge = [.horizontal, .vertical]
+
+    /// SwiftUI's name for a set of edges (`.padding(Edge.Set.horizontal, 8)`):
+    /// here `Edge` is that set itself.
+    public typealias Set = Edge
 }
 
 /// How an image looks when the widget is shown in accented mode.
