@@ -53,6 +53,12 @@ extension EntityQuery {
     public func defaultResult() async -> Entity? { nil }
 }
 
+/// A query that can also find entities by text people type.
+public protocol EntityStringQuery: EntityQuery {
+    /// The entities `string` finds.
+    func entities(matching string: String) async throws -> [Entity]
+}
+
 /// An identifier an entity is stored by: `String`, `Int` or `UUID`.
 public protocol EntityIdentifierConvertible: Sendable, Hashable {
     /// The identifier as stored.

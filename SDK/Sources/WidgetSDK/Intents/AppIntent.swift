@@ -42,6 +42,33 @@ extension IntentResult where Self == EmptyIntentResult {
     public static func result() -> EmptyIntentResult { EmptyIntentResult() }
 }
 
+/// A result that carries a value back to whoever ran the intent (Shortcuts,
+/// on iOS): `some IntentResult & ReturnsValue<Int>`. A widget's tap has no
+/// one to give it to, so the value is dropped.
+public protocol ReturnsValue<Value>: IntentResult {
+    /// The value's type.
+    associatedtype Value: Sendable
+    /// The value.
+    var value: Value { get }
+}
+
+/// The result of an intent that returns a value.
+public struct ValueIntentResult<Value: Sendable>: ReturnsValue {
+    /// The value.
+    public let value: Value
+}
+
+extension IntentResult {
+    /// A result carrying `value`: `.result(value: count)`.
+    public static func result<Value: Sendable>(value: Value) -> ValueIntentResult<Value> where Self == ValueIntentResult<Value> {
+        ValueIntentResult(value: value)
+    }
+}
+
+/// An intent that plays audio (a podcast's play button): on iOS it may
+/// start playback from the widget; here it runs as any intent does.
+public protocol AudioPlaybackIntent: AppIntent {}
+
 extension AppIntent {
     /// The intent as archived: its type's full name and its parameters.
     var reference: IntentReference {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour: semantic (resolved by the renderer and rendering mode) or sRGB.
 public enum Color: Codable, Sendable, Hashable {
     /// The text colour of the rendering mode (near black on a light card).
@@ -144,4 +146,71 @@ extension Color {
         }
         return Color(red: red / 255, green: green / 255, blue: blue / 255, opacity: opacity * factor)
     }
+}
+
+extension Color {
+    /// The colour spaces a colour's components can be given in.
+    public enum RGBColorSpace: Sendable, Hashable {
+        /// sRGB.
+        case sRGB
+        /// Linear sRGB: the components are converted to sRGB.
+        case sRGBLinear
+        /// Display P3, taken as sRGB (the difference is at the edge of what a screen shows).
+        case displayP3
+    }
+
+    /// A colour in `colorSpace`: `Color(.sRGB, red: 0.2, green: 0.4, blue: 0.9, opacity: 1)`.
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func encoded(_ linear: Double) -> Double {
+            let value = min(1, max(0, linear))
+            return value <= 0.003_130_8 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055
+        }
+        if colorSpace == .sRGBLinear {
+            self.init(red: encoded(red), green: encoded(green), blue: encoded(blue), opacity: opacity)
+        } else {
+            self.init(red: red, green: green, blue: blue, opacity: opacity)
+        }
+    }
+
+    /// A grey in `colorSpace`: `Color(.sRGB, white: 0.5, opacity: 1)`.
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+}
+
+// The colours where a `ShapeStyle` is taken, as SwiftUI declares them:
+// `.background(.green, in: Capsule())`, `.fill(.blue)` on any shape style.
+extension ShapeStyle where Self == Color {
+    /// Red.
+    public static var red: Color { Color.red }
+    /// Orange.
+    public static var orange: Color { Color.orange }
+    /// Yellow.
+    public static var yellow: Color { Color.yellow }
+    /// Green.
+    public static var green: Color { Color.green }
+    /// Mint.
+    public static var mint: Color { Color.mint }
+    /// Teal.
+    public static var teal: Color { Color.teal }
+    /// Cyan.
+    public static var cyan: Color { Color.cyan }
+    /// Blue.
+    public static var blue: Color { Color.blue }
+    /// Indigo.
+    public static var indigo: Color { Color.indigo }
+    /// Purple.
+    public static var purple: Color { Color.purple }
+    /// Pink.
+    public static var pink: Color { Color.pink }
+    /// Brown.
+    public static var brown: Color { Color.brown }
+    /// White.
+    public static var white: Color { Color.white }
+    /// Grey.
+    public static var gray: Color { Color.gray }
+    /// Black.
+    public static var black: Color { Color.black }
+    /// Fully transparent.
+    public static var clear: Color { Color.clear }
 }

@@ -173,13 +173,23 @@ extension ModuleResources {
 /// The part of UIKit's `UIImage` a widget uses: an image made from PNG or
 /// JPEG bytes, or found among the module's resources, for `Image(uiImage:)`.
 public final class UIImage: Sendable {
-    /// The encoded bytes.
+    /// The encoded bytes; empty for a symbol.
     public let pngOrJPEGData: Data
+    /// The SF Symbol it shows, for `UIImage(systemName:)`.
+    let systemName: String?
 
     /// An image of PNG or JPEG bytes; nil for anything else or an image over the entry limits.
     public init?(data: Data) {
         guard EntryValidator.accepts(image: data) else { return nil }
         pngOrJPEGData = data
+        systemName = nil
+    }
+
+    /// An SF Symbol, drawn as `Image(systemName:)` draws it.
+    public init?(systemName: String) {
+        guard !systemName.isEmpty else { return nil }
+        pngOrJPEGData = Data()
+        self.systemName = systemName
     }
 
     /// The module's image called `name` (see ``ModuleResources``); nil when it has none.
@@ -188,8 +198,8 @@ public final class UIImage: Sendable {
         self.init(data: data)
     }
 
-    /// The bytes, as UIKit gives them; the image is not re-encoded.
-    public func pngData() -> Data? { pngOrJPEGData }
+    /// The bytes, as UIKit gives them; the image is not re-encoded. Nil for a symbol.
+    public func pngData() -> Data? { systemName == nil ? pngOrJPEGData : nil }
 }
 
 extension Image {
@@ -207,7 +217,11 @@ extension Image {
 
     /// A `UIImage`, as `Image(uiImage:)`.
     public init(uiImage: UIImage) {
-        self.init(data: uiImage.pngOrJPEGData)
+        if let name = uiImage.systemName {
+            self.init(systemName: name)
+        } else {
+            self.init(data: uiImage.pngOrJPEGData)
+        }
     }
 
     private static let reported = Mutex<Set<String>>([])

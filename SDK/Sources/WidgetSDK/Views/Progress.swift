@@ -65,15 +65,24 @@ public enum GaugeStyleKind: String, Codable, Sendable, Hashable, CaseIterable {
     case accessoryCircularCapacity
 }
 
-/// A style SwiftUI offers for gauges: `.gaugeStyle(.accessoryCircular)`.
-public protocol GaugeStyle: Sendable {
-    /// What the host draws for this style.
-    var archivedKind: GaugeStyleKind { get }
+/// How gauges are drawn: one of the system's (`.gaugeStyle(.accessoryCircular)`,
+/// drawn by the host) or a style of one's own, whose `makeBody` is the
+/// gauge's view.
+public protocol GaugeStyle {
+    /// The view a gauge is drawn as.
+    associatedtype Body: View
+    /// The gauge drawn from its value and labels.
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// What a gauge gives its style.
+    typealias Configuration = GaugeStyleConfiguration
 }
 
-/// One of the system's gauge styles.
+/// One of the system's gauge styles, drawn by the host.
 public struct SystemGaugeStyle: GaugeStyle {
+    /// What the host draws.
     public let archivedKind: GaugeStyleKind
+    /// The host draws a system style: never called.
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
 }
 
 extension GaugeStyle where Self == SystemGaugeStyle {
@@ -93,12 +102,49 @@ extension GaugeStyle where Self == SystemGaugeStyle {
 
 extension View {
     /// How the gauges within are drawn: `.gaugeStyle(.accessoryCircularCapacity)`.
-    public func gaugeStyle(_ style: some GaugeStyle) -> some View {
-        modified(.gaugeStyle(style.archivedKind))
+    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
+        if let system = style as? SystemGaugeStyle {
+            return ArchivedView(ViewNode(archiving: self).modified(.gaugeStyle(system.archivedKind)))
+        }
+        return ArchivedView(ViewNode(archiving: self).replacing { node in
+            guard case .gauge(let value, let minimum, let maximum) = node.content else { return nil }
+            let labels = node.children.count == 4 ? node.children : Array(repeating: ViewNode(.group), count: 4)
+            func label(_ index: Int) -> GaugeStyleConfiguration.Label? {
+                labels[index].content == .group && labels[index].children.isEmpty ? nil : .init(node: labels[index])
+            }
+            let configuration = GaugeStyleConfiguration(
+                value: maximum > minimum ? min(1, max(0, (value - minimum) / (maximum - minimum))) : 0,
+                label: label(0) ?? .init(node: ViewNode(.group)), currentValueLabel: label(1),
+                minimumValueLabel: label(2), maximumValueLabel: label(3))
+            return ViewNode(archiving: style.makeBody(configuration: configuration)).modified(node.modifiers)
+        })
     }
 }
 
 /// A colour fills its space, as in SwiftUI: `Color.blue.frame(height: 4)`.
 extension Color: View, PrimitiveView {
     var node: ViewNode { ViewNode(.shape(.rectangle), modifiers: [.foregroundStyle(self)]) }
+}
+
+/// What a gauge gives a `GaugeStyle` of one's own.
+public struct GaugeStyleConfiguration {
+    /// One of the gauge's labels, as a view.
+    public struct Label: View, PrimitiveView {
+        let node: ViewNode
+    }
+    /// SwiftUI's names for the value's and the bounds' labels.
+    public typealias CurrentValueLabel = Label
+    /// SwiftUI's name for a bound's label.
+    public typealias MarkedValueLabel = Label
+
+    /// Where the value is within the gauge's range, from 0 to 1.
+    public let value: Double
+    /// What the gauge measures.
+    public let label: Label
+    /// The value as text, if the gauge has it.
+    public let currentValueLabel: CurrentValueLabel?
+    /// The lower bound's label, if any.
+    public let minimumValueLabel: MarkedValueLabel?
+    /// The upper bound's label, if any.
+    public let maximumValueLabel: MarkedValueLabel?
 }

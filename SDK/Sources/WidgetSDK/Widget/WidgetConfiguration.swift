@@ -36,6 +36,11 @@ extension WidgetConfiguration {
     public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> Self {
         updatingDescriptor { $0.disfavoredLocations.append(contentsOf: locations) }
     }
+
+    /// Whether a tinted or clear Home Screen may take the container
+    /// background away. Accepted: the host draws the background in every
+    /// rendering mode but accented, where it is always removed.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> Self { self }
 }
 
 /// Places on Apple's platforms a widget can be shown, for
