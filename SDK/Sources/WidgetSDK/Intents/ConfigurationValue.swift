@@ -1,3 +1,5 @@
+import Foundation
+
 /// One parameter's value as it is stored and passed across the module boundary.
 public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A `String` parameter's value.
@@ -65,12 +67,33 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
     case double
     /// `Bool`.
     case boolean
+    /// `Date`: stored as an ISO 8601 string (`2026-12-24T18:00:00Z`).
+    case date
+    /// `URL`: stored as its absolute string.
+    case url
 
-    public var description: String { rawValue }
+    public var description: String { self == .url ? "URL" : rawValue }
 
-    /// "an integer", "a string": for messages.
+    /// "an integer", "a string", "a URL": for messages.
     public var withArticle: String {
-        self == .integer ? "an integer" : "a \(rawValue)"
+        self == .integer ? "an integer" : "a \(description)"
+    }
+
+    /// A date as a parameter stores it: ISO 8601 with its offset
+    /// (`2026-12-24T18:00:00+01:00`), a UTC instant, or a day (`2026-12-24`, midnight UTC).
+    static func date(from text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601), text.count == 10 { return date }
+        return nil
+    }
+
+    /// The string a date parameter stores.
+    static func string(from date: Date) -> String { date.ISO8601Format() }
+
+    /// A URL a parameter stores: absolute, with a scheme.
+    static func url(from text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return nil }
+        return url
     }
 
     /// Reads a value typed on a command line.
@@ -86,12 +109,19 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
             case "false", "no", "0": .bool(false)
             default: nil
             }
+        case .date: (text == "now" ? Date() : Self.date(from: text)).map { ConfigurationValue.string(Self.string(from: $0)) }
+        case .url: Self.url(from: text).map { ConfigurationValue.string($0.absoluteString) }
         }
     }
 
-    /// Whether a stored value fits; an integer fits a double parameter.
+    /// Whether a stored value fits; an integer fits a double parameter, a
+    /// date or URL string a date or URL parameter.
     public func accepts(_ value: ConfigurationValue) -> Bool {
-        value.type == self || (self == .double && value.type == .integer)
+        switch (self, value) {
+        case (.date, .string(let text)): Self.date(from: text) != nil
+        case (.url, .string(let text)): Self.url(from: text) != nil
+        default: value.type == self || (self == .double && value.type == .integer)
+        }
     }
 }
 

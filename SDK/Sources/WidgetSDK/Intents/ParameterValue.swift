@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift type a `@Parameter` can hold.
 public protocol ParameterValue: Sendable {
     /// The parameter type this Swift type stands for.
@@ -79,6 +81,28 @@ extension Bool: ParameterValue {
         self = value
     }
     public var configurationValue: ConfigurationValue? { .bool(self) }
+}
+
+extension Date: ParameterValue {
+    /// `.date`.
+    public static var parameterType: ParameterType { .date }
+    /// The date of a `.string` value in ISO 8601.
+    public init?(configurationValue: ConfigurationValue) {
+        guard case .string(let text) = configurationValue, let date = ParameterType.date(from: text) else { return nil }
+        self = date
+    }
+    public var configurationValue: ConfigurationValue? { .string(ParameterType.string(from: self)) }
+}
+
+extension URL: ParameterValue {
+    /// `.url`.
+    public static var parameterType: ParameterType { .url }
+    /// The URL of a `.string` value that is an absolute URL.
+    public init?(configurationValue: ConfigurationValue) {
+        guard case .string(let text) = configurationValue, let url = ParameterType.url(from: text) else { return nil }
+        self = url
+    }
+    public var configurationValue: ConfigurationValue? { .string(absoluteString) }
 }
 
 extension Optional: ParameterValue where Wrapped: ParameterValue {
