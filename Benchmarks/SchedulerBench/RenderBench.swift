@@ -273,10 +273,33 @@ func newViewsBench(engine: LayoutEngine, renderer: SVGRenderer) {
         }
         Rectangle().stroke(.red, style: StrokeStyle(lineWidth: 1, dash: [4, 2])).frame(width: 300, height: 8)
     })
+    // What the compatibility corpus reached for (issue 37): rows whose
+    // sparkline takes what the texts leave, struck-through and capitalised
+    // text, a Grid of GridRows, a material, a monospaced figure.
+    let corpus = ViewNode(archiving: VStack(alignment: .leading, spacing: 6) {
+        Text("Watchlist").font(.caption).textCase(.uppercase)
+        ForEach(0..<3, id: \.self) { row in
+            HStack(spacing: 8) {
+                Text(["AAPL", "TSLA", "NVDA"][row]).font(.system(.subheadline, design: .rounded).bold())
+                BenchSparkline(values: values.map { $0 * Double(row + 1) / 3 }).stroke(.green, lineWidth: 2)
+                Text("+1.2%").font(.caption2.bold()).padding(.horizontal, 4).background(.green, in: RoundedRectangle(cornerRadius: 4))
+            }
+            .frame(height: 24)
+        }
+        ForEach(["Oat milk", "Sourdough", "Basil"], id: \.self) { item in
+            Text(item).strikethrough(item == "Sourdough")
+        }
+        Grid(alignment: .leading) {
+            GridRow { Text("Mon"); Text("12°").monospaced(); Text("Rain") }
+            GridRow { Text("Tue"); Text("9°").monospaced(); Text("Sun") }
+        }
+        .padding(6)
+        .background(.regularMaterial)
+    })
     let iterations = 5_000
     print("rendering, a systemLarge card of labels, dividers, layers and joined text (issue 22's views), \(iterations) times:")
     for (name, view) in [("new views", ported), ("older views", older), ("with gradients", effects), ("issue 37's views", template),
-                         ("paths and rings", paths)] {
+                         ("paths and rings", paths), ("corpus views", corpus)] {
         let began = ContinuousClock.now
         var bytes = 0
         for _ in 0..<iterations { bytes += renderer.render(engine.layout(view, family: .systemLarge)).utf8.count }

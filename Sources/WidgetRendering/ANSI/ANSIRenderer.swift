@@ -104,9 +104,11 @@ package struct ANSIRenderer: Sendable {
                     let span = max(framed, min(line.count, limit - start))
                     let text = redacted ? String(repeating: "▬", count: min(span, line.count)) : line
                     // Underlined and struck-through text: SGR 4 and 9 after the colour.
-                    let lines = redacted ? "" : (drawable.underline == nil ? "" : ";4") + (drawable.strikethrough == nil ? "" : ";9")
+                    let lined = redacted || (drawable.underline == nil && drawable.strikethrough == nil) ? nil
+                        : color + (drawable.underline == nil ? "" : ";4") + (drawable.strikethrough == nil ? "" : ";9")
+                    let cellColor = redacted ? grey : lined ?? color
                     for (offset, character) in Self.fit(text, span).enumerated() {
-                        put(character, row: row, column: start + offset, color: redacted ? grey : color + lines)
+                        put(character, row: row, column: start + offset, color: cellColor)
                     }
                 }
             case .image(let source, _, _):
@@ -275,8 +277,9 @@ package struct ANSIRenderer: Sendable {
 
     private func paint(_ text: String, _ hex: String?) -> String {
         // "#rrggbb", then any further SGR parameters (";4;9").
-        guard let hex, colors != .none, let value = Int(hex.dropFirst().prefix(6), radix: 16) else { return text }
-        let attributes = hex.dropFirst(7)
+        guard let hex, colors != .none else { return text }
+        let (colour, attributes) = hex.utf8.count == 7 ? (hex.dropFirst(), Substring()) : (hex.dropFirst().prefix(6), hex.dropFirst(7))
+        guard let value = Int(colour, radix: 16) else { return text }
         let (red, green, blue) = ((value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF)
         let code = switch colors {
         case .truecolor: "38;2;\(red);\(green);\(blue)"
