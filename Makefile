@@ -9,6 +9,7 @@ CONFIGURATION ?= release
 # make deb: the package's file name (default widgethost_<version>_<arch>.deb).
 DEB ?=
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(SWIFT))docc)
+SYMBOLGRAPH_EXTRACT ?= $(shell command -v swift-symbolgraph-extract 2>/dev/null || echo $(dir $(SWIFT))swift-symbolgraph-extract)
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
 # layout, and the font the SVG cards name. fonts-material-design-icons-iconfont:
@@ -106,12 +107,19 @@ card: build
 # The WidgetSDK reference as static HTML in docs/sdk (open docs/sdk/index.html
 # through any static web server), from the toolchain's docc; fails when a
 # public symbol has no doc comment.
-docs: deps
-	cd SDK && $(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
-	scripts/doc_coverage.py "$$(cd SDK && $(SWIFT) build --show-bin-path)/../symbolgraph"
-	mkdir -p .build/docs
+# The symbol graphs come from the SDK modules `make build` already built
+# (a second build of the SDK package alone took longer than the rest).
+SDK_MODULES := WidgetSDK WidgetFoundation WidgetKit SwiftUI AppIntents WidgetUIKit WidgetCombine WidgetOS
+docs: build
+	rm -rf .build/symbolgraph && mkdir -p .build/symbolgraph .build/docs
+	for module in $(SDK_MODULES); do \
+	  $(SYMBOLGRAPH_EXTRACT) -module-name $$module -I .build/debug/Modules \
+	    -target "$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)" \
+	    -minimum-access-level public -output-dir .build/symbolgraph || exit 1; \
+	done
+	scripts/doc_coverage.py .build/symbolgraph
 	$(DOCC) convert SDK/Sources/WidgetSDK/WidgetSDK.docc --fallback-display-name WidgetSDK --fallback-bundle-identifier widgethost.WidgetSDK \
-	  --additional-symbol-graph-dir "$$(cd SDK && $(SWIFT) build --show-bin-path)/../symbolgraph" \
+	  --additional-symbol-graph-dir .build/symbolgraph \
 	  --transform-for-static-hosting --output-path .build/docs/WidgetSDK.doccarchive
 	@echo "SDK reference: .build/docs/WidgetSDK.doccarchive (serve it: python3 -m http.server -d .build/docs/WidgetSDK.doccarchive, then open /documentation/widgetsdk)"
 
