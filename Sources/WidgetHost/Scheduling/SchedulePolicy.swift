@@ -76,8 +76,13 @@ package struct SchedulePolicy: Sendable, Equatable {
     /// What to say when a timeline asks to reload more often than the daily
     /// budget allows: how often it asks, how many reloads a day that makes,
     /// and the cadence the budget holds it to. Nil when the budget suffices.
-    package func budgetWarning(requestedInterval interval: TimeInterval) -> String? {
-        guard interval > 0 else { return nil }
+    /// The interval is measured from when the host received the timeline,
+    /// a moment after the kind computed its date: on a busy machine seconds
+    /// after. So from two minutes up it is taken to the nearest minute, which
+    /// is how kinds ask (`Date() + 600`) and how the warning says it.
+    package func budgetWarning(requestedInterval measured: TimeInterval) -> String? {
+        guard measured > 0 else { return nil }
+        let interval = measured >= 120 ? (measured / 60).rounded() * 60 : measured
         let effective = max(interval, minInterval)
         let perDay = Int((SchedulePolicy.window / effective).rounded(.down))
         guard perDay > dailyBudget else { return nil }
