@@ -13,8 +13,8 @@ public enum ButtonStyleKind: String, Codable, Sendable, Hashable, CaseIterable {
 }
 
 /// A style SwiftUI offers for buttons: `.buttonStyle(.plain)`,
-/// `.buttonStyle(.borderedProminent)`. Styles of one's own
-/// (`ButtonStyle.makeBody(configuration:)`) are not drawn yet.
+/// `.buttonStyle(.borderedProminent)`, drawn by the host. A style of one's
+/// own adopts ``ButtonStyle`` instead.
 public protocol PrimitiveButtonStyle: Sendable {
     /// What the host draws for this style.
     var archivedKind: ButtonStyleKind { get }
