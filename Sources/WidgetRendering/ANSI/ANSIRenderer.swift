@@ -104,9 +104,8 @@ package struct ANSIRenderer: Sendable {
                     let span = max(framed, min(line.count, limit - start))
                     let text = redacted ? String(repeating: "▬", count: min(span, line.count)) : line
                     // Underlined and struck-through text: SGR 4 and 9 after the colour.
-                    let lined = redacted || (drawable.underline == nil && drawable.strikethrough == nil) ? nil
-                        : color + (drawable.underline == nil ? "" : ";4") + (drawable.strikethrough == nil ? "" : ";9")
-                    let cellColor = redacted ? grey : lined ?? color
+                    let lines = (drawable.underline == nil ? "" : ";4") + (drawable.strikethrough == nil ? "" : ";9")
+                    let cellColor = redacted ? grey : lines.isEmpty ? color : color + lines
                     for (offset, character) in Self.fit(text, span).enumerated() {
                         put(character, row: row, column: start + offset, color: cellColor)
                     }

@@ -706,8 +706,9 @@ final class LayoutPass {
         // `.frame(maxWidth: .infinity)`) share what the others leave with
         // the spacers, as SwiftUI lays out its most flexible children last.
         // Each is laid out once, at its share: never at an ideal size first.
-        let expanding = available == nil ? [] : others.filter { Self.expands(children[$0], vertical: vertical) }
-        let fixed = others.filter { !expanding.contains($0) }
+        let grows = others.map { available != nil && Self.expands(children[$0], vertical: vertical) }
+        let expanding = zip(others, grows).filter { $0.1 }.map(\.0)
+        let fixed = zip(others, grows).filter { !$0.1 }.map(\.0)
         // Ideal sizes, then fair shares in order of increasing ideal length.
         var arranged = [Int: Arranged]()
         for index in fixed { arranged[index] = arrange(children[index], proposal: propose(nil), style: style) }
@@ -851,7 +852,7 @@ final class LayoutPass {
         }
         var style = style
         if let weight = style.weight { style.font = style.font.weight(weight) }
-        if let design = style.design { style.font = Font.system(size: style.font.size, weight: style.font.weight, design: design) }
+        if let design = style.design { style.font.design = design }
         let measure = TextMeasure(font: style.font)
         let available = proposal.width ?? .greatestFiniteMagnitude
         var font = style.font

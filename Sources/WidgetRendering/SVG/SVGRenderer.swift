@@ -131,18 +131,20 @@ package struct SVGRenderer: Sendable {
                 for (line, text) in lines.enumerated() {
                     // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.
                     let baseline = frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * (0.1 + 0.93)
-                    let x = frame.x + LayoutEngine.offset(measure.width(text), in: frame.width, drawable.textAlignment.horizontal)
+                    let width = measure.width(text)
+                    let x = frame.x + LayoutEngine.offset(width, in: frame.width, drawable.textAlignment.horizontal)
                     // SVG collapses spaces at the ends and doubled ones, which the
                     // layout measured: " stars" after "42" (Text + Text) keeps its space.
                     let spaces = text.hasPrefix(" ") || text.hasSuffix(" ") || text.contains("  ") ? #" xml:space="preserve""# : ""
                     elements.append(#"<text x="\#(n(x))" y="\#(n(baseline))" font-size="\#(n(font.size))"\#(weight)\#(spaces) fill="\#(paint)"\#(fillOpacity)>\#(Self.escape(text))</text>"#)
                     // Drawn as rectangles rather than `text-decoration`, which takes the text's colour only.
+                    guard drawable.underline != nil || drawable.strikethrough != nil else { continue }
                     let thickness = max(1, font.size / 14)
                     for (decoration, rise) in [(drawable.underline, -font.size * 0.12), (drawable.strikethrough, font.size * 0.3)] {
                         guard let decoration else { continue }
                         let (colour, alpha) = decoration.color.map { palette.resolve($0, accentable: drawable.accentable) } ?? (paint, opacity)
                         let faded = alpha * (decoration.color == nil ? 1 : drawable.opacity)
-                        elements.append(#"<rect x="\#(n(x))" y="\#(n(baseline - rise - thickness / 2))" width="\#(n(measure.width(text)))" height="\#(n(thickness))" fill="\#(colour)"\#(faded < 1 ? #" fill-opacity="\#(n(faded))""# : "")/>"#)
+                        elements.append(#"<rect x="\#(n(x))" y="\#(n(baseline - rise - thickness / 2))" width="\#(n(width))" height="\#(n(thickness))" fill="\#(colour)"\#(faded < 1 ? #" fill-opacity="\#(n(faded))""# : "")/>"#)
                     }
                 }
             case .image(.symbol(let name), _, _):

@@ -60,11 +60,7 @@ public enum ModuleResources {
     /// names at the highest scale (3x, then 2x, then 1x or any scale), in
     /// the light appearance.
     private static func imageSetData(_ name: String) -> Data? {
-        let wanted = "\(name).imageset".lowercased()
-        guard let contents = firstResourceFile(where: { file in
-            (file as NSString).lastPathComponent.lowercased() == "contents.json"
-                && ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased() == wanted
-        }), let data = FileManager.default.contents(atPath: contents.path),
+        guard let contents = catalogContents(of: "\(name).imageset"), let data = FileManager.default.contents(atPath: contents.path),
             let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let images = json["images"] as? [[String: Any]] else { return nil }
         let scales = ["3x": 3, "2x": 2, "1x": 1]
@@ -72,6 +68,16 @@ public enum ModuleResources {
             .max { scales[$0["scale"] as? String ?? "", default: 0] < scales[$1["scale"] as? String ?? "", default: 0] }
         guard let file = best?["filename"] as? String, !file.contains("/"), !file.contains("..") else { return nil }
         return FileManager.default.contents(atPath: contents.deletingLastPathComponent().appendingPathComponent(file).path)
+    }
+
+    /// The `Contents.json` of an asset catalog's `folder` (`Brand.colorset`,
+    /// `Cover.imageset`), in any subfolder of the module's resources.
+    static func catalogContents(of folder: String) -> URL? {
+        let wanted = folder.lowercased()
+        return firstResourceFile { file in
+            (file as NSString).lastPathComponent.lowercased() == "contents.json"
+                && ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased() == wanted
+        }
     }
 
     /// The first file, in any subfolder of the module's resource bundles (in
@@ -117,12 +123,7 @@ extension ModuleResources {
 
     private static func searchColorSet(_ name: String) -> (light: Color, dark: Color)? {
         guard !name.isEmpty, !name.contains("..") else { return nil }
-        let wanted = "\(name).colorset".lowercased()
-        let contents = firstResource { file in
-            (file as NSString).lastPathComponent.lowercased() == "contents.json"
-                && ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.lowercased() == wanted
-        }
-        return contents.flatMap(parseColorSet)
+        return catalogContents(of: "\(name).colorset").flatMap { FileManager.default.contents(atPath: $0.path) }.flatMap(parseColorSet)
     }
 
     /// A colorset's `Contents.json`: its universal (or iOS) colour and, if
