@@ -85,7 +85,7 @@ struct BadInputTests {
         try text.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         // The manifest narrowed the families, not the kind: the message names the manifest's line.
         try await expectRefused(["add-instance", "SingleRepo", "--family", "systemMedium"],
-                          message: "config.yaml:7:15: this bundle's manifest offers SingleRepo only as systemLarge; "
+                          message: "config.yaml:8:15: this bundle's manifest offers SingleRepo only as systemLarge; "
                               + "the kind supports systemMedium, so add it to the entry's families to offer it", in: fixture)
     }
 

@@ -96,10 +96,10 @@ struct DeclaredInstancesTests {
     /// checkout half done) removes nothing; one that stays so removes, and
     /// the instance declared again later is back with its timeline.
     @Test func aRunningHostRemovesOnlyWhatTheManifestKeepsLeavingOut() async throws {
-        let fixture = try ContainerFixture()
         // Long enough that the manifest is whole again within it on the busiest machine.
-        let base = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + "\nschedule: {removal_delay: 10m}\n"
-        let shortly = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + "\nschedule: {removal_delay: 1s}\n"
+        let fixture = try ContainerFixture(schedule: "timeout: 10m, removal_delay: 10m")
+        let base = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+        let shortly = base.replacingOccurrences(of: "removal_delay: 10m", with: "removal_delay: 1s")
         let whole = base + "\ninstances:\n  - {id: memo, kind: Note, configuration: {text: kept}}\n  - {id: cpu, kind: Gauge}\n"
         try whole.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         let host = try RunningHost(fixture)
@@ -177,10 +177,10 @@ struct DeclaredInstancesTests {
         // The manifest's own instances are changed there, not from the command line.
         let edit = try await fixture.run("edit-instance", "memo", "--text", "third")
         #expect(edit.status == 1)
-        #expect(edit.stderr == "error: instance memo is declared in \(fixture.manifestPath):13:5; change it there, and the host changes it in place\n", "\(edit.stderr)")
+        #expect(edit.stderr == "error: instance memo is declared in \(fixture.manifestPath):14:5; change it there, and the host changes it in place\n", "\(edit.stderr)")
         let remove = try await fixture.run("remove-instance", placedID, "memo")
         #expect(remove.status == 1)
-        #expect(remove.stderr.hasPrefix("error: instance memo is declared in \(fixture.manifestPath):13:5; remove it there"), "\(remove.stderr)")
+        #expect(remove.stderr.hasPrefix("error: instance memo is declared in \(fixture.manifestPath):14:5; remove it there"), "\(remove.stderr)")
         #expect(try await fixture.instances().count == 2, "all or nothing")
 
         // Another manifest on the same container (a fleet host's) does not declare it, but the container knows it is declared.
@@ -270,8 +270,8 @@ struct DeclaredInstancesTests {
         let validate = try await fixture.run("validate")
         #expect(validate.status == 1)
         let lines = validate.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains("\(fixture.manifestPath):15:13: instances[0].family: Gauge does not support systemLarge; it supports systemSmall, systemMedium"), "\(validate.stderr)")
-        #expect(lines.contains("\(fixture.manifestPath):18:39: instances[1].configuration.colour: Gauge has no parameter 'colour'; its parameters: label, level, scale, inverted, note"), "\(validate.stderr)")
+        #expect(lines.contains("\(fixture.manifestPath):16:13: instances[0].family: Gauge does not support systemLarge; it supports systemSmall, systemMedium"), "\(validate.stderr)")
+        #expect(lines.contains("\(fixture.manifestPath):19:39: instances[1].configuration.colour: Gauge has no parameter 'colour'; its parameters: label, level, scale, inverted, note"), "\(validate.stderr)")
         #expect(validate.stdout.contains("0 of 2 declared instances valid"), "\(validate.stdout)")
     }
 }

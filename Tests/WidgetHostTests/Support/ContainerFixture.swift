@@ -19,7 +19,13 @@ struct ContainerFixture {
 
     /// `githubAPI` defaults to a closed loopback port: no test ever reaches github.com.
     /// On PostgreSQL the container is a schema of its own in the tests' server.
-    init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9", backend: Backend = .sqlite) throws {
+    /// `schedule` is the manifest's `schedule:` mapping. Its call timeout
+    /// defaults to ten minutes: a first reload starts an extension process and
+    /// asks the fake GitHub, which answers on this test process's busy pool,
+    /// and on a loaded two-core machine that once took over 30 s; a timeout
+    /// would then defer the retry past every test's wait.
+    init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9", backend: Backend = .sqlite,
+         schedule: String = "timeout: 10m") throws {
         folder = try TestSupport.temporaryDirectory()
         manifestPath = folder.appendingPathComponent("config.yaml").path
         self.backend = backend
@@ -28,6 +34,7 @@ struct ContainerFixture {
         case .postgres: "  group: \(TestPostgres.freshGroup())\n  url: \(try TestPostgres.url)"
         }
         try """
+            schedule: {\(schedule)}
             container:
             \(container)
             github: {api: "\(githubAPI)"}
