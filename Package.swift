@@ -119,7 +119,8 @@ let package = Package(
         // tool's words: what every layer above prints through.
         .target(name: "HostText"),
         // Archived views to pixels and characters: layout, SVG, ANSI, the
-        // terminal board. Needs only the SDK: no I/O, no host.
+        // terminal board, PNG. Needs only the SDK and HostText, nothing of the
+        // host; its only I/O is reading fonts and loading librsvg for PNG.
         .target(name: "WidgetRendering", dependencies: ["HostText", sdk]),
         // The bundle manifest and what it configures (schedule, GitHub,
         // limits, the PostgreSQL URL), with line:column on every error.

@@ -11,6 +11,8 @@ import Synchronization
 /// mapping, that read crosses it: the suite crashed in `Process.run()`'s
 /// memcpy in 2 runs of 4 once enough descriptors were open. Here the child's
 /// other descriptors are closed by `closefrom` in the spawn instead.
+/// Unchecked, as `Process` is: the settings are plain properties, set before
+/// `run()` and only read after it; the pid and status are in a `Mutex`.
 package final class ChildProcess: @unchecked Sendable {
     package var executableURL: URL?
     package var arguments: [String] = []

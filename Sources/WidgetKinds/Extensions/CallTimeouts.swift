@@ -10,6 +10,8 @@ import Synchronization
 /// to a call timeout later for nothing, which cost an idle host 9 % of a
 /// core. Here an answered call is forgotten at once, and the timer fires
 /// only for a call that is still waiting, or once to clear those that are not.
+/// Unchecked: the dispatch timer is not `Sendable`, though libdispatch makes
+/// it safe to use from any thread; the rest is in `Mutex`es.
 final class CallTimeouts: @unchecked Sendable {
     private struct Deadline: Comparable {
         let at: DispatchTime

@@ -7,7 +7,7 @@ import WidgetConfiguration
 import WidgetSDK
 @testable import WidgetHost
 
-@Suite("Loading widget modules with dlopen")
+@Suite("Loading widget modules in extension processes")
 struct LoadingTests {
     @Test func theBuiltInKindsLoad() async throws {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)

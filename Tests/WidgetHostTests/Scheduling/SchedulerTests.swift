@@ -5,7 +5,7 @@ import WidgetSDK
 @testable import WidgetHost
 
 /// The scheduler on a manual clock, with providers from a fixture module
-/// loaded through dlopen and a real container. Days pass without sleeping.
+/// in its extension process and a real container. Days pass without sleeping.
 @Suite("Scheduling timelines")
 struct SchedulerTests {
     @Test func atEndReloadsWhenTheLastEntryIsCurrent() async throws {
