@@ -43,13 +43,14 @@ build: deps
 run: build
 	.build/debug/widgethost run $(CONFIG)
 
-# The Swift suites, the short chaos run (three hosts through every fault, a
+# The import and documentation checks, the Swift suites, the short chaos run (three hosts through every fault, a
 # few minutes), then the install test: make install into a temporary prefix,
 # a widget package made and built outside the checkout, make uninstall.
 # The container suites run on SQLite and on a throwaway PostgreSQL 15
 # (installed if missing), which is stopped and removed however the tests end.
 test: deps
 	scripts/check_imports.py
+	scripts/check_docs.py
 	$(SWIFT) build
 	@pg=$$(mktemp -d /tmp/widgethost-pg.XXXXXX) && chmod 755 $$pg && \
 	trap 'scripts/test_postgres.sh stop $$pg/cluster; rm -rf $$pg' EXIT && \
@@ -104,9 +105,9 @@ card: build
 	.build/debug/widgethost preview SingleRepo --family systemLarge -o docs/card-large.svg
 	.build/debug/widgethost preview SingleRepo --family systemMedium -o docs/card-medium.svg
 
-# The WidgetSDK reference as static HTML in docs/sdk (open docs/sdk/index.html
-# through any static web server), from the toolchain's docc; fails when a
-# public symbol has no doc comment.
+# The WidgetSDK reference as a static DocC archive in .build/docs, with the
+# kind author's guide from docs/ as its articles, from the toolchain's docc;
+# fails when a public symbol has no doc comment.
 # The symbol graphs come from the SDK modules `make build` already built
 # (a second build of the SDK package alone took longer than the rest).
 SDK_MODULES := WidgetSDK WidgetFoundation WidgetKit SwiftUI AppIntents WidgetUIKit WidgetCombine WidgetOS
@@ -118,7 +119,8 @@ docs: build
 	    -minimum-access-level public -output-dir .build/symbolgraph || exit 1; \
 	done
 	scripts/doc_coverage.py .build/symbolgraph
-	$(DOCC) convert SDK/Sources/WidgetSDK/WidgetSDK.docc --fallback-display-name WidgetSDK --fallback-bundle-identifier widgethost.WidgetSDK \
+	scripts/docc_guides.py .build/docs/WidgetSDK.docc
+	$(DOCC) convert .build/docs/WidgetSDK.docc --fallback-display-name WidgetSDK --fallback-bundle-identifier widgethost.WidgetSDK \
 	  --additional-symbol-graph-dir .build/symbolgraph \
 	  --transform-for-static-hosting --output-path .build/docs/WidgetSDK.doccarchive
 	@echo "SDK reference: .build/docs/WidgetSDK.doccarchive (serve it: python3 -m http.server -d .build/docs/WidgetSDK.doccarchive, then open /documentation/widgetsdk)"

@@ -33,7 +33,7 @@ struct IncomingAnswer: Codable {
 /// Takes the http(s) requests of `URLSession.shared`, which asks registered
 /// protocols before its own. A session made with a configuration of its
 /// own (`.default`, `.ephemeral`) asks the configuration's classes first
-/// and so goes to the network directly; the README says so.
+/// and so goes to the network directly; docs/porting.md says so.
 final class HostURLProtocol: URLProtocol, @unchecked Sendable {
     /// Set once by `widgethost_url_session_install`, before the module's code runs.
     nonisolated(unsafe) static var fetch: WidgetURLSessionFetch?

@@ -3,8 +3,8 @@ import WidgetSDK
 /// The SF Symbol names widgets commonly use, each with the Material Icons
 /// glyph that stands for it (its name and code point in Debian's
 /// fonts-material-design-icons-iconfont, as the package's `_variables.scss`
-/// lists them) and one terminal cell for the board. The README's table is
-/// printed from this one (`widgethost symbols --markdown`); a test checks
+/// lists them) and one terminal cell for the board. The table of
+/// docs/symbols.md is printed from this one (`widgethost symbols --markdown`); a test checks
 /// that every code point has a glyph.
 package enum SymbolCatalog {
     package struct Symbol: Sendable {
@@ -318,7 +318,7 @@ package enum SymbolCatalog {
         .prefix(count).map(\.name)
     }
 
-    /// The README's table: name, glyph name, board cell.
+    /// The table of docs/symbols.md: name, glyph name, board cell.
     package static var markdownTable: String {
         var lines = ["| SF Symbol | drawn as (Material Icons) | on the board |", "|---|---|---|"]
         for symbol in all { lines.append("| `\(symbol.name)` | `\(symbol.material)` | \(symbol.cell) |") }

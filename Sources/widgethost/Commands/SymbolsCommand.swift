@@ -15,7 +15,7 @@ struct SymbolsCommand: ParsableCommand {
     @Flag(help: "Print the list as JSON: name, material, codepoint, cell.")
     var json = false
 
-    @Flag(help: "Print the README's Markdown table.")
+    @Flag(help: "Print the Markdown table of docs/symbols.md.")
     var markdown = false
 
     func validate() throws {

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 
-/// Issue 24: every example command in the README's console blocks is run
+/// Issue 24: every example command in the console blocks of the README and
+/// of docs/ is run
 /// against a fresh container (the fake GitHub behind it), and what it prints
-/// must have the shape the README shows: the same lines, each starting with
+/// must have the shape the documentation shows: the same lines, each starting with
 /// the same word and holding as many words, ids and times aside. A command
 /// that cannot run here is skipped by name, with the reason.
-@Suite("The README's examples")
-struct READMECommandTests {
-    /// Commands the README shows that need what a test does not have.
+@Suite("The examples of the README and docs/")
+struct DocumentedCommandTests {
+    /// Commands the documentation shows that need what a test does not have.
     static let skipped: [String: String] = [
         "widgethost validate broken.yaml": "the reader's own broken manifest",
-        "widgethost status": "an instance of a hostile kind the README describes",
+        "widgethost status": "an instance of a hostile kind docs/extensions.md describes",
         "widgethost kinds --config Examples/Countdown/countdown.yaml": "a build of the Countdown example (swift build, a minute)",
         "widgethost dev .": "a widget package being edited",
     ]
@@ -21,10 +22,17 @@ struct READMECommandTests {
         let expected: [String]
     }
 
+    /// The README and the pages of docs/.
+    static func pages() throws -> [URL] {
+        let docs = TestSupport.repositoryRoot.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        return [TestSupport.repositoryRoot.appendingPathComponent("README.md")] + names.map { docs.appendingPathComponent($0) }
+    }
+
     /// Each console block's `$ widgethost …` commands with the lines under them.
     static func blocks() throws -> [[Step]] {
-        let readme = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        return readme.matches(of: /```console\n([\s\S]*?)```/).map { match in
+        let text = try pages().map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+        return text.matches(of: /```console\n([\s\S]*?)```/).map { match in
             var steps: [Step] = []
             var command: String?
             var lines: [String] = []
@@ -79,7 +87,7 @@ struct READMECommandTests {
         return "\(words.first ?? "") ×\(words.count)"
     }
 
-    @Test func everyExampleCommandPrintsWhatTheREADMEShows() async throws {
+    @Test func everyExampleCommandPrintsWhatTheDocumentationShows() async throws {
         let server = try await RunCommandTests.fakeGitHub()
         defer { server.stop() }
         server.add(.init(owner: "swiftlang", name: "swift-syntax"))
@@ -91,9 +99,9 @@ struct READMECommandTests {
                 .replacingOccurrences(of: "container:\n  group: group.co.harold.RepoWatcher\n",
                                       with: "container:\n  group: group.co.harold.RepoWatcher\n  path: data\ngithub: {api: \"\(server.apiBase)\"}\n")
             try manifest.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
-            // The README's ids are the ones its commands printed; here they are others.
+            // The documentation's ids are the ones its commands printed; here they are others.
             var ids: [String: String] = [:]
-            // What a tap acts on is an entry: the README's reader has a host running.
+            // What a tap acts on is an entry: its reader has a host running.
             var host: RunningHost?
             defer { host?.terminate() }
             for step in block {
@@ -118,11 +126,11 @@ struct READMECommandTests {
                 let failing = step.expected.first?.hasPrefix("error:") == true
                 #expect(result.status == (failing ? 1 : 0), "\(step.command): exit \(result.status)\n\(result.stdout)\(result.stderr)")
                 #expect(printed.map(Self.shape) == step.expected.map(Self.shape),
-                        "\(step.command) printed\n\(printed.joined(separator: "\n"))\nwhere the README shows\n\(step.expected.joined(separator: "\n"))")
+                        "\(step.command) printed\n\(printed.joined(separator: "\n"))\nwhere the documentation shows\n\(step.expected.joined(separator: "\n"))")
                 ran += 1
             }
         }
-        #expect(ran >= 10, "the README's commands were found: \(ran) ran")
+        #expect(ran >= 10, "the documentation's commands were found: \(ran) ran")
     }
 
     @Test func shapesIgnoreIdsAndTimesButNotWords() {

@@ -66,11 +66,11 @@ struct IconTests {
             "Pulse draws SF Symbol 'hart.fill', which widgethost does not know: it shows as a dashed square with '?'; nearest known: heart.fill"))
     }
 
-    /// The README lists the names from the table itself.
-    @Test func theREADMEListsEveryName() throws {
-        let readme = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- symbols: begin -->\n")), end = try #require(readme.range(of: "<!-- symbols: end -->"))
-        #expect(String(readme[begin.upperBound..<end.lowerBound]) == SymbolCatalog.markdownTable,
-                "the README's table is not the catalog's: paste 'widgethost symbols --markdown' between the markers")
+    /// docs/symbols.md lists the names from the table itself.
+    @Test func theSymbolsPageListsEveryName() throws {
+        let page = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/symbols.md"), encoding: .utf8)
+        let begin = try #require(page.range(of: "<!-- symbols: begin -->\n")), end = try #require(page.range(of: "<!-- symbols: end -->"))
+        #expect(String(page[begin.upperBound..<end.lowerBound]) == SymbolCatalog.markdownTable,
+                "docs/symbols.md's table is not the catalog's: paste 'widgethost symbols --markdown' between the markers")
     }
 }
