@@ -43,8 +43,8 @@ func githubDay() async throws {
     for _ in 0..<20 { try await add("Contributor", []) }
 
     let firstEntries = FirstEntries()
-    let host = try TimelineHost(workspace: workspace, seed: 3) { event, _ in
-        if case .timelineReceived = event.kind { firstEntries.record(event.instance, at: event.date) }
+    let host = try TimelineHost(workspace: workspace, seed: 3) { news in
+        if case .event(let event, _) = news, case .timelineReceived = event.kind { firstEntries.record(event.instance, at: event.date) }
     }
     let began = ContinuousClock.now
     let blocking = try await blockingCalls { try await host.run(until: start + 86_400) }

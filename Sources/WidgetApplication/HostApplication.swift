@@ -141,16 +141,15 @@ package struct HostApplication: Sendable {
             // Everything the host does ends in a write: refuse now rather
             // than run with nothing saved.
             try container.checkWritable()
-            let host = try TimelineHost(
-                workspace: workspace, claim: claim,
-                onEvent: { event, instance in
+            let host = try TimelineHost(workspace: workspace, claim: claim) { news in
+                switch news {
+                case .event(let event, let instance):
                     logger.say(.info, "\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
                     observers.event(event, instance)
-                },
-                onProblem: { logger.say(.error, "\($0)") },
-                onWarning: { logger.say(.warning, "\($0)") },
-                onNotice: { logger.say(.notice, "\($0)") },
-                onSaved: { saved in
+                case .problem(let message): logger.say(.error, "\(message)")
+                case .warning(let message): logger.say(.warning, "\(message)")
+                case .notice(let message): logger.say(.notice, "\(message)")
+                case .saved(let saved):
                     // One save often holds several events of one instance: each view hears of it once.
                     var told: Set<String> = []
                     for event in saved {
@@ -158,7 +157,8 @@ package struct HostApplication: Sendable {
                         events.publish(name, data: event.instance)
                         observers.saved(name, event.instance)
                     }
-                })
+                }
+            }
             return (claim, host, try container.instances().isEmpty)
         }
     }

@@ -24,10 +24,9 @@ extension TimelineHost {
         bundleWatcher = watcher
         guard !changes.isEmpty else { return }
         let workspace = self.workspace
-        let onProblem = self.onProblem
-        let onNotice = self.onNotice
+        let report = self.report
         let what = (changes.manifest ? [workspace.manifest.file] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
-        onNotice("\(what.joined(separator: ", ")) changed: reading the kinds again")
+        report(.notice("\(what.joined(separator: ", ")) changed: reading the kinds again"))
         // Removals the manifest asked for before this change wait for this one's verdict.
         let pending = changes.manifest ? pendingRemovals?.ids ?? [] : []
         if changes.manifest {
@@ -43,7 +42,7 @@ extension TimelineHost {
                     text = try? Data(contentsOf: URL(fileURLWithPath: previous.manifest.file))
                     manifest = try Manifest.load(from: previous.manifest.file)
                 } catch {
-                    onProblem("\(ErrorText.describe(error)); still running on the previous manifest")
+                    report(.problem("\(ErrorText.describe(error)); still running on the previous manifest"))
                 }
             }
             let bundle = await workspace.loadAgain(manifest, changedModules: changes.modules)
@@ -56,21 +55,21 @@ extension TimelineHost {
             if changes.manifest || !bundle.manifest.instances.isEmpty {
                 do {
                     let (declared, problems) = try await DeclaredInstances(bundle: bundle).apply(to: workspace.container, removing: false)
-                    for problem in problems { onProblem("\(problem); that instance is left as it was") }
-                    for line in declared.lines { onNotice(line) }
+                    for problem in problems { report(.problem("\(problem); that instance is left as it was")) }
+                    for line in declared.lines { report(.notice(line)) }
                     let back = pending.subtracting(declared.notRemovedYet.map(\.id))
                     if !back.isEmpty {
-                        onNotice("the manifest declares \(back.sorted().joined(separator: ", ")) again: nothing was removed")
+                        report(.notice("the manifest declares \(back.sorted().joined(separator: ", ")) again: nothing was removed"))
                     }
                     if !declared.notRemovedYet.isEmpty, let text {
                         let ids = declared.notRemovedYet.map(\.id).joined(separator: ", ")
                         let delay = bundle.manifest.schedule.removalDelay
-                        onNotice("the manifest no longer declares \(ids): removed if it still does not in \(delay) (schedule.removal_delay)")
+                        report(.notice("the manifest no longer declares \(ids): removed if it still does not in \(delay) (schedule.removal_delay)"))
                         self.confirmRemovals(Set(declared.notRemovedYet.map(\.id)), of: bundle.manifest.file, reading: text,
                                              after: .milliseconds(Int64(delay.seconds * 1_000)))
                     }
                 } catch {
-                    onProblem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
+                    report(.problem("bringing the manifest's instances into the container failed: \(ErrorText.describe(error)); will retry when the manifest next changes"))
                 }
             }
             await self.apply(bundle, previous: previous, changes: changes)
@@ -83,15 +82,15 @@ extension TimelineHost {
     private func confirmRemovals(_ ids: Set<String>, of file: String, reading text: Data, after delay: Duration) {
         pendingRemovals?.task.cancel()
         let workspace = self.workspace
-        let (onProblem, onNotice) = (self.onProblem, self.onNotice)
+        let report = self.report
         pendingRemovals = (ids, Task {
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled, (try? Data(contentsOf: URL(fileURLWithPath: file))) == text else { return }
             do {
                 let (declared, _) = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container, removing: true)
-                for line in declared.lines { onNotice(line) }
+                for line in declared.lines { report(.notice(line)) }
             } catch {
-                onProblem("removing the instances the manifest no longer declares failed: \(ErrorText.describe(error)); will retry when the manifest next changes")
+                report(.problem("removing the instances the manifest no longer declares failed: \(ErrorText.describe(error)); will retry when the manifest next changes"))
             }
             self.wakeAfterRemovals()
         })
@@ -108,11 +107,11 @@ extension TimelineHost {
         defer { wake() }
         guard !stopping else { return }
         let manifest = bundle.manifest
-        for diagnostic in bundle.diagnostics { onProblem(diagnostic.description) }
+        for diagnostic in bundle.diagnostics { report(.problem(diagnostic.description)) }
         do {
-            for report in try workspace.replace(bundle) { onNotice(report.description) }
+            for change in try workspace.replace(bundle) { report(.notice(change.description)) }
         } catch {
-            onProblem("migrating instances to the changed kinds failed, will retry: \(ErrorText.describe(error))")
+            report(.problem("migrating instances to the changed kinds failed, will retry: \(ErrorText.describe(error))"))
         }
         bundleWatcher.track(bundle)
         // The modules may be others now, in other folders.
@@ -124,8 +123,8 @@ extension TimelineHost {
                 || previous.kind(named: kind.name).map { $0.entry.settings != kind.entry.settings || $0.families != kind.families } ?? false
         }.map(\.name))
         let what = (changes.manifest ? ["\(manifest.file)"] : []) + changes.modules.sorted().map { URL(fileURLWithPath: $0).lastPathComponent }
-        onNotice("\(what.joined(separator: ", ")) changed: \(bundle.kinds.count) kind\(bundle.kinds.count == 1 ? "" : "s") loaded"
-            + (changedKinds.isEmpty ? "" : "; reloading instances of \(changedKinds.sorted().joined(separator: ", "))"))
+        report(.notice("\(what.joined(separator: ", ")) changed: \(bundle.kinds.count) kind\(bundle.kinds.count == 1 ? "" : "s") loaded"
+            + (changedKinds.isEmpty ? "" : "; reloading instances of \(changedKinds.sorted().joined(separator: ", "))")))
         _ = attempt { try sync(force: true) }
         let now = clock.now()
         for (id, instance) in instances where changedKinds.contains(instance.kind) {

@@ -18,11 +18,6 @@ package actor TimelineHost {
     /// folder gone) or the container is in trouble. Otherwise it looks only
     /// when told of a change, and a fleet host when its lease renewal is due.
     package static let pollInterval: TimeInterval = 1
-    /// Changes are saved at most this often while calls keep finishing: one
-    /// commit for every call that ended in the meantime, not one each (a
-    /// commit costs a database far more than a row does). Views hear of an
-    /// entry once it is saved, so this is also the most they wait.
-    static let saveInterval: TimeInterval = 0.05
 
     package nonisolated let workspace: Workspace
     /// What `/readyz` says, readable while the loop waits on the database.
@@ -32,13 +27,12 @@ package actor TimelineHost {
     package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let clock: any SchedulerClock
     var core: SchedulerCore
-    private let onEvent: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
-    let onProblem: @Sendable (String) -> Void
-    let onNotice: @Sendable (String) -> Void
-    private let onWarning: @Sendable (String) -> Void
-    private let onSaved: @Sendable ([SchedulerEvent]) -> Void
-    /// Events whose changes are not saved yet; see `onSaved`.
-    private var unsaved: [SchedulerEvent] = []
+    /// Hears every event, problem and save.
+    let report: @Sendable (HostNews) -> Void
+    /// Changes not saved yet, and the events views hear of once they are.
+    private var unsaved = SaveBuffer()
+    /// Why the loop woke; signalled from any thread.
+    private let wakeups = HostWakeups()
     private let watcher: any ContainerChangeWatching
     /// Whether the container announces other processes' changes (NOTIFY, inotify).
     private var containerAnnounces = false
@@ -63,9 +57,6 @@ package actor TimelineHost {
     private(set) var instances: [String: WidgetInstance] = [:]
     /// Running provider calls by call number, with their instance.
     private var tasks: [Int: (instance: String, task: Task<Void, Never>)] = [:]
-    private var dirty: Set<String> = []
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var pendingWake = false
     /// The wake-up at the loop's next deadline. Kept while the deadline
     /// stays: a busy loop wakes for every call that ends, and a timer made
     /// and cancelled on each of those turns cost more than the turn.
@@ -90,28 +81,15 @@ package actor TimelineHost {
     /// When the sleeping loop wakes by itself next; nil when only an event
     /// (a call that ends, a change announced) can wake it.
     package var plannedWake: Date? { timer?.deadline }
-    /// When changes were last saved (on the wall clock: saving is real I/O).
-    private var lastSave = Date.distantPast
 
-    /// - Parameters:
-    ///   - onProblem: something that needs a person (an error).
-    ///   - onWarning: trouble the host rides out by itself, said once when
-    ///     it starts (the database out of reach, a full disk).
-    ///   - onNotice: what a person may want to know (trouble ended, a takeover).
+    /// - Parameter report: hears what the host does and what goes wrong
+    ///   (`HostNews`), on the host's thread: it should return quickly.
     package init(workspace: Workspace, claim: (any HostClaim)? = nil, seed: UInt64 = .random(in: 0 ... .max),
-                onEvent: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
-                onProblem: @escaping @Sendable (String) -> Void = { _ in },
-                onWarning: (@Sendable (String) -> Void)? = nil,
-                onNotice: @escaping @Sendable (String) -> Void = { _ in },
-                onSaved: @escaping @Sendable ([SchedulerEvent]) -> Void = { _ in }) throws {
+                report: @escaping @Sendable (HostNews) -> Void = { _ in }) throws {
         self.workspace = workspace
         executor = HostExecutor(name: "wh-host")
         clock = workspace.clock
-        self.onEvent = onEvent
-        self.onProblem = onProblem
-        self.onWarning = onWarning ?? onProblem
-        self.onNotice = onNotice
-        self.onSaved = onSaved
+        self.report = report
         bundleWatcher = BundleWatcher(bundle: workspace.bundle)
         core = SchedulerCore(policy: SchedulePolicy(settings: workspace.manifest.schedule), seed: seed)
         watcher = try workspace.container.changeWatcher()
@@ -154,9 +132,8 @@ package actor TimelineHost {
     /// The trouble is reported once when it starts and once when it ends.
     package func run(grace: Duration = .seconds(3)) async throws {
         var lastLook = Date.distantPast
-        containerAnnounces = watcher.onChange { [weak self] in
-            Task { await self?.changeArrived() }
-        }
+        let wakeups = self.wakeups
+        containerAnnounces = watcher.onChange { wakeups.signal(.containerChanged) }
         watchFiles()
         while !Task.isCancelled {
             wakeUps += 1
@@ -170,7 +147,7 @@ package actor TimelineHost {
                 if !attempt({ try sync() }) { readAll = false }
                 lastLook = now
                 if containerTrouble.isOngoing, readAll, attempt({ try flush(); try workspace.container.checkWritable() }) {
-                    containerTrouble.ended(at: now, report: onNotice) { duration, failures in
+                    containerTrouble.ended(at: now, report: { report(.notice($0)) }) { duration, failures in
                         "the container can be written again after \(duration) (\(failures) tries failed); saved what waited"
                     }
                     health.containerTrouble(nil, since: nil)
@@ -182,14 +159,10 @@ package actor TimelineHost {
             HostMetrics.queueLag(core.oldestUnstartedDue(at: advanced).map { advanced.timeIntervalSince($0) } ?? 0)
             // Saved now if the last save is old enough, else at the next save time.
             var wakeForSave = Date.distantFuture
-            if !dirty.isEmpty {
-                let saveDue = lastSave + Self.saveInterval
-                if Date() >= saveDue {
-                    lastSave = Date()
-                    _ = attempt { try flush() }
-                } else {
-                    wakeForSave = clock.now() + saveDue.timeIntervalSinceNow
-                }
+            switch unsaved.timing() {
+            case .idle: break
+            case .now: _ = attempt { try flush() }
+            case .after(let wait): wakeForSave = clock.now() + wait
             }
             await sleep(until: min(core.nextDeadline() ?? .distantFuture, nextLook(after: lastLook, now: clock.now()), wakeForSave))
         }
@@ -208,7 +181,7 @@ package actor TimelineHost {
             if !containerTrouble.isOngoing { health.containerTrouble("\(ErrorText.describe(error))", since: now) }
             containerTrouble.occurred(
                 "\(ErrorText.describe(error)). Widgets keep showing what is stored; changes wait in memory and are saved when this clears (tried every second; said again when it works)",
-                at: now, report: workspace.container.location.postgres == nil ? onProblem : onWarning)
+                at: now, report: { [report, postgres = workspace.container.location.postgres] in report(postgres == nil ? .problem($0) : .warning($0)) })
             return false
         }
     }
@@ -251,7 +224,7 @@ package actor TimelineHost {
                 try workspace.container.addReloadRequest(ReloadRequest(kind: kind, force: true))
                 return
             } catch {
-                onProblem("could not ask the other hosts to reload \(kind) (\(ErrorText.describe(error))); reloading this host's instances")
+                report(.problem("could not ask the other hosts to reload \(kind) (\(ErrorText.describe(error))); reloading this host's instances"))
             }
         }
         for (id, instance) in instances where instance.kind == kind {
@@ -290,7 +263,15 @@ package actor TimelineHost {
             touched = changes.instances
         }
         readAll = true
-        if leases != nil { touched.formUnion(try followFleet(changes, renewing: renewing)) }
+        if var keeper = leases {
+            defer {
+                leases = keeper
+                HostMetrics.leasesHeld(keeper.held.count)
+            }
+            let turn = FleetTurn(changes: changes, renewing: renewing, stored: stored.count,
+                                 busy: Set(tasks.values.map(\.instance)), reportsLosses: readAll && !instances.isEmpty)
+            touched.formUnion(try keeper.follow(turn, health: health, report: report) { try flush() })
+        }
         try schedule(touched, at: now)
         try takeReloadRequests(changes, at: now)
     }
@@ -333,13 +314,13 @@ package actor TimelineHost {
         guard !added.isEmpty else { return }
         let persisted = try health.waiting(on: "reading \(added.count) stored timeline\(added.count == 1 ? "" : "s")") {
             try workspace.container.schedules(of: added.map(\.id)) { id, reason in
-                onNotice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder")
+                report(.notice("\(id): its stored timeline cannot be read (\(reason)); it starts again from its placeholder"))
             }
         }
         for instance in added.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) {
             instances[instance.id] = instance
             emit(core.add(instance.id, schedule: persisted[instance.id], at: now, resumed: withdrawn.remove(instance.id) != nil), instance)
-            dirty.insert(instance.id)
+            unsaved.changed(instance.id)
         }
     }
 
@@ -349,7 +330,7 @@ package actor TimelineHost {
         let removed = instances.removeValue(forKey: id)
         let events = core.remove(id, at: now, withdrawn: reason)
         if handedOver {
-            dirty.remove(id)
+            unsaved.forget(id)
         } else {
             emit(events, removed)
         }
@@ -383,94 +364,33 @@ package actor TimelineHost {
         }
     }
 
-    /// A fleet host's part: renews its row when due, reads what it holds
-    /// when it may have lost some, takes its share of what is free (and of
-    /// what lapsed hosts held, once it may), and gives back what is over
-    /// its share once it is saved for the host that takes it next. Returns
-    /// the instances whose lease changed hands.
-    private func followFleet(_ changes: ContainerChanges, renewing: Bool) throws -> Set<String> {
-        guard var keeper = leases else { return [] }
-        defer {
-            leases = keeper
-            HostMetrics.leasesHeld(keeper.held.count)
-        }
-        var touched = Set<String>()
-        // A host that joined or left changes every share: its own row, and
-        // the few of the fleet, say so at once.
-        if renewing || changes.fleet || changes.everything {
-            do {
-                try health.waiting(on: "renewing this host's leases") { try keeper.renew() }
-            } catch {
-                HostMetrics.renewalFailed()
-                throw error
-            }
-        }
-        if keeper.mustReconcile {
-            let (lost, found) = try health.waiting(on: "reading this host's leases") { try keeper.reconcile() }
-            if !lost.isEmpty, readAll, !instances.isEmpty {
-                onWarning("\(lost.count) instance\(lost.count == 1 ? " was" : "s were") taken over by other hosts while this host could not renew its leases; it serves what it still holds")
-            }
-            touched.formUnion(lost)
-            touched.formUnion(found)
-        }
-        let share = (stored.count + keeper.liveHosts - 1) / keeper.liveHosts
-        if keeper.held.count < share, renewing || changes.fleet || changes.everything || !changes.instances.isEmpty {
-            var taken: [ClaimedLease] = []
-            while keeper.held.count < share {
-                let batch = try health.waiting(on: "claiming instances") { try keeper.take(share - keeper.held.count) }
-                HostMetrics.claimBatch(batch.count)
-                taken += batch
-                guard batch.count == LeaseKeeper.claimBatch else { break }
-            }
-            let takenOver = taken.filter { $0.from != nil }
-            // Counted even when 0, so that /metrics shows the figure from the start.
-            HostMetrics.leaseTakeovers(takenOver.count)
-            for (from, leases) in Dictionary(grouping: takenOver, by: { keeper.host($0.from)?.description ?? "a host now gone" }).sorted(by: { $0.key < $1.key }) {
-                onNotice("took over \(leases.count) instance\(leases.count == 1 ? "" : "s") from the host (\(from)) whose lease lapsed")
-            }
-            touched.formUnion(taken.map(\.instance))
-        } else if keeper.held.count > share {
-            let busy = Set(tasks.values.map(\.instance))
-            let excess = Array(keeper.held.keys.filter { !busy.contains($0) }.sorted().suffix(keeper.held.count - share))
-            if !excess.isEmpty {
-                try flush()
-                try health.waiting(on: "giving back instances") { try keeper.release(excess) }
-                onNotice("gave \(excess.count) instance\(excess.count == 1 ? "" : "s") to other hosts: \(keeper.liveHosts) hosts share the container, \(share) each at most")
-                touched.formUnion(excess)
-            }
-        }
-        return touched
-    }
-
     /// Saves changed schedules; on failure they stay marked for the next
     /// try. A fleet host saves only what it still holds with the token it
     /// took: a save refused means another host holds the instance now, so
     /// it is dropped, and what this host holds is read again before
-    /// anything else starts. Then `onSaved` hears of the events whose
+    /// anything else starts. Then `report` hears of the events whose
     /// changes are now in the container, so views that read the container
     /// (the board, the dashboard) never read it before the change they were
     /// told of.
     private func flush() throws {
-        guard !dirty.isEmpty else { return }
-        let changed = dirty.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
-        let fence = leases?.fence(for: dirty)
+        guard !unsaved.isEmpty else { return }
+        let changed = unsaved.instances.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
+        let fence = leases?.fence(for: unsaved.instances)
         var unsavable: [(instance: String, reason: String)] = []
         let saved = try health.waiting(on: "saving \(changed.count) timeline\(changed.count == 1 ? "" : "s")") {
             try workspace.container.saveSchedules(changed, fence: fence) { unsavable.append(($0, $1)) }
         }
-        dirty.removeAll()
+        unsaved.savedInstances()
         for (instance, reason) in unsavable {
-            onProblem("timeline of \(instance) not saved: \(reason)")
+            report(.problem("timeline of \(instance) not saved: \(reason)"))
         }
         if fence != nil, saved.count + unsavable.count < changed.count {
             let skipped = Set(unsavable.map(\.instance))
             let refused = changed.map(\.instance).filter { !saved.contains($0) && !skipped.contains($0) && stored[$0] != nil }
             if !refused.isEmpty { fenced(refused) }
         }
-        guard !unsaved.isEmpty else { return }
-        let events = unsaved
-        unsaved.removeAll()
-        onSaved(events)
+        let events = unsaved.takeEvents()
+        if !events.isEmpty { report(.saved(events)) }
     }
 
     /// Saves of instances this host no longer holds were refused: it stopped
@@ -479,7 +399,7 @@ package actor TimelineHost {
         HostMetrics.fencedWrites(refused.count)
         refusedWrites.occurred(
             "\(refused.count) save\(refused.count == 1 ? " was" : "s were") refused: another host holds \(refused.count == 1 ? "that instance" : "those instances") now (this host stalled or was cut off longer than its lease); dropping what it no longer holds",
-            at: clock.now(), report: onWarning)
+            at: clock.now(), report: { [report] in report(.warning($0)) })
         leases?.writeRefused()
         for id in refused where instances[id] != nil {
             unschedule(id, handedOver: true, at: clock.now())
@@ -520,7 +440,7 @@ package actor TimelineHost {
         guard hold != core.startsHeld else { return }
         if hold {
             // Not at start, where nothing has been renewed yet.
-            if readAll { onWarning("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed") }
+            if readAll { report(.warning("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed")) }
             health.leasesLapsed(since: clock.now())
         } else {
             health.leasesLapsed(since: nil)
@@ -581,7 +501,7 @@ package actor TimelineHost {
     private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>) {
         tasks[call.number] = nil
         handle(core.complete(call, with: result, at: clock.now()))
-        wake()
+        wakeups.signal(.callEnded)
         resumeIfIdle()
     }
 
@@ -595,14 +515,11 @@ package actor TimelineHost {
 
     private func emit(_ events: [SchedulerEvent], _ instance: WidgetInstance? = nil) {
         for event in events {
-            dirty.insert(event.instance)
             let instance = instance ?? instances[event.instance]
             if case .timelineReceived(_, let policy, _, _) = event.kind { warnOfBudget(event.instance, instance, policy, at: event.date) }
             count(event, kind: instance?.kind ?? "?")
-            onEvent(event, instance)
-            // Bounded while the container cannot be written: views need only recent news.
-            if unsaved.count >= 10_000 { unsaved.removeFirst(unsaved.count / 2) }
-            unsaved.append(event)
+            report(.event(event, instance))
+            unsaved.record(event)
         }
     }
 
@@ -617,7 +534,7 @@ package actor TimelineHost {
         }
         guard let next, let warning = core.policy.budgetWarning(requestedInterval: next.timeIntervalSince(now)) else { return }
         warnedOfBudget.insert(id)
-        onWarning("instance \(id) (\(instance?.kind ?? "?")) \(warning)")
+        report(.warning("instance \(id) (\(instance?.kind ?? "?")) \(warning)"))
     }
 
     /// Reload outcomes and quarantines, for `/metrics`.
@@ -632,63 +549,44 @@ package actor TimelineHost {
 
     // MARK: Waiting
 
-    /// Sleeps until `deadline`, a finished call, or cancellation.
+    /// Sleeps until `deadline`, a finished call, an announced change, or
+    /// cancellation; returns at once if one of them came meanwhile.
     private func sleep(until deadline: Date) async {
-        if pendingWake {
-            pendingWake = false
-            return
-        }
         if timer?.deadline != deadline {
             timer?.task.cancel()
             timer = nil
         }
-        // Nothing due and nothing to look at: only a wake() ends the sleep.
+        // Nothing due and nothing to look at: only a signal ends the sleep.
         if timer == nil, deadline < .distantFuture {
-            let clock = self.clock
-            timer = (deadline, Task { [weak self] in
+            let (clock, wakeups) = (self.clock, self.wakeups)
+            timer = (deadline, Task {
                 guard (try? await clock.sleep(until: deadline)) != nil else { return }
-                await self?.timerFired(at: deadline)
+                wakeups.signal(.deadline)
             })
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { waiter = $0 }
+        let wakeups = self.wakeups
+        let causes = await withTaskCancellationHandler {
+            await wakeups.next()
         } onCancel: {
-            Task { await self.wake() }
+            wakeups.signal(.cancelled)
         }
-    }
-
-    private func timerFired(at deadline: Date) {
-        if timer?.deadline == deadline { timer = nil }
-        wake()
-    }
-
-    private func changeArrived() {
-        changeAnnounced = true
-        wake()
+        if causes.contains(.deadline), let timer, timer.deadline <= clock.now() { self.timer = nil }
+        if causes.contains(.containerChanged) { changeAnnounced = true }
+        if causes.contains(.filesChanged) { filesChanged = true }
     }
 
     /// Watches the folders of the manifest and of every module loaded, and
     /// compares the files once at the next turn: a change made before the
     /// watch began is found too.
     func watchFiles() {
-        fileNotifier = FileNotifier(files: bundleWatcher.paths, events: .completedFiles) { [weak self] in
-            Task { await self?.filesArrived() }
-        }
+        let wakeups = self.wakeups
+        fileNotifier = FileNotifier(files: bundleWatcher.paths, events: .completedFiles) { wakeups.signal(.filesChanged) }
         filesChanged = true
     }
 
-    private func filesArrived() {
-        filesChanged = true
-        wake()
-    }
-
+    /// Asks the loop for a turn now.
     func wake() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            pendingWake = true
-        }
+        wakeups.signal(.asked)
     }
 
     /// Waits until no call is running, or `limit` of real time has passed.
@@ -722,17 +620,17 @@ package actor TimelineHost {
             }
             tasks.removeAll()
         }
-        let unsaved = dirty.count
+        let waiting = unsaved.instances.count
         do {
             try flush()
         } catch {
-            throw StateNotSaved(reason: error, instances: unsaved)
+            throw StateNotSaved(reason: error, instances: waiting)
         }
         // Saved first: the hosts that take these read what this one did.
         do {
             try leases?.claim.releaseAll()
         } catch {
-            onProblem("could not give back this host's leases at stop (\(ErrorText.describe(error))); other hosts take them when they lapse")
+            report(.problem("could not give back this host's leases at stop (\(ErrorText.describe(error))); other hosts take them when they lapse"))
         }
     }
 

@@ -41,8 +41,8 @@ final class SchedulerFixture: Sendable {
 
     /// A host on this workspace and clock, as a fresh process would make it.
     func host() throws -> TimelineHost {
-        try TimelineHost(workspace: workspace, seed: 42) { [recorded] event, _ in
-            recorded.append(event)
+        try TimelineHost(workspace: workspace, seed: 42) { [recorded] news in
+            if case .event(let event, _) = news { recorded.append(event) }
         }
     }
 
