@@ -1,0 +1,142 @@
+import ExtensionProtocol
+import Foundation
+import HostText
+import WidgetContainer
+import WidgetKinds
+import WidgetSDK
+
+/// Provider calls: started as the scheduler asks, their results fed back,
+/// their events reported.
+extension TimelineHost {
+    /// Emits a step's events, cancels its timed-out calls and launches its
+    /// calls. A call that cannot launch is settled at once, which may free a
+    /// slot for the next: those follow-ups are worked through in a loop, never
+    /// by recursion, however many instances wait.
+    func handle(_ step: SchedulerCore.Step) {
+        var pending = [step]
+        while let step = pending.popLast() {
+            emit(step.events)
+            for call in step.cancelled {
+                tasks.removeValue(forKey: call.number)?.task.cancel()
+            }
+            for call in step.calls {
+                if let followUp = launch(call) { pending.append(followUp) }
+            }
+        }
+    }
+
+    /// Holds or allows the scheduler's starts as this host's leases allow:
+    /// a fleet host whose leases lapsed starts nothing until it has renewed.
+    func followLeases() {
+        guard let leases else { return }
+        let hold = !leases.isValid
+        guard hold != core.startsHeld else { return }
+        if hold {
+            // Not at start, where nothing has been renewed yet.
+            if readAll { report(.warning("this host's leases lapsed (the database did not answer a renewal in time); no reload starts until they are renewed")) }
+            health.leasesLapsed(since: clock.now())
+        } else {
+            health.leasesLapsed(since: nil)
+            refusedWrites.reset()
+        }
+        handle(core.holdStarts(hold, at: clock.now()))
+    }
+
+    /// Starts a provider call, or settles it at once when it cannot start;
+    /// returns what settling it asks for next.
+    private func launch(_ call: SchedulerCore.ReloadCall) -> SchedulerCore.Step? {
+        let now = clock.now()
+        guard let instance = instances[call.instance], let kind = workspace.bundle.kind(named: instance.kind) else {
+            // Its kind went with a bundle replaced a moment ago: not the instance's fault.
+            let unavailable = ReloadFailure(.unavailable, "its kind is not loaded", retryAfter: .seconds(60))
+            return core.complete(call, with: .failure(unavailable), at: now)
+        }
+        if let leases, !leases.isValid {
+            // Another host may hold it by now: it waits until a renewal says.
+            core.putBack(call, at: now)
+            return core.holdStarts(true, at: now)
+        }
+        if let due = call.due { HostMetrics.schedulerLag(now.timeIntervalSince(due)) }
+        let context = kind.context(for: instance.family, date: now)
+        let provider = kind.descriptor.provider
+        let kindName = kind.name
+        let configuration = instance.configuration
+        let workspace = self.workspace
+        let lease = leases.flatMap { keeper in keeper.held[call.instance].map { "\(keeper.member) \(call.instance) \($0)" } }
+        let scope = ReloadScope(revalidate: call.explicit, lease: lease)
+        tasks[call.number] = (call.instance, Task {
+            let started = ContinuousClock.now
+            let result = await RemoteCaller.$scope.withValue(scope) {
+                await workspace.withServices {
+                    await Self.timeline(from: provider, for: configuration, in: context)
+                }
+            }
+            HostMetrics.providerCall(kind: kindName, took: ContinuousClock.now - started)
+            // Cancelled calls (timed out, instance removed, host stopping) were
+            // settled when they were cancelled; their result means nothing.
+            guard !Task.isCancelled else { return await self.resumeIfIdle() }
+            await self.finish(call, result)
+        })
+        return nil
+    }
+
+    /// Off the actor: a slow provider never holds up the scheduler.
+    private nonisolated static func timeline(
+        from provider: AnyTimelineProvider, for configuration: ConfigurationValues, in context: TimelineProviderContext
+    ) async -> Result<ArchivedTimeline, any Error> {
+        do {
+            return .success(try await provider.timeline(for: configuration, in: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>) {
+        tasks[call.number] = nil
+        handle(core.complete(call, with: result, at: clock.now()))
+        wakeups.signal(.callEnded)
+        resumeIfIdle()
+    }
+
+    /// Ends a `waitForCalls` once no call is running.
+    func resumeIfIdle() {
+        if tasks.isEmpty, let idle = idleWaiter {
+            idleWaiter = nil
+            idle.resume()
+        }
+    }
+
+    func emit(_ events: [SchedulerEvent], _ instance: WidgetInstance? = nil) {
+        for event in events {
+            let instance = instance ?? instances[event.instance]
+            if case .timelineReceived(_, let policy, _, _) = event.kind { warnOfBudget(event.instance, instance, policy, at: event.date) }
+            count(event, kind: instance?.kind ?? "?")
+            report(.event(event, instance))
+            unsaved.record(event)
+        }
+    }
+
+    /// Once per instance a run: its timeline asks for more reloads than the
+    /// daily budget gives, which otherwise shows only as deferred reloads.
+    private func warnOfBudget(_ id: String, _ instance: WidgetInstance?, _ policy: TimelineReloadPolicy, at now: Date) {
+        guard !warnedOfBudget.contains(id) else { return }
+        let next: Date? = switch policy {
+        case .after(let date): date
+        case .atEnd: core.schedules[id]?.entries.last?.date
+        case .never: nil
+        }
+        guard let next, let warning = core.policy.budgetWarning(requestedInterval: next.timeIntervalSince(now)) else { return }
+        warnedOfBudget.insert(id)
+        report(.warning("instance \(id) (\(instance?.kind ?? "?")) \(warning)"))
+    }
+
+    /// Reload outcomes and quarantines, for `/metrics`.
+    private func count(_ event: SchedulerEvent, kind: String) {
+        switch event.kind {
+        case .timelineReceived: HostMetrics.reloadEnded(kind: kind, outcome: "ok")
+        case .reloadFailed: HostMetrics.reloadEnded(kind: kind, outcome: HostMetrics.outcome(ofFailure: event.failure))
+        case .quarantined: HostMetrics.quarantined(kind: kind)
+        default: break
+        }
+    }
+}
