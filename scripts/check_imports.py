@@ -8,6 +8,13 @@ says, and every module a target imports is one it declares.
 2. The arrows between the package's own targets, as Package.swift declares
    them, are exactly those of the `layers` block in docs/architecture.md,
    and they form no cycle.
+3. Inside a target, its folders are layered as the `folders` block of
+   docs/architecture.md lists them, bottom first: a file uses the types
+   declared in its own folder or one listed before it, never after, so the
+   folders form no cycle either. A type's use is its name in the code (not
+   in a comment or a string); extending a type uses its folder too. Every
+   target with more than one folder is listed; one listed as `unlayered`
+   (with its reason after a dash) is not checked, and is counted as such.
 
 Both packages are checked: the host's and the SDK's (SDK/). Prints each
 problem as file:line: message and exits 1 if there is any.
@@ -94,6 +101,81 @@ def layers(document):
     return arrows
 
 
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
+    r"(?:struct|class|enum|actor|protocol|typealias)\s+([A-Z]\w*)", re.M)
+EXTENSION = re.compile(r"^(?:(?:public|package|internal|fileprivate|private)\s+)?extension\s+([A-Z]\w*)", re.M)
+TYPE_NAME = re.compile(r"\b([A-Z]\w*)\b")
+ROOT_FOLDER = "(root)"
+
+
+def code_only(text):
+    """Swift without its comments and string literals."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r'"""[\s\S]*?"""', '""', text)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+
+
+def folder_layers(document):
+    """The `folders` block: `Target: bottom, …, top` a line."""
+    result, inside = {}, False
+    with open(document) as file:
+        for number, line in enumerate(file, 1):
+            if line.strip() == "```folders":
+                inside = True
+                continue
+            if inside and line.strip() == "```":
+                inside = False
+                continue
+            if inside and line.strip() and not line.lstrip().startswith("#"):
+                target, colon, folders = line.partition(":")
+                if not colon:
+                    sys.exit(f"{document}:{number}: not `Target: Folder, …`: {line.strip()}")
+                folders = folders.strip()
+                result[target.strip()] = None if folders.startswith("unlayered") else \
+                    [name.strip() for name in folders.split(",") if name.strip()]
+    return result
+
+
+def folder_problems(package, target, listed, unlayered=()):
+    """Uses of a type from a folder listed after the user's own."""
+    root = os.path.join(package, target.get("path") or os.path.join(default_folder(target), target["name"]))
+    files = {}
+    for path in sources(package, target):
+        relative = os.path.relpath(os.path.dirname(path), root)
+        folder = ROOT_FOLDER if relative == "." else relative.split(os.sep)[0]
+        with open(path, encoding="utf-8") as file:
+            files[path] = (folder, code_only(file.read()))
+    folders = {folder for folder, _ in files.values()}
+    if listed is None and target["name"] in unlayered:
+        return []
+    if len(folders) < 2 and listed is None:
+        return []
+    if listed is None:
+        return [f"docs/architecture.md: folders lacks {target['name']} (its folders: {', '.join(sorted(folders))})"]
+    problems = [f"docs/architecture.md: folders lists {target['name']}'s {name}, which it does not have"
+                for name in listed if name not in folders]
+    problems += [f"docs/architecture.md: folders lacks {target['name']}'s {name}" for name in sorted(folders - set(listed))]
+    if problems:
+        return problems
+    home = {}
+    for path, (folder, text) in files.items():
+        for name in DECLARATION.findall(text):
+            home.setdefault(name, set()).add(folder)
+    rank = {name: index for index, name in enumerate(listed)}
+    seen = set()
+    for path, (folder, text) in sorted(files.items()):
+        used = [(name, "extends") for name in EXTENSION.findall(text)] + [(name, "uses") for name in TYPE_NAME.findall(text)]
+        for name, how in used:
+            for other in home.get(name, ()):
+                if other != folder and rank[other] > rank[folder] and (path, name) not in seen:
+                    seen.add((path, name))
+                    problems.append(f"{os.path.relpath(path)}: {how} {name}, declared in {target['name']}'s {other}, "
+                                    f"a folder docs/architecture.md layers above {folder}")
+    return problems
+
+
 def cycle(arrows):
     """One cycle among the arrows, or None."""
     state = {}
@@ -126,7 +208,7 @@ def product_modules(package):
     return {product["name"]: set(product["targets"]) for product in dump(package)["products"]}
 
 
-def check(package, problems, products={}):
+def check(package, problems, products={}, folders={}):
     description = dump(package)
     own = {target["name"] for target in description["targets"]}
     arrows = {}
@@ -137,6 +219,8 @@ def check(package, problems, products={}):
         arrows[target["name"]] = declared & own
         if target["type"] == "system":
             continue
+        problems += folder_problems(package, target, folders.get(target["name"]),
+                                    {name for name, listed in folders.items() if listed is None})
         allowed = TOOLCHAIN | declared | {target["name"]}
         allowed |= {alias for alias, real in module_aliases(target).items() if real in allowed}
         for path in sources(package, target):
@@ -157,11 +241,12 @@ def main():
     package = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".")
     problems = []
     sdk = os.path.join(package, "SDK")
-    arrows = check(package, problems, product_modules(sdk))
-    if os.path.exists(os.path.join(sdk, "Package.swift")):
-        check(sdk, problems)
-
     document = os.path.join(package, "docs", "architecture.md")
+    folders = folder_layers(document)
+    arrows = check(package, problems, product_modules(sdk), folders)
+    if os.path.exists(os.path.join(sdk, "Package.swift")):
+        check(sdk, problems, folders=folders)
+
     documented = layers(document)
     for target in sorted(set(arrows) | set(documented)):
         if target not in arrows:
@@ -183,7 +268,8 @@ def main():
     if problems:
         sys.exit(1)
     print(f"imports: every import is declared; {sum(len(to) for to in arrows.values())} arrows between "
-          f"{len(arrows)} targets, as docs/architecture.md draws them")
+          f"{len(arrows)} targets and the folders of {sum(1 for listed in folders.values() if listed)} "
+          f"({sum(1 for listed in folders.values() if listed is None)} unlayered), as docs/architecture.md draws them")
 
 
 main()

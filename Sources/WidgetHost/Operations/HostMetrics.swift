@@ -34,11 +34,6 @@ package final class HostMetrics: Sendable {
         Counter(label: "widgethost_reloads_total", dimensions: [("kind", kind), ("outcome", outcome)]).increment()
     }
 
-    /// The outcome label of a failed reload: its code, never its message.
-    static func outcome(ofFailure code: ReloadFailure.Code?) -> String {
-        (code ?? .failed).rawValue
-    }
-
     /// How long a provider's timeline call took, whatever it returned.
     package static func providerCall(kind: String, took duration: Duration) {
         Timer(label: "widgethost_provider_duration_seconds", dimensions: [("kind", kind)]).record(duration: duration)

@@ -18,6 +18,12 @@ package struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case unavailable
         /// The provider threw, or its entry was refused.
         case failed
+
+        /// The `outcome` label of a reload in `/metrics`: a failure's code,
+        /// never its message.
+        static func outcome(of code: Code?) -> String {
+            (code ?? .failed).rawValue
+        }
     }
 
     package var code: Code

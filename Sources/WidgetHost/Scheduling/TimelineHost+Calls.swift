@@ -134,7 +134,7 @@ extension TimelineHost {
     private func count(_ event: SchedulerEvent, kind: String) {
         switch event.kind {
         case .timelineReceived: HostMetrics.reloadEnded(kind: kind, outcome: "ok")
-        case .reloadFailed: HostMetrics.reloadEnded(kind: kind, outcome: HostMetrics.outcome(ofFailure: event.failure))
+        case .reloadFailed: HostMetrics.reloadEnded(kind: kind, outcome: ReloadFailure.Code.outcome(of: event.failure))
         case .quarantined: HostMetrics.quarantined(kind: kind)
         default: break
         }
