@@ -91,7 +91,7 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "YAML", dependencies: ["CYAML", "HostText"]),
         // prctl and capset, which Swift cannot call: parent-death signal,
         // dumpable flag, dropping capabilities.
         .target(name: "CProcessControl"),
@@ -116,12 +116,19 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["open", "open64", "openat", "openat64", "socket", "connect", "bind", "execve", "kill"]
                 .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]),
         // Other people's text made safe for a terminal, and errors in this
-        // tool's words: what every layer above prints through.
+        // tool's words ("did you mean" included): what every layer above
+        // prints through.
         .target(name: "HostText"),
+        // What the host's layers build on below any of its concerns: named
+        // threads, threads that run blocking jobs, a hash stable across runs.
+        .target(name: "HostBasics", dependencies: [
+            "CProcessControl",
+            .product(name: "DequeModule", package: "swift-collections"),
+        ]),
         // Archived views to pixels and characters: layout, SVG, ANSI, the
         // terminal board, PNG. Needs only the SDK and HostText, nothing of the
         // host; its only I/O is reading fonts and loading librsvg for PNG.
-        .target(name: "WidgetRendering", dependencies: ["HostText", sdk]),
+        .target(name: "WidgetRendering", dependencies: ["HostBasics", "HostText", sdk]),
         // The bundle manifest and what it configures (schedule, GitHub,
         // limits, the PostgreSQL URL), with line:column on every error.
         .target(name: "WidgetConfiguration", dependencies: ["YAML", "HostText", sdk]),
@@ -130,7 +137,7 @@ let package = Package(
         // fleet's leases and rate-limit budget; SQLite or PostgreSQL. Knows
         // no scheduler, kind or network type.
         .target(name: "WidgetContainer", dependencies: [
-            "HostText", "WidgetConfiguration", "YAML", "CProcessControl", sdk,
+            "HostBasics", "HostText", "WidgetConfiguration", "CProcessControl", sdk,
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -143,13 +150,13 @@ let package = Package(
         // spawning and supervising their processes, proxying their kinds,
         // checking what they declare, serving what they ask of the host.
         .target(name: "WidgetKinds", dependencies: [
-            "HostText", "WidgetConfiguration", "WidgetContainer", "ExtensionProtocol", "CProcessControl", "YAML", sdk,
+            "HostBasics", "HostText", "WidgetConfiguration", "WidgetContainer", "ExtensionProtocol", "CProcessControl", "YAML", sdk,
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
         ]),
         .target(name: "WidgetHost", dependencies: [
-            "YAML", sdk, "ExtensionProtocol", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "CProcessControl",
+            "YAML", sdk, "ExtensionProtocol", "HostBasics", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "CProcessControl",
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -161,7 +168,7 @@ let package = Package(
         // The web dashboard of run --serve, on Hummingbird: the page, cards,
         // the event stream, taps, /metrics and the health checks.
         .target(name: "WidgetDashboard", dependencies: [
-            "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostText", sdk,
+            "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostBasics", "HostText", sdk,
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -180,7 +187,7 @@ let package = Package(
         // widgethost new and dev: the scaffold, swift build and its
         // diagnostics, the source watcher, the gallery.
         .target(name: "WidgetAuthoring", dependencies: [
-            "WidgetDashboard", "WidgetHost", "WidgetKinds", "WidgetConfiguration", "WidgetRendering", "HostText", "YAML", "CProcessControl", sdk,
+            "WidgetDashboard", "WidgetHost", "WidgetKinds", "WidgetConfiguration", "WidgetRendering", "HostBasics", "HostText", "CProcessControl", sdk,
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -243,7 +250,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/SchedulerBench"),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "HostText"]),
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.
         .testTarget(

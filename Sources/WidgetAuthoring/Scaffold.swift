@@ -1,8 +1,8 @@
 import Foundation
+import HostText
 import WidgetHost
 import WidgetKinds
 import WidgetSDK
-import YAML
 
 /// The package `widgethost new` writes: a kind that builds, validates and
 /// previews as generated, laid out as a WidgetKit extension is (a widget,

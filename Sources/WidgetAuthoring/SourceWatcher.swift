@@ -1,5 +1,6 @@
 import CProcessControl
 import Foundation
+import HostBasics
 import Synchronization
 
 /// Tells when a package's Swift sources, its `Package.swift` or its
@@ -29,12 +30,7 @@ package final class SourceWatcher: Sendable {
         guard descriptor >= 0 else { throw .cannotWatch(package.path, reason: String(cString: strerror(errno))) }
         (changes, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try watchTree(self.package.path)
-        let thread = Thread { [self] in
-            wh_set_thread_name("wh-sources")
-            readEvents()
-        }
-        thread.name = "wh-sources"
-        thread.start()
+        NamedThread.start("wh-sources") { [self] in readEvents() }
     }
 
     /// The files changed since the last call, relative to the package.

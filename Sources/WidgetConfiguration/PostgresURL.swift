@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import YAML
 
 /// A container on PostgreSQL, as the manifest's `container.url` names it:

@@ -1,6 +1,5 @@
-import CProcessControl
 import Foundation
-import Synchronization
+import HostBasics
 
 /// Threads of the container's own, on which its async calls wait for the
 /// database while the tasks that made them are suspended.
@@ -20,42 +19,14 @@ package final class ContainerThreads: Sendable {
     /// PostgreSQL container keep (4 each): more would only queue in the database.
     package static let shared = ContainerThreads(count: 4, name: "wh-container")
 
-    private final class Queue: Sendable {
-        let jobs = Mutex<(pending: [@Sendable () -> Void], next: Int)>(([], 0))
-        let ready = DispatchSemaphore(value: 0)
-    }
-
-    private let queue = Queue()
+    private let threads: JobThreads<@Sendable () -> Void>
 
     init(count: Int, name: String) {
-        let queue = self.queue
-        for index in 0..<count {
-            let thread = Thread {
-                wh_set_thread_name("\(name)-\(index)")
-                while true {
-                    queue.ready.wait()
-                    let job = queue.jobs.withLock { queue -> (@Sendable () -> Void)? in
-                        guard queue.next < queue.pending.count else { return nil }
-                        defer {
-                            queue.next += 1
-                            // Compacted once drained, so the array does not grow for good.
-                            if queue.next == queue.pending.count { queue = ([], 0) }
-                        }
-                        return queue.pending[queue.next]
-                    }
-                    job?()
-                }
-            }
-            thread.name = "\(name)-\(index)"
-            thread.start()
-        }
+        threads = JobThreads(count: count, name: name)
     }
 
     /// `work`'s value, computed on one of these threads.
     package func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            queue.jobs.withLock { $0.pending.append { continuation.resume(with: Result { try work() }) } }
-            queue.ready.signal()
-        }
+        try await threads.run(work)
     }
 }

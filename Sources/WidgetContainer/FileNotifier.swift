@@ -1,5 +1,6 @@
 import CProcessControl
 import Foundation
+import HostBasics
 import Synchronization
 
 /// inotify on the folders that hold some files, on a thread of its own:
@@ -70,8 +71,7 @@ package final class FileNotifier: Sendable {
         let stopped = pipe[0]
         let lost = self.lost
         let followed = watched
-        let thread = Thread {
-            wh_set_thread_name("wh-inotify")
+        NamedThread.start("wh-inotify") {
             defer {
                 close(inotify)
                 close(stopped)
@@ -108,8 +108,6 @@ package final class FileNotifier: Sendable {
                 if relevant { action() }
             }
         }
-        thread.name = "wh-inotify"
-        thread.start()
     }
 
     deinit {

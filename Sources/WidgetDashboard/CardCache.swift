@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 import Synchronization
 
 /// Rendered cards by instance, entry and mode: a card is drawn once per
@@ -95,11 +96,6 @@ final class CardCache: Sendable {
 
     /// FNV-1a, 64 bits, in hex: the same card gives the same tag in every run.
     static func fingerprint(_ bytes: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        String(FNV1a.hash(bytes), radix: 16)
     }
 }

@@ -1,3 +1,4 @@
+import HostText
 import Testing
 @testable import YAML
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 import PostgresNIO
 import WidgetSDK
 
@@ -22,9 +23,9 @@ final class PostgresRateLimit: RateLimitLedger {
         key = token.map { "token " + String(Self.fingerprint($0), radix: 16) } ?? "anonymous"
     }
 
-    /// FNV-1a: stable across processes, unlike `Hasher`.
+    /// Stable across processes, unlike `Hasher`.
     private static func fingerprint(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        FNV1a.hash(text.utf8)
     }
 
     // Each is a statement of its own on the container's threads: the network

@@ -1,6 +1,6 @@
 import Foundation
+import HostText
 import WidgetSDK
-import YAML
 
 extension SharedContainer {
     /// What a new instance needs; the id and dates are given on insert.

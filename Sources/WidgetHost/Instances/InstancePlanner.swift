@@ -1,7 +1,7 @@
+import HostText
 import WidgetContainer
 import WidgetKinds
 import WidgetSDK
-import YAML
 
 /// Turns `add-instance` arguments into a checked new instance: parameters by
 /// their `--kebab-case` flags, defaults filled in, values checked against the

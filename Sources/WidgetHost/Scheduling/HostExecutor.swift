@@ -1,6 +1,5 @@
-import CProcessControl
-import DequeModule
 import Foundation
+import HostBasics
 import Synchronization
 
 /// A serial executor on a thread of its own, for the host's loop.
@@ -12,38 +11,26 @@ import Synchronization
 /// the extensions' HTTP requests. On this thread it stalls only the loop.
 /// The thread ends with the executor.
 final class HostExecutor: SerialExecutor, Sendable {
-    private final class Queue: Sendable {
-        let jobs = Mutex<(pending: Deque<UnownedJob>, open: Bool)>(([], true))
-        let ready = DispatchSemaphore(value: 0)
+    /// The executor the thread's jobs run on, once it exists; weak, so the
+    /// thread does not keep it alive, and a job left after it is dropped.
+    private final class Owner: Sendable {
+        let executor = Mutex<UnownedSerialExecutor?>(nil)
     }
 
-    private let queue = Queue()
+    private let owner = Owner()
+    private let thread: JobThreads<UnownedJob>
 
     init(name: String) {
-        let queue = self.queue
-        let thread = Thread { [weak self] in
-            wh_set_thread_name(name)
-            while true {
-                queue.ready.wait()
-                let next: UnownedJob? = queue.jobs.withLock { state in
-                    state.pending.isEmpty ? nil : state.pending.removeFirst()
-                }
-                guard let next else {
-                    if !queue.jobs.withLock({ $0.open }) { return }
-                    continue
-                }
-                guard let executor = self else { return }
-                next.runSynchronously(on: executor.asUnownedSerialExecutor())
-            }
+        let owner = self.owner
+        thread = JobThreads(name: name) { job in
+            guard let executor = owner.executor.withLock({ $0 }) else { return }
+            job.runSynchronously(on: executor)
         }
-        thread.name = name
-        thread.start()
+        owner.executor.withLock { $0 = UnownedSerialExecutor(ordinary: self) }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.jobs.withLock { $0.pending.append(job) }
-        queue.ready.signal()
+        thread.submit(UnownedJob(job))
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -51,7 +38,7 @@ final class HostExecutor: SerialExecutor, Sendable {
     }
 
     deinit {
-        queue.jobs.withLock { $0.open = false }
-        queue.ready.signal()
+        owner.executor.withLock { $0 = nil }
+        thread.close()
     }
 }

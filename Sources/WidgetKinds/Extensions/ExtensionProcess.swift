@@ -1,6 +1,7 @@
 import CProcessControl
 import ExtensionProtocol
 import Foundation
+import HostBasics
 import HostText
 import Synchronization
 import WidgetConfiguration
@@ -84,18 +85,8 @@ final class ExtensionProcess: Sendable {
                                        services: services, fetchAllowance: fetchAllowance, output: output, grace: grace, onExit: onExit)
         ProcessReaper.shared.watch(spawned.pid)
         OutputReader.start(descriptors: [spawned.stdout, spawned.stderr], module: module, output: output)
-        let reader = Thread {
-            wh_set_thread_name("wh-read-\(module)")
-            process.readMessages()
-        }
-        reader.name = "wh-read-\(module)"
-        reader.start()
-        let waiter = Thread {
-            wh_set_thread_name("wh-wait-\(module)")
-            process.awaitExit()
-        }
-        waiter.name = "wh-wait-\(module)"
-        waiter.start()
+        NamedThread.start("wh-read-\(module)") { process.readMessages() }
+        NamedThread.start("wh-wait-\(module)") { process.awaitExit() }
         return process
     }
 

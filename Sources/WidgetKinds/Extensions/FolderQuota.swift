@@ -1,5 +1,6 @@
 import CProcessControl
 import Foundation
+import HostBasics
 import Synchronization
 import WidgetConfiguration
 import WidgetContainer
@@ -64,12 +65,7 @@ package final class FolderQuota: Sendable {
         }
         self.inotify = inotify
         wake = (pipe[0], pipe[1])
-        let thread = Thread { [self] in
-            wh_set_thread_name("wh-quota")
-            run()
-        }
-        thread.name = "wh-quota"
-        thread.start()
+        NamedThread.start("wh-quota") { [self] in run() }
     }
 
     // MARK: What the pool asks

@@ -1,5 +1,6 @@
 import CProcessControl
 import Foundation
+import HostBasics
 import Synchronization
 
 /// Reads what an extension prints on stdout and stderr, on a thread of its
@@ -46,14 +47,13 @@ package enum OutputReader {
         running.lock()
         runningCount += 1
         running.unlock()
-        let thread = Thread {
+        NamedThread.start("wh-out-\(module)") {
             defer {
                 running.lock()
                 runningCount -= 1
                 running.broadcast()
                 running.unlock()
             }
-            wh_set_thread_name("wh-out-\(module)")
             var open = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             var pending = Array(repeating: [UInt8](), count: descriptors.count)
             var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -117,7 +117,5 @@ package enum OutputReader {
                 output("[\(module)] (\(suppressed) lines not logged: \(LogBudget.rule))")
             }
         }
-        thread.name = "wh-out-\(module)"
-        thread.start()
     }
 }

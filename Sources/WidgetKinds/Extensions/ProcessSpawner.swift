@@ -1,5 +1,5 @@
-import CProcessControl
 import Foundation
+import HostBasics
 import Synchronization
 
 /// Starts processes from one thread that lives as long as the host.
@@ -11,38 +11,22 @@ import Synchronization
 final class ProcessSpawner: Sendable {
     static let shared = ProcessSpawner()
 
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let signal = DispatchSemaphore(value: 0)
+    private let thread = JobThreads<@Sendable () -> Void>(name: "wh-spawner")
 
-    private init() {
-        let thread = Thread { [self] in
-            wh_set_thread_name("wh-spawner")
-            while true {
-                signal.wait()
-                let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                job?()
-            }
-        }
-        thread.name = "wh-spawner"
-        thread.start()
-    }
+    private init() {}
 
     /// Runs `body` on the spawner thread, blocking the caller (the
     /// rasteriser's thread, or a one-shot command's), and returns its result.
     func runSynchronously<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        jobs.withLock { $0.append { result.withLock { $0 = Result(catching: body) }; done.signal() } }
-        signal.signal()
+        thread.submit { result.withLock { $0 = Result(catching: body) }; done.signal() }
         done.wait()
         return try result.withLock { $0! }.get()
     }
 
     /// Runs `body` on the spawner thread and returns its result.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            jobs.withLock { $0.append { continuation.resume(with: Result(catching: body)) } }
-            signal.signal()
-        }
+        try await thread.run(body)
     }
 }

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBasics
 
 /// What each module said it offers, kept between commands so that those
 /// which only read or write the container (`status`, `list-instances`,
@@ -70,7 +71,7 @@ package struct DescriptionCache: Sendable {
 
     /// `<module name>-<FNV-1a of the path>.json`: readable, and one per path.
     private func file(for modulePath: String) -> URL {
-        let hash = modulePath.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash(modulePath.utf8)
         let name = URL(fileURLWithPath: modulePath).deletingPathExtension().lastPathComponent
         return folder.appendingPathComponent("\(name)-\(String(hash, radix: 16)).json")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetConfiguration
 import WidgetSDK
 import YAML

@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 import HostText
 import WidgetSDK
 
@@ -219,14 +220,14 @@ package struct SVGRenderer: Sendable {
     /// ids, where two cards' `paint3` would be one gradient. The prefix is a
     /// hash of the card, so the same card draws the same text every time.
     private static func localized(_ svg: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
+        var hash = FNV1a()
         var marked = false
         for byte in svg.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+            hash.add(byte)
             marked = marked || byte == local
         }
         guard marked else { return svg }
-        let prefix = Array(("c" + String(hash & 0xFFFF_FFFF, radix: 16) + "-").utf8)
+        let prefix = Array(("c" + String(hash.value & 0xFFFF_FFFF, radix: 16) + "-").utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(svg.utf8.count + 16 * prefix.count)
         for byte in svg.utf8 {

@@ -1,3 +1,5 @@
+import HostText
+
 /// State shared by all decoders of one document: which keys each mapping was
 /// asked for, so that keys nobody asked for can be reported as unknown.
 final class DecodingContext {

@@ -1,3 +1,5 @@
+import HostText
+
 /// A `Decoder` over one node.
 struct NodeDecoder: Decoder {
     let node: Node

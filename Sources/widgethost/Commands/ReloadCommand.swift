@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import HostText
 import WidgetContainer
 import WidgetHost
-import YAML
 
 struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 /// "Did you mean" hints: the closest candidate by edit distance, when it is
 /// close enough to be a likely typo.
-public enum Suggestion {
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+package enum Suggestion {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
