@@ -137,7 +137,7 @@ let package = Package(
         // fleet's leases and rate-limit budget; SQLite or PostgreSQL. Knows
         // no scheduler, kind or network type.
         .target(name: "WidgetContainer", dependencies: [
-            "HostBasics", "HostText", "WidgetConfiguration", "CProcessControl", sdk,
+            "HostBasics", "HostText", "WidgetConfiguration", "YAML", "CProcessControl", sdk,
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -162,13 +162,15 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: crossModule),
         // The web dashboard of run --serve, on Hummingbird: the page, cards,
         // the event stream, taps, /metrics and the health checks.
         .target(name: "WidgetDashboard", dependencies: [
-            "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetRendering", "HostBasics", "HostText", sdk,
+            "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "HostBasics", "HostText", sdk,
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -180,14 +182,15 @@ let package = Package(
         // widgethost run as one value: the host's loop, the dashboard and a
         // front end's services in one ServiceGroup.
         .target(name: "WidgetApplication", dependencies: [
-            "WidgetHost", "WidgetDashboard", "WidgetContainer",
+            "WidgetHost", "WidgetDashboard", "WidgetContainer", "WidgetConfiguration", "WidgetKinds",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
         // widgethost new and dev: the scaffold, swift build and its
         // diagnostics, the source watcher, the gallery.
         .target(name: "WidgetAuthoring", dependencies: [
-            "WidgetDashboard", "WidgetHost", "WidgetKinds", "WidgetConfiguration", "WidgetRendering", "HostBasics", "HostText", "CProcessControl", sdk,
+            "WidgetDashboard", "WidgetHost", "WidgetKinds", "WidgetConfiguration", "WidgetRendering", "HostBasics", "HostText", "YAML", "CProcessControl", sdk,
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -246,6 +249,7 @@ let package = Package(
                 "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -258,13 +262,22 @@ let package = Package(
             dependencies: [
                 "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
                 "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
-                // closefrom for the tests' own posix_spawn (Support/ChildProcess.swift).
-                "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 // An SSE client for the dashboard test, and raw HTTP/1 for its malformed requests.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Rendering/Golden"]),
     ]
 )
+
+// What the compiler holds the host's own code to. Not the kinds, fixtures or
+// corpus: they are written as widget extensions for iOS are, and build so.
+let writtenAsForIOS = Set(widgetKinds + standaloneKinds + ["RepoWatcherCore"] + fixtureModules + corpusModules.map(\.name))
+for target in package.targets where target.type != .system && !writtenAsForIOS.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

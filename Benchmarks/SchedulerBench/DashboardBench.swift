@@ -3,8 +3,10 @@ import FakeGitHub
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 import Synchronization
 import WidgetConfiguration
+import WidgetContainer
 import WidgetDashboard
 import WidgetHost
 

@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import WidgetConfiguration
 import WidgetHost
+import WidgetKinds
 import WidgetRendering
 import WidgetSDK
 

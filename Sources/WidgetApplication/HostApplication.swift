@@ -1,9 +1,12 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import UnixSignals
+import WidgetConfiguration
 import WidgetContainer
 import WidgetDashboard
 import WidgetHost
+import WidgetKinds
 
 /// `widgethost run` as one value: the workspace, the host's loop, the
 /// dashboard when asked for, and the services a front end adds (the live

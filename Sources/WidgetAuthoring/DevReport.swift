@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import WidgetConfiguration
 import WidgetRendering
 import WidgetSDK
 

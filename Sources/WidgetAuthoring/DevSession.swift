@@ -3,6 +3,7 @@ import HostText
 import WidgetConfiguration
 import WidgetHost
 import WidgetKinds
+import YAML
 
 /// `widgethost dev`: builds a widget package, previews its kinds, and does
 /// both again whenever a source file is saved.

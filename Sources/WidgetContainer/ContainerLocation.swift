@@ -1,5 +1,6 @@
 import Foundation
 import WidgetConfiguration
+import YAML
 
 /// Where a container lives: a SQLite file in a folder (the manifest's
 /// `container.path`, relative to the manifest, else

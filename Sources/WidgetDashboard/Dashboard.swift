@@ -2,7 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Synchronization
+import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
+import WidgetKinds
 import WidgetRendering
 import WidgetSDK
 

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetConfiguration
+import WidgetHost
 import WidgetRendering
 import WidgetSDK
 

@@ -1,7 +1,9 @@
 import Foundation
 import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 import WidgetRendering
+import WidgetSDK
 
 /// The dashboard's single page. Each instance is an <img> of its SVG; server-
 /// sent events swap an image when its entry changes, and add or remove

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import WidgetConfiguration
 
 /// One host of a fleet sharing a container on PostgreSQL. The host is a row
 /// in `fleet_host` whose `expires_at` each renewal pushes on; each instance

@@ -1,7 +1,9 @@
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds
 import WidgetSDK
+import YAML
 
 /// Turns `add-instance` arguments into a checked new instance: parameters by
 /// their `--kebab-case` flags, defaults filled in, values checked against the

@@ -1,6 +1,7 @@
 import Foundation
 import HostText
 import WidgetContainer
+import WidgetKinds
 import WidgetSDK
 
 /// One thing a user can tap on an instance's current entry, numbered from 1

@@ -1,4 +1,7 @@
 import Foundation
+import Synchronization
+import WidgetConfiguration
+import WidgetContainer
 import WidgetKinds
 import WidgetRendering
 import WidgetSDK

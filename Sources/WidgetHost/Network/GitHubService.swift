@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import ExtensionProtocol
 import Foundation
 import NIOCore
+import NIOFoundationEssentialsCompat
+import NIOHTTP1
 import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds

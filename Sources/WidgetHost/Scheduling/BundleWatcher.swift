@@ -1,6 +1,7 @@
 import Foundation
-import WidgetKinds
+import WidgetConfiguration
 import WidgetContainer
+import WidgetKinds
 
 /// Notices when the manifest or a module file changes on disk: rebuilt in
 /// place, or replaced with `mv`. Compares device, inode, size and

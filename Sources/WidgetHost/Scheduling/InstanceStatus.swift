@@ -1,4 +1,5 @@
 import Foundation
+import WidgetConfiguration
 import WidgetContainer
 import WidgetSDK
 

@@ -1,4 +1,6 @@
 import Foundation
+import WidgetContainer
+import WidgetRendering
 import WidgetSDK
 
 /// An instance's status as JSON, for `status --json` and the dashboard.

@@ -1,6 +1,7 @@
 import Foundation
 import HostText
 import WidgetConfiguration
+import WidgetContainer
 import WidgetKinds
 import WidgetSDK
 

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds
 import WidgetSDK

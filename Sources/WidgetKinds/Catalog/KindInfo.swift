@@ -1,3 +1,4 @@
+import WidgetConfiguration
 import WidgetSDK
 
 /// A kind as `widgethost kinds` shows it, and as `--json` prints it.

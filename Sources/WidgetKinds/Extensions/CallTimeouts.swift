@@ -1,6 +1,7 @@
 import Dispatch
 import HeapModule
 import Synchronization
+import WidgetConfiguration
 
 /// The timeouts of the calls in flight on one extension process, on one
 /// dispatch timer set to the earliest of them.

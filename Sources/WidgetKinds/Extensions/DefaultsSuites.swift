@@ -1,6 +1,7 @@
 import HostText
 import Synchronization
 import WidgetConfiguration
+import YAML
 
 /// Which defaults suite each module's `SharedDefaults.appGroup` reaches. An
 /// App Group is one vendor's: by default every module of a manifest shares

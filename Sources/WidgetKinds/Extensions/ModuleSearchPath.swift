@@ -1,5 +1,6 @@
 import Foundation
 import WidgetConfiguration
+import YAML
 
 /// Where widget modules are looked for, in order: the manifest's
 /// `module_paths` (relative to the manifest), `WIDGETHOST_MODULE_PATH`

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view tree whose layout outran the work budget: drawn as a card that
 /// says so, in place of the widget.
 package struct LayoutTooComplex: Error, CustomStringConvertible, Equatable {

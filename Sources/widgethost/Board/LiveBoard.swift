@@ -1,4 +1,6 @@
 import Foundation
+import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
 import WidgetRendering
 import WidgetSDK

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HostText
+import WidgetContainer
 import WidgetHost
 import WidgetKinds
 import WidgetSDK

@@ -3,6 +3,7 @@ import Foundation
 import HostText
 import Logging
 import ServiceLifecycle
+import UnixSignals
 import WidgetAuthoring
 import WidgetDashboard
 import WidgetHost

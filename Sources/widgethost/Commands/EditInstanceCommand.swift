@@ -1,5 +1,6 @@
 import ArgumentParser
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
 import WidgetKinds

@@ -1,5 +1,8 @@
 import ArgumentParser
+import WidgetContainer
 import WidgetHost
+import WidgetKinds
+import WidgetSDK
 
 struct ListInstancesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetAuthoring
 import WidgetHost
+import WidgetKinds
 import WidgetRendering
 import WidgetSDK
 

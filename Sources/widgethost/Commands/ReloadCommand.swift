@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
+import YAML
 
 struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,8 @@
 import ArgumentParser
+import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
+import WidgetSDK
 
 struct RemoveInstanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

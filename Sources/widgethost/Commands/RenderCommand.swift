@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetContainer
 import WidgetHost
 
 struct RenderCommand: AsyncParsableCommand {

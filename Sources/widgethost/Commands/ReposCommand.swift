@@ -1,5 +1,9 @@
 import ArgumentParser
+import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
+import WidgetKinds
+import WidgetSDK
 
 /// The saved repositories: the list SingleRepo's and DoubleRepo's options
 /// come from (the original app's "add" button).

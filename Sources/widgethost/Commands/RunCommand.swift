@@ -1,12 +1,15 @@
 import ArgumentParser
+import Foundation
 import Logging
 import ServiceLifecycle
 import UnixSignals
-import Foundation
 import WidgetApplication
+import WidgetConfiguration
+import WidgetContainer
 import WidgetDashboard
 import WidgetHost
 import WidgetKinds
+import WidgetRendering
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

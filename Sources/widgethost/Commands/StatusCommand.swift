@@ -1,6 +1,11 @@
 import ArgumentParser
 import Foundation
+import WidgetConfiguration
+import WidgetContainer
 import WidgetHost
+import WidgetKinds
+import WidgetSDK
+import YAML
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

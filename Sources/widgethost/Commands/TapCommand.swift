@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import WidgetHost
+import WidgetSDK
 
 struct TapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
 import WidgetKinds
 import WidgetRendering
 import WidgetSDK
+import YAML
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import HostText
 import Synchronization
 import WidgetAuthoring
 import WidgetHost
+import WidgetRendering
 
 /// How `dev` shows each update: redrawn in place on a terminal, appended
 /// as blocks of text elsewhere, or as JSON lines.

@@ -5,6 +5,7 @@ import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
 import WidgetKinds
+import YAML
 
 /// `--config`, shared by every command that reads the bundle manifest.
 struct ManifestOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import Testing
 import WidgetConfiguration
 @testable import WidgetHost

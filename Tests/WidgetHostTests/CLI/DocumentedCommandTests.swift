@@ -1,3 +1,4 @@
+import FakeGitHub
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 import WidgetAuthoring
 @testable import WidgetHost
 @testable import WidgetKinds
+import WidgetSDK
 
 /// A kind written and built outside this package, against WidgetSDK alone,
 /// loads into the host without rebuilding it.

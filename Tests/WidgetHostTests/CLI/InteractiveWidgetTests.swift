@@ -1,7 +1,8 @@
+import FakeGitHub
 import Foundation
 import Testing
-import WidgetSDK
 @testable import WidgetHost
+import WidgetSDK
 
 /// Buttons, toggles and links through the real binary: `actions`, `tap`, and
 /// the running host reloading at once.

@@ -3,6 +3,7 @@ import Testing
 @testable import WidgetContainer
 @testable import WidgetHost
 @testable import WidgetKinds
+import WidgetSDK
 
 /// Each bad input: a clear message, a non-zero exit, and nothing changed.
 @Suite("Bad input changes nothing")

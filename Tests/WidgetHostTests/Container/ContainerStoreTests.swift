@@ -1,7 +1,9 @@
 import Foundation
+import PostgresNIO
 import Testing
 @testable import WidgetContainer
 @testable import WidgetHost
+import WidgetSDK
 
 /// Every operation of the container, called as the host calls it, on SQLite
 /// and on PostgreSQL: the two must behave alike in everything a user sees.

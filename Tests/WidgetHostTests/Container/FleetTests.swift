@@ -1,6 +1,8 @@
 import FakeGitHub
 import Foundation
+import NIOHTTP1
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// Several real `widgethost run` processes on one PostgreSQL container,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// The real `widgethost` on the tests' PostgreSQL: manifest errors, a

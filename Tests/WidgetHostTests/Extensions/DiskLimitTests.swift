@@ -10,8 +10,7 @@ import WidgetAuthoring
 @Suite("A kind's folder within its limits")
 struct DiskLimitTests {
     static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }
 
     @Test func aFolderOverItsLimitStopsItsExtensionUntilItIsBackUnder() async throws {

@@ -1,8 +1,12 @@
 import Foundation
 import Testing
+import WidgetAuthoring
 import WidgetConfiguration
+import WidgetContainer
 @testable import WidgetHost
+import WidgetKinds
 @testable import WidgetRendering
+import WidgetSDK
 
 /// A plugin host is judged by its worst plugin. Each test runs the real
 /// `widgethost run` with a kind that crashes, hangs, leaks, prints or snoops,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetAuthoring
 import WidgetConfiguration
 import WidgetKinds
 

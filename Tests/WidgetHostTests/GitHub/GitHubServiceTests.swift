@@ -1,8 +1,9 @@
 import FakeGitHub
 import Foundation
 import Testing
-import WidgetSDK
+import WidgetContainer
 @testable import WidgetHost
+import WidgetSDK
 
 /// The host's HTTP service spends GitHub's rate limit as if it were money.
 @Suite("The host's HTTP service")

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import Testing
+import WidgetContainer
 @testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK

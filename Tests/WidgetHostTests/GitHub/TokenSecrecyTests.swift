@@ -2,6 +2,7 @@ import FakeGitHub
 import Foundation
 import Testing
 import WidgetAuthoring
+import WidgetContainer
 @testable import WidgetHost
 
 /// A token in the environment is used, and never written anywhere a person

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import WidgetAuthoring
 import WidgetConfiguration
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
+import YAML
 
 @Suite("Loading widget modules in extension processes")
 struct LoadingTests {

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import FakeGitHub
 import Foundation
+import NIOCore
 import NIOHTTP1
 import Synchronization
 import Testing

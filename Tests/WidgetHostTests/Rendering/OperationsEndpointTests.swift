@@ -1,6 +1,10 @@
 import AsyncHTTPClient
+import FakeGitHub
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
+import WidgetAuthoring
 @testable import WidgetHost
 
 /// `/metrics`, `/healthz` and `/readyz` of `run --serve`, read over HTTP from

@@ -1,11 +1,13 @@
+import FakeGitHub
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
+@testable import WidgetHost
+import WidgetKinds
 @testable import WidgetRendering
 import WidgetSDK
-@testable import WidgetHost
 
 @Suite("SVG rendering")
 struct SVGRendererTests {

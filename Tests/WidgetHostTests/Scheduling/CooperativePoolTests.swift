@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// A container call that waits on the database must never hold a thread of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetConfiguration
+import WidgetContainer
 @testable import WidgetHost
 
 /// Issue 21: a running host wakes for its own deadlines and for changes it

@@ -1,9 +1,10 @@
 import FakeGitHub
 import Foundation
 import Testing
+import WidgetAuthoring
 import WidgetConfiguration
-import WidgetSDK
 @testable import WidgetHost
+import WidgetSDK
 
 /// `widgethost run` as a real process on a real container, with other
 /// processes adding instances and asking for reloads.

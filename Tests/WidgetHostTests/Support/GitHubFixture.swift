@@ -2,9 +2,10 @@ import FakeGitHub
 import Foundation
 import Testing
 import WidgetConfiguration
+import WidgetContainer
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
 
 /// The three GitHub kinds, a fake GitHub on loopback, and a manual clock
 /// shared by the host and the fake server's rate-limit window.

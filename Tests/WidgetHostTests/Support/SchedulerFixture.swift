@@ -2,8 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetConfiguration
-import WidgetSDK
+import WidgetContainer
 @testable import WidgetHost
+import WidgetKinds
+import WidgetSDK
 
 /// A workspace offering the FixtureSchedules kinds, a manual clock starting at
 /// `start`, and every scheduler event recorded.
