@@ -17,30 +17,29 @@ LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^)\s]+)\)", re.S)
 HTML_LINK = re.compile(r'\b(?:href|src)="([^"#:]+)(#[^"]*)?"')
 
 
+def without_fences(text):
+    """The text with its fenced blocks blanked, lines kept."""
+    return re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
+
+
 def without_code(text):
     """The text with fenced blocks and inline code blanked, lines kept."""
-    text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
-    return re.sub(r"`[^`\n]*`", "``", text)
+    return re.sub(r"`[^`\n]*`", "``", without_fences(text))
 
 
 def anchors(path):
     """GitHub's anchors for a page's headings: lower case, punctuation
-    dropped, spaces as hyphens, a repeated one numbered."""
+    (backticks too) dropped, spaces as hyphens, a repeated one numbered."""
     seen, result = {}, set()
-    for line in without_code(open(path, encoding="utf-8").read()).split("\n"):
+    for line in without_fences(open(path, encoding="utf-8").read()).split("\n"):
         match = re.match(r"^#{1,6} (.*)$", line)
         if not match:
             continue
         title = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", match.group(1))
-        slug = re.sub(r"[^\w\- ]", "", title.strip().lower().replace("`", "")).replace(" ", "-")
+        slug = re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
         count = seen.get(slug, 0)
         seen[slug] = count + 1
         result.add(slug if count == 0 else f"{slug}-{count}")
-    # Headings written in code keep their text: `# \`widgethost run\`` is "widgethost-run".
-    for line in open(path, encoding="utf-8").read().split("\n"):
-        match = re.match(r"^#{1,6} (.*)$", line)
-        if match:
-            result.add(re.sub(r"[^\w\- ]", "", match.group(1).strip().lower()).replace(" ", "-"))
     return result
 
 

@@ -44,6 +44,9 @@ final class HostWakeups: Sendable {
         if let (waiter, causes) = woken { waiter.resume(returning: causes) }
     }
 
+    /// Whether the loop waits for a cause now.
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
+
     /// The causes since the last wait, at once if there are any; otherwise
     /// waits for the next. One waiter at a time: the loop.
     func next() async -> Causes {

@@ -18,9 +18,13 @@ struct HostLoopPartsTests {
     @Test func aWaitEndsWithTheCauseThatCameWhileItWaited() async {
         let wakeups = HostWakeups()
         async let woken = wakeups.next()
-        // Signalled from another thread, as a watcher's callback is; until the
-        // waiter is in place the cause is kept, so the order does not matter.
-        Thread.detachNewThread { wakeups.signal(.callEnded) }
+        // Signalled from another thread, as a watcher's callback is, once the
+        // loop waits: the path that resumes a waiter, not the one that finds
+        // a cause already there.
+        Thread.detachNewThread {
+            while !wakeups.isWaiting { sched_yield() }
+            wakeups.signal(.callEnded)
+        }
         #expect(await woken == .callEnded)
     }
 
