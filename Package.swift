@@ -216,7 +216,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
+                "HostBasics", "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
                 "HostText", "YAML", sdk,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

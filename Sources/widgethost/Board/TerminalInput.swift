@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 
 /// Keys for the live board, read from standard input in non-canonical mode
 /// without echo. Ctrl-C still signals, as the terminal driver sends it.
@@ -30,7 +31,7 @@ final class TerminalInput: Sendable {
     /// Reads keys on a thread of its own (a read blocks) until end of input.
     func read(_ handle: @escaping @Sendable (Key) -> Void) {
         guard original != nil else { return }
-        Thread.detachNewThread {
+        NamedThread.start("wh-keys") {
             var buffer = [UInt8](repeating: 0, count: 16)
             while true {
                 let count = Foundation.read(STDIN_FILENO, &buffer, buffer.count)
