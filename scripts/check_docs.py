@@ -5,6 +5,9 @@ reaches a file of the repository, every `#anchor` a heading of the page it
 names (as GitHub makes anchors), every page of docs/ is reachable from
 the README, so nothing moved there is lost to a reader, and a code block
 marked `<!-- example: <path> -->` is that file of the repository, whole.
+The threads table of docs/architecture.md names every thread the host's
+sources start (a `"wh-…"` name given to `NamedThread` or `JobThreads`), and
+no thread they do not.
 
     scripts/check_docs.py            # prints what is wrong, exits 1 if anything is
 """
@@ -52,8 +55,36 @@ def pages():
             yield os.path.join(docs, name)
 
 
+def thread_problems():
+    """The `wh-` threads the sources start against architecture.md's table.
+    A name built from a value (`wh-read-\\(module)`) and one numbered by
+    `JobThreads` (`wh-container-0`) count by their fixed part."""
+    def fixed(name):
+        return re.sub(r"-(\\\(\w+\)|<\w+>|\d+)$", "", name)
+    started = {}
+    for folder, _, files in os.walk(os.path.join(ROOT, "Sources")):
+        for name in files:
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(folder, name)
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                for match in re.finditer(r'"(wh-[^"]+)"', line):
+                    started.setdefault(fixed(match.group(1)), f"{os.path.relpath(path, ROOT)}:{number}")
+    page = os.path.join(ROOT, "docs", "architecture.md")
+    table = {}
+    for number, line in enumerate(open(page, encoding="utf-8"), 1):
+        if line.startswith("| `wh-"):
+            name = re.match(r"\| `([^`]+)`", line).group(1)
+            table.setdefault(fixed(name), number)
+    problems = [f"{where}: the thread {name} is not in the threads table of docs/architecture.md"
+                for name, where in sorted(started.items()) if name not in table]
+    problems += [f"docs/architecture.md:{number}: the threads table names {name}, which no source starts"
+                 for name, number in sorted(table.items()) if name not in started]
+    return problems
+
+
 def main():
-    problems, linked = [], {}
+    problems, linked = thread_problems(), {}
     cache = {}
     for page in pages():
         text = without_code(open(page, encoding="utf-8").read())
@@ -100,7 +131,7 @@ def main():
         print(problem, file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"docs: {sum(1 for _ in pages())} pages, every link and anchor resolves")
+    print(f"docs: {sum(1 for _ in pages())} pages, every link and anchor resolves; the threads table is the sources'")
 
 
 if __name__ == "__main__":

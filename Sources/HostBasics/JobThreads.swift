@@ -63,4 +63,54 @@ extension JobThreads where Job == @Sendable () -> Void {
             submit { continuation.resume(with: Result { try work() }) }
         }
     }
+
+    /// As `run`, but a caller whose task is cancelled before `work`'s turn
+    /// comes gets `CancellationError` at once, and `work` never runs: a card
+    /// nobody waits for any more is not drawn.
+    package func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let turn = Turn<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                guard turn.wait(continuation) else { return continuation.resume(throwing: CancellationError()) }
+                submit {
+                    guard let continuation = turn.take() else { return }
+                    continuation.resume(with: Result { try work() })
+                }
+            }
+        } onCancel: {
+            turn.cancel()?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// A caller of `runUnlessCancelled` waiting for its turn: resumed once, by
+/// the turn or by cancellation, whichever comes first.
+private final class Turn<T: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<T, any Error>?, cancelled: Bool)>((nil, false))
+
+    /// Keeps `continuation` for the turn; false when already cancelled.
+    func wait(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+        state.withLock { state in
+            if state.cancelled { return false }
+            state.continuation = continuation
+            return true
+        }
+    }
+
+    /// The continuation, for the turn; nil when cancellation took it.
+    func take() -> CheckedContinuation<T, any Error>? {
+        state.withLock { state in
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+    }
+
+    /// The continuation, for cancellation; nil when the turn took it.
+    func cancel() -> CheckedContinuation<T, any Error>? {
+        state.withLock { state in
+            state.cancelled = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+    }
 }

@@ -1,19 +1,17 @@
-import CProcessControl
 import Foundation
 import HostBasics
 import Synchronization
 
 /// Tells when a package's Swift sources, its `Package.swift` or its
-/// manifest (`also`) change, through
-/// inotify: a thread blocked in `read` until the kernel has something to say,
-/// so watching costs nothing while nobody types.
+/// manifest (`also`) change, through an `Inotify`, so watching costs
+/// nothing while nobody types.
 ///
 /// It watches the package folder and every folder below it but hidden ones
 /// (`.build`, `.git`), and folders created later. Editors that save by
 /// writing a new file and renaming it over the old one are seen by the
 /// rename into the folder.
 package final class SourceWatcher: Sendable {
-    private let descriptor: Int32
+    private let inotify: Inotify
     private let package: URL
     /// Files in the package folder watched besides Swift sources.
     private let also: Set<String>
@@ -26,11 +24,20 @@ package final class SourceWatcher: Sendable {
     package init(package: URL, also: Set<String> = []) throws(AuthoringError) {
         self.package = package.standardizedFileURL
         self.also = also
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw .cannotWatch(package.path, reason: String(cString: strerror(errno))) }
+        do {
+            inotify = try Inotify()
+        } catch {
+            throw .cannotWatch(package.path, reason: String(cString: strerror(error.code.rawValue)))
+        }
         (changes, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         try watchTree(self.package.path)
-        NamedThread.start("wh-sources") { [self] in readEvents() }
+        // Weakly: the watcher's release is what stops the thread.
+        inotify.start("wh-sources") { [weak self] events in
+            guard let self else { return }
+            var changed = false
+            for event in events { changed = handle(event) || changed }
+            if changed { signal.yield() }
+        }
     }
 
     /// The files changed since the last call, relative to the package.
@@ -45,8 +52,12 @@ package final class SourceWatcher: Sendable {
     private static let folderEvents = UInt32(IN_CREATE) | fileEvents
 
     private func watchTree(_ path: String) throws(AuthoringError) {
-        let watch = inotify_add_watch(descriptor, path, Self.folderEvents)
-        guard watch >= 0 else { throw .cannotWatch(path, reason: String(cString: strerror(errno))) }
+        let watch: Int32
+        do {
+            watch = try inotify.add(path, mask: Self.folderEvents)
+        } catch {
+            throw .cannotWatch(path, reason: String(cString: strerror(error.code.rawValue)))
+        }
         folders.withLock { $0[watch] = path }
         let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for child in children where !child.hasPrefix(".") {
@@ -58,32 +69,12 @@ package final class SourceWatcher: Sendable {
         }
     }
 
-    private func readEvents() {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, capacity)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            var offset = 0
-            var changed = false
-            while offset < count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
-                let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
-                offset += MemoryLayout<inotify_event>.size + Int(event.len)
-                changed = handle(event, name: name) || changed
-            }
-            if changed { signal.yield() }
-        }
-    }
-
     /// Whether the event changes what the package builds from.
-    private func handle(_ event: inotify_event, name: String) -> Bool {
-        guard !name.isEmpty, !name.hasPrefix("."), let folder = folders.withLock({ $0[event.wd] }) else { return false }
+    private func handle(_ event: Inotify.Event) -> Bool {
+        let name = event.name
+        guard !name.isEmpty, !name.hasPrefix("."), let folder = folders.withLock({ $0[event.watch] }) else { return false }
         let path = folder + "/" + name
-        if event.mask & UInt32(IN_ISDIR) != 0 {
+        if event.isFolder {
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { try? watchTree(path) }
             return false
         }

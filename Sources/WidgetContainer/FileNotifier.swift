@@ -1,13 +1,11 @@
-import CProcessControl
 import Foundation
 import HostBasics
 import Synchronization
 
-/// inotify on the folders that hold some files, on a thread of its own:
-/// `action` runs after each batch of events that name one of the files, so
-/// a process wakes when a file changes instead of looking at it every so
-/// often. Nothing polls. The thread and the descriptors end when the
-/// notifier goes.
+/// inotify on the folders that hold some files (an `Inotify`): `action`
+/// runs after each batch of events that name one of the files, so a process
+/// wakes when a file changes instead of looking at it every so often.
+/// Nothing polls. The thread and the descriptors end when the notifier goes.
 ///
 /// Folders are watched, not the files: a file replaced with `mv` (as
 /// editors save and as `install` copies) is a new inode, which a watch on
@@ -32,7 +30,7 @@ package final class FileNotifier: Sendable {
         let value = Atomic<Bool>(false)
     }
 
-    private let stop: Int32
+    private let inotify: Inotify
     private let lost = Flag()
 
     /// Whether every folder is still watched. A folder removed or moved
@@ -51,68 +49,28 @@ package final class FileNotifier: Sendable {
                 names[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
             }
         }
-        let inotify = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
-        guard inotify >= 0 else { return nil }
+        guard let inotify = try? Inotify() else { return nil }
         var watched: [Int32: Set<String>] = [:]
         for (folder, files) in names {
-            let watch = inotify_add_watch(inotify, folder, events.mask | UInt32(IN_DELETE_SELF | IN_MOVE_SELF))
-            guard watch >= 0 else {
-                close(inotify)
-                return nil
-            }
+            guard let watch = try? inotify.add(folder, mask: events.mask | UInt32(IN_DELETE_SELF | IN_MOVE_SELF)) else { return nil }
             watched[watch, default: []].formUnion(files)
         }
-        var pipe: [Int32] = [-1, -1]
-        guard wh_pipe_cloexec(&pipe) == 0 else {
-            close(inotify)
-            return nil
-        }
-        stop = pipe[1]
-        let stopped = pipe[0]
+        self.inotify = inotify
         let lost = self.lost
         let followed = watched
-        NamedThread.start("wh-inotify") {
-            defer {
-                close(inotify)
-                close(stopped)
-            }
-            var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopped, events: Int16(POLLIN), revents: 0)]
-            var buffer = [UInt8](repeating: 0, count: 16_384)
-            while true {
-                guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { return }
-                if descriptors[1].revents != 0 { return }
-                guard descriptors[0].revents != 0 else { continue }
-                var relevant = false
-                while case let count = read(inotify, &buffer, buffer.count), count > 0 {
-                    var offset = 0
-                    while offset + MemoryLayout<inotify_event>.size <= count {
-                        let (watch, mask, length) = buffer.withUnsafeBytes {
-                            ($0.load(fromByteOffset: offset, as: Int32.self),
-                             $0.load(fromByteOffset: offset + 4, as: UInt32.self),
-                             Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)))
-                        }
-                        let nameStart = offset + MemoryLayout<inotify_event>.size
-                        offset = nameStart + length
-                        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                            // Events were dropped: any of them may have been ours.
-                            relevant = true
-                        } else if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                            lost.value.store(true, ordering: .relaxed)
-                            relevant = true
-                        } else if length > 0 {
-                            let name = String(decoding: buffer[nameStart ..< min(nameStart + length, count)].prefix { $0 != 0 }, as: UTF8.self)
-                            if followed[watch]?.contains(name) ?? false { relevant = true }
-                        }
-                    }
+        inotify.start("wh-inotify") { events in
+            var relevant = false
+            for event in events {
+                if event.isOverflow {
+                    relevant = true
+                } else if event.isFolderGone {
+                    lost.value.store(true, ordering: .relaxed)
+                    relevant = true
+                } else if followed[event.watch]?.contains(event.name) ?? false {
+                    relevant = true
                 }
-                if relevant { action() }
             }
+            if relevant { action() }
         }
-    }
-
-    deinit {
-        var byte: UInt8 = 1
-        _ = write(stop, &byte, 1)
-        close(stop)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import NIOPosix
+import HostBasics
 import Synchronization
 import WidgetConfiguration
 import WidgetKinds
@@ -72,11 +72,7 @@ package struct OutboundGuard: Sendable {
     /// Names are resolved here, on threads of their own: the system's
     /// resolver blocks for as long as a slow name server takes, and the
     /// shared pool's two threads serve every other blocking call too.
-    private static let resolvers: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 4)
-        pool.start()
-        return pool
-    }()
+    private static let resolvers = JobThreads<@Sendable () -> Void>(count: 4, name: "wh-resolve")
 
     /// Why the host will not connect to `address` for a kind, or nil.
     static func refusal(of address: OutboundAddress) -> String? {
@@ -88,7 +84,7 @@ package struct OutboundGuard: Sendable {
     /// The addresses `host` resolves to, off the cooperative pool: the
     /// system's resolver blocks.
     private static func resolve(_ host: String, port: Int) async throws -> [OutboundAddress] {
-        try await resolvers.runIfActive {
+        try await resolvers.runUnlessCancelled {
             var hints = addrinfo()
             hints.ai_family = AF_UNSPEC
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
