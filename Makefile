@@ -43,14 +43,16 @@ build: deps
 run: build
 	.build/debug/widgethost run $(CONFIG)
 
-# The import and documentation checks, the Swift suites, the short chaos run (three hosts through every fault, a
-# few minutes), then the install test: make install into a temporary prefix,
+# The import and documentation checks, the SDK package's own tests, the host
+# package's test targets (docs/layout.md lists them), the short chaos run
+# (three hosts through every fault, a few minutes), then the install test: make install into a temporary prefix,
 # a widget package made and built outside the checkout, make uninstall.
 # The container suites run on SQLite and on a throwaway PostgreSQL 15
 # (installed if missing), which is stopped and removed however the tests end.
 test: deps
 	scripts/check_imports.py
 	scripts/check_docs.py
+	$(SWIFT) test --package-path SDK
 	$(SWIFT) build
 	@pg=$$(mktemp -d /tmp/widgethost-pg.XXXXXX) && chmod 755 $$pg && \
 	trap 'scripts/test_postgres.sh stop $$pg/cluster; rm -rf $$pg' EXIT && \

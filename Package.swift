@@ -120,7 +120,8 @@ let package = Package(
         // prints through.
         .target(name: "HostText"),
         // What the host's layers build on below any of its concerns: named
-        // threads, threads that run blocking jobs, a hash stable across runs.
+        // threads, threads that run blocking jobs, a hash stable across runs,
+        // a seeded random generator, starting a process, watching files.
         .target(name: "HostBasics", dependencies: [
             "CProcessControl",
             .product(name: "DequeModule", package: "swift-collections"),
@@ -209,7 +210,7 @@ let package = Package(
         // Random and adversarial view trees through the host's checks, layout
         // and renderers: a test runs a fixed seed, make fuzz runs for minutes.
         // Images too: PNG, JPEG and GIF seeds, mutated, through the sandboxed rasteriser.
-        .target(name: "ViewFuzzer", dependencies: ["WidgetHost", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer",
+        .target(name: "ViewFuzzer", dependencies: ["HostBasics", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer",
                 resources: [.copy("Seeds")]),
         // The same server as a process, for make e2e.
         .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
@@ -246,7 +247,8 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer",
+                "WidgetTestSupport", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -254,19 +256,74 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/SchedulerBench"),
+        // What the tests and the benchmark share: folders of their own, the
+        // built binary and modules, processes, images, a terminal. Nothing of
+        // the host's runtime, so the rendering tests build without it.
+        .target(name: "WidgetTestSupport", dependencies: ["HostBasics", "WidgetConfiguration", sdk], path: "Tests/Support/WidgetTestSupport"),
+        // The host's parts set up as the tests drive them: a container behind
+        // the CLI, the GitHub kinds against the fake GitHub, a scheduler on a
+        // manual clock, `run` as a process, a throwaway PostgreSQL.
+        .target(
+            name: "HostTestSupport",
+            dependencies: [
+                "WidgetTestSupport", "HostBasics", "WidgetHost", "WidgetContainer", "WidgetKinds", "WidgetConfiguration", "FakeGitHub", sdk,
+                // Requests to the dashboard and the gallery.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/Support/HostTestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "HostText"]),
+        // Layout and every renderer from archived views: builds without the
+        // container, the network or the web.
+        .testTarget(
+            name: "WidgetRenderingTests",
+            dependencies: ["WidgetRendering", "ExtensionProtocol", "WidgetConfiguration", "WidgetTestSupport", sdk],
+            exclude: ["Golden"]),
+        // The shared container on SQLite and PostgreSQL, through the CLI and directly.
+        .testTarget(
+            name: "WidgetContainerTests",
+            dependencies: [
+                "WidgetContainer", "WidgetConfiguration", "WidgetHost", "WidgetKinds", "HostBasics", "HostTestSupport", "WidgetTestSupport", sdk,
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+        // Fleets of hosts on one PostgreSQL: leases, restarts, credentials.
+        .testTarget(
+            name: "PostgresTests",
+            dependencies: [
+                "WidgetHost", "HostTestSupport", "WidgetTestSupport", "FakeGitHub",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        // run --serve over real HTTP: the page, cards, the event stream, taps, PNG, /metrics.
+        .testTarget(
+            name: "WidgetDashboardTests",
+            dependencies: [
+                "WidgetDashboard", "WidgetConfiguration", "WidgetHost", "HostTestSupport", "WidgetTestSupport", "FakeGitHub", sdk,
+                // An SSE client, and raw HTTP/1 for malformed requests.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        // The built widgethost binary end to end: every command, new and dev,
+        // the documented commands, the corpus and the ported extension.
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "WidgetHost", "WidgetKinds", "WidgetRendering", "WidgetConfiguration", "HostBasics", "HostText", "YAML", "HostTestSupport", "WidgetTestSupport", "FakeGitHub", sdk,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        // The runtime: loading, extension processes and their sandbox, the
+        // scheduler and the host's loop, the GitHub service and kinds.
         // Must not depend on a kind's or fixture's target: that would link it
         // statically. Tests find the built .so files beside the test bundle.
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetApplication", "WidgetAuthoring", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering",
-                "HostText", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", sdk,
+                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering",
+                "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", "HostBasics", "HostTestSupport", "WidgetTestSupport", sdk,
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                // An SSE client for the dashboard test, and raw HTTP/1 for its malformed requests.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Rendering/Golden"]),

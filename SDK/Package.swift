@@ -38,5 +38,8 @@ let package = Package(
         .target(name: "WidgetUIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "WidgetCombine", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetOS"),
+        // The SDK on its own: builders, values, defaults, string tables,
+        // bundles and previews, without the host.
+        .testTarget(name: "WidgetSDKTests", dependencies: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI"]),
     ]
 )

@@ -1,6 +1,7 @@
 import FakeGitHub
 import Foundation
 import WidgetHost
+import WidgetTestSupport
 
 /// A manifest written into a fresh temporary folder; remove `folder` when done.
 struct BenchManifest {
@@ -8,8 +9,7 @@ struct BenchManifest {
     let path: String
 
     init(_ text: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgethost-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestSupport.temporaryDirectory()
         path = folder.appendingPathComponent("config.yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }

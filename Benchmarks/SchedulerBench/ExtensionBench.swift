@@ -5,6 +5,7 @@ import WidgetConfiguration
 import WidgetHost
 import WidgetKinds
 import WidgetSDK
+import WidgetTestSupport
 
 /// The cost of running kinds in extension processes: a timeline round trip
 /// through the channel against a direct call in this process, the wall time
@@ -63,7 +64,7 @@ func extensionBench() async throws {
     for pid in pids.sorted() {
         // Where the extension has namespaces of its own, the module runs in
         // the runner's one child, and the runner only waits for it.
-        let module = childrenOf(pid).first ?? pid
+        let module = TestSupport.childProcesses(of: pid).first ?? pid
         let rss = { (pid: Int32) in String(format: "%.1f", Double(procField("VmRSS", pid: pid) ?? 0) / 1_024) }
         let waiting = module == pid ? "" : String(format: "  (the waiting runner: RSS %@ MiB, PSS %.1f MiB)", rss(pid),
                                                           Double(procField("Pss", pid: pid, file: "smaps_rollup") ?? 0) / 1_024)
@@ -76,7 +77,7 @@ func extensionBench() async throws {
 
 /// `widgethost kinds` with the three built-in modules, as a user runs it.
 private func kindsWallTime(manifest: String) throws {
-    let binary = ModuleSearchPathHelper.productsDirectory.appendingPathComponent("widgethost")
+    let binary = TestSupport.productsDirectory.appendingPathComponent("widgethost")
     let runs = 20
     var times: [Double] = []
     for _ in 0..<runs {
@@ -109,7 +110,7 @@ private func idleRunWakeUps(folder: URL, api: String) async throws {
             settings: {repo: apple/swift}
         """.write(to: manifest, atomically: true, encoding: .utf8)
     let process = Process()
-    process.executableURL = ModuleSearchPathHelper.productsDirectory.appendingPathComponent("widgethost")
+    process.executableURL = TestSupport.productsDirectory.appendingPathComponent("widgethost")
     process.arguments = ["run", manifest.path, "--log"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -120,7 +121,7 @@ private func idleRunWakeUps(folder: URL, api: String) async throws {
     }
     try await Task.sleep(for: .seconds(2))
     let host = process.processIdentifier
-    let extensions = childProcesses(of: host)
+    let extensions = TestSupport.childProcesses(of: host)
     let seconds = 10
     let hostBefore = contextSwitches(host), extensionsBefore = extensions.map(contextSwitches)
     try await Task.sleep(for: .seconds(seconds))
@@ -159,19 +160,8 @@ private func format(_ sorted: [Double], _ fraction: Double) -> String {
 
 /// A field of /proc/<pid>/status (or another such file) in kB, or a count.
 private func procField(_ name: String, pid: Int32, file: String = "status") -> Int? {
-    readProc("/proc/\(pid)/\(file)").split(separator: "\n").first { $0.hasPrefix(name + ":") }
+    ((try? TestSupport.readProcFile("/proc/\(pid)/\(file)")) ?? "").split(separator: "\n").first { $0.hasPrefix(name + ":") }
         .flatMap { Int($0.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") }
-}
-
-/// The live children of `pid`.
-private func childrenOf(_ pid: Int32) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { candidate in
-        let stat = readProc("/proc/\(candidate)/stat")
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == pid
-    }
 }
 
 /// Voluntary and involuntary context switches of every thread of `pid`.
@@ -179,7 +169,7 @@ private func childrenOf(_ pid: Int32) -> [Int32] {
 private func contextSwitches(_ pid: Int32) -> [String: Int] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
     return Dictionary(uniqueKeysWithValues: tasks.map { task in
-        let status = readProc("/proc/\(pid)/task/\(task)/status")
+        let status = (try? TestSupport.readProcFile("/proc/\(pid)/task/\(task)/status")) ?? ""
         return (task, status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
             .compactMap { Int($0.split(whereSeparator: \.isWhitespace).last ?? "") }.reduce(0, +))
     })
@@ -192,33 +182,11 @@ private func switches(from before: [String: Int], to after: [String: Int]) -> In
     after.reduce(0) { total, thread in total + (before[thread.key].map { thread.value - $0 } ?? thread.value) }
 }
 
-private func childProcesses(of parent: Int32) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { pid in
-        let stat = readProc("/proc/\(pid)/stat")
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return Int32(stat[stat.index(after: close)...].split(separator: " ").dropFirst().first ?? "") == parent
-    }.sorted()
-}
-
-private func readProc(_ path: String) -> String {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
-    defer { try? handle.close() }
-    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-}
-
-enum ModuleSearchPathHelper {
-    /// Where this benchmark, widgethost and the modules were built.
-    static var productsDirectory: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    }
-}
-
 /// What the sandbox costs: an extension's start (spawn, confinement, dlopen,
 /// the describe round trip) and the timeline round trip, confined and not,
 /// in turns so that the machine's load falls on both alike.
 private func sandboxCost() async throws {
-    let products = ModuleSearchPathHelper.productsDirectory
+    let products = TestSupport.productsDirectory
     let searchPath = ModuleSearchPath(directories: [products])
     let module = products.appendingPathComponent(ModuleSearchPath.libraryName("FixtureSchedules")).path
     let rounds = 20, calls = 500

@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 import Synchronization
 
 /// Builds a widget package with `swift build`, as `widgethost dev` does on

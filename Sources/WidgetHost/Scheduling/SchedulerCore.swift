@@ -1,6 +1,7 @@
 import Foundation
 import DequeModule
 import HeapModule
+import HostBasics
 import WidgetConfiguration
 import WidgetSDK
 

@@ -1,11 +1,10 @@
 import CProcessControl
 import Foundation
+import HostBasics
 
-/// `posix_spawn` with the descriptors an extension gets: stdin from
-/// /dev/null, stdout and stderr to pipes, the channel on descriptor 3 and
-/// nothing else of the host's. Signals start at their defaults and unblocked,
-/// in a process group of its own, so the terminal's Ctrl-C reaches the host
-/// only and the host decides.
+/// The descriptors an extension gets: stdin from /dev/null, stdout and stderr
+/// to pipes, the channel on descriptor 3 and nothing else of the host's;
+/// signals at their defaults and unblocked (a `ProcessSpawn`).
 enum ProcessLaunch {
     struct Spawned: Sendable {
         let pid: pid_t
@@ -31,39 +30,18 @@ enum ProcessLaunch {
             close(errors[1])
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        posix_spawn_file_actions_adddup2(&actions, sockets[1], 3)
-        wh_spawn_close_from(&actions, 4)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        var spawn = ProcessSpawn(executable: executable, arguments: arguments, environment: environment)
+        spawn.inputFromNull = true
+        spawn.descriptors = [1: output[1], 2: errors[1], 3: sockets[1]]
+        spawn.defaultSignals = true
+        let pid: pid_t
+        do {
+            pid = try spawn.spawn()
+        } catch {
             close(sockets[0])
             close(output[0])
             close(errors[0])
-            throw ExtensionStartError(reason: "could not start \(executable): \(String(cString: strerror(result)))")
+            throw ExtensionStartError(reason: "could not start \(executable): \(String(cString: strerror(error.code.rawValue)))")
         }
         return Spawned(pid: pid, channel: sockets[0], stdout: output[0], stderr: errors[0])
     }

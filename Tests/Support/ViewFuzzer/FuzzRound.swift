@@ -1,6 +1,5 @@
 import ExtensionProtocol
 import Foundation
-import WidgetHost
 import WidgetRendering
 import WidgetSDK
 

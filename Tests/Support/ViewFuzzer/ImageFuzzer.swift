@@ -1,5 +1,5 @@
 import Foundation
-import WidgetHost
+import HostBasics
 import WidgetRendering
 import WidgetSDK
 

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetHost
+import HostBasics
 import WidgetSDK
 
 /// Random and adversarial view trees from a seed: every case and modifier

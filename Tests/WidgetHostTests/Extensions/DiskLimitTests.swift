@@ -1,7 +1,8 @@
 import Foundation
+import HostTestSupport
 import Testing
-import WidgetAuthoring
 @testable import WidgetKinds
+import WidgetTestSupport
 
 /// Issue 36: a kind wrote into its folder until the disk was full; then
 /// nothing saved (add-instance, defaults write, the host's state at stop),

@@ -1,11 +1,12 @@
 import ExtensionProtocol
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetConfiguration
 @testable import WidgetContainer
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
 
 /// What an extension asks of the host is untrusted input too: the SDK
 /// writes JSON to the shared defaults, but the channel carries any bytes.
@@ -95,7 +96,7 @@ struct ExtensionServicesTests {
         let manifest = try Manifest.load(from: fixture.manifestPath)
         let services = ExtensionServices(http: UnavailableHTTPService(), defaults: ContainerDefaultsStore(container: container),
                                          widgetCenter: ContainerWidgetCenter(container: container, manifest: manifest))
-        _ = InteractiveWidgetTests.added(try await fixture.run("add-instance", "Note"))
+        _ = ContainerFixture.instanceID(addedBy: try await fixture.run("add-instance", "Note"))
         guard case .done = await services.handle(.reloadTimelines(kind: "Note", interactive: true), from: "FixtureKinds") else {
             Issue.record("not stored")
             return

@@ -1,8 +1,10 @@
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetConfiguration
 @testable import WidgetHost
 import WidgetSDK
+import WidgetTestSupport
 
 /// A kind has no sockets; the host fetches for it, and must not be its way
 /// to the dashboard, another local service or the machine's network. Probe

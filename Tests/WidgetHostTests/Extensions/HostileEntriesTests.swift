@@ -1,10 +1,11 @@
 import ExtensionProtocol
 import FakeGitHub
 import Foundation
+import HostTestSupport
 import Testing
+@testable import WidgetHost
 @testable import WidgetRendering
 import WidgetSDK
-@testable import WidgetHost
 
 /// Everything a kind sends is untrusted input (issue 20). Trees are encoded
 /// as an extension would send them and decoded and checked as the host does

@@ -1,12 +1,13 @@
 import Foundation
+import HostTestSupport
 import Testing
-import WidgetAuthoring
 import WidgetConfiguration
 import WidgetContainer
 @testable import WidgetHost
 import WidgetKinds
 @testable import WidgetRendering
 import WidgetSDK
+import WidgetTestSupport
 
 /// A plugin host is judged by its worst plugin. Each test runs the real
 /// `widgethost run` with a kind that crashes, hangs, leaks, prints or snoops,
@@ -168,7 +169,7 @@ struct MisbehavingKindsTests {
         #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] reload failed (1 in a row): extension exited (status 7) in the middle of a call"),
                 "\(host.output)")
         #expect(FileManager.default.fileExists(atPath: pidFile), "the child was forked")
-        #expect(await FleetTests.eventually { TestSupport.processes(named: name).isEmpty }, "the child \(name) went with its extension")
+        #expect(await TestSupport.eventually { TestSupport.processes(named: name).isEmpty }, "the child \(name) went with its extension")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
@@ -179,10 +180,10 @@ struct MisbehavingKindsTests {
         let orphan = try await fixture.add("Orphan", "--pid-file", pidFile)
         let host = try fixture.host()
         #expect(await host.waitFor("instance=\(orphan) kind=Orphan [widgethost] timeline received"), "\(host.output)")
-        #expect(await FleetTests.eventually { !TestSupport.processes(named: name).isEmpty }, "the child is running")
+        #expect(await TestSupport.eventually { !TestSupport.processes(named: name).isEmpty }, "the child is running")
         let child = try #require(TestSupport.processes(named: name).first)
         #expect(await host.stop(SIGKILL) == SIGKILL)
-        #expect(await FleetTests.eventually { !TestSupport.isAlive(child) }, "the child \(child) outlived the host")
+        #expect(await TestSupport.eventually { !TestSupport.isAlive(child) }, "the child \(child) outlived the host")
     }
 
     /// Issue 19: the Swift runtime's crash reporter, started by a crashing
@@ -198,14 +199,14 @@ struct MisbehavingKindsTests {
         #expect(mkfifo(pipe, 0o600) == 0)
         let host = try fixture.host(environment: ["SWIFT_BACKTRACE": "enable=yes,output-to=\(pipe)"])
         var group: Int32 = 0
-        #expect(await FleetTests.eventually {
+        #expect(await TestSupport.eventually {
             // The extension leads its own group; the reporter it starts joins it.
             group = host.extensionPIDs.first { pid in TestSupport.processGroup(pid).contains { $0.command == "swift-backtrace" } } ?? 0
             return group != 0
         }, "a crash report under way: \(host.output)")
         try #require(group != 0)
         #expect(await host.stop(SIGKILL) == SIGKILL)
-        #expect(await FleetTests.eventually { TestSupport.processGroup(group).isEmpty },
+        #expect(await TestSupport.eventually { TestSupport.processGroup(group).isEmpty },
                 "left behind: \(TestSupport.processGroup(group))")
     }
 
@@ -399,7 +400,7 @@ struct MisbehavingKindsTests {
         #expect(rename(staged.path, installed.path) == 0)
         let reading = "libSlow.so changed: reading the kinds again"
         #expect(await host.waitFor(reading), "\(host.output)")
-        #expect(await FleetTests.eventually { Self.tickerEntries(host, ticker: ticker, after: reading) >= 3 },
+        #expect(await TestSupport.eventually { Self.tickerEntries(host, ticker: ticker, after: reading) >= 3 },
                 "the ticker goes on while the changed module hangs: \(host.output)")
         #expect(!host.output.contains("kinds loaded"), "the hung load has not ended: \(host.output)")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
@@ -519,7 +520,7 @@ struct MisbehavingKindsTests {
         let base = try await host.dashboardBase()
         for id in deep {
             // Saved, not just received: the dashboard draws what is in the container.
-            #expect(await FleetTests.eventually { (try? await fixture.timeline(id)["state"] as? String) == "fresh" }, "\(host.output)")
+            #expect(await TestSupport.eventually { (try? await fixture.timeline(id)["state"] as? String) == "fresh" }, "\(host.output)")
         }
         // Each card asked for four times at once, in two modes, and the health check among them.
         let replies = try await withThrowingTaskGroup(of: (String, String).self) { group in
@@ -528,14 +529,14 @@ struct MisbehavingKindsTests {
                     // 24 cards that each spend the layout's whole work budget, drawn in turn: on a
                     // busy machine the last waits minutes (it once took over 30 s), hence the wide net.
                     for _ in 0..<4 {
-                        group.addTask { (id, try await DashboardTests.get(base + "/instances/\(id).svg?mode=\(mode)", timeoutSeconds: 600)) }
+                        group.addTask { (id, try await LoopbackHTTP.get(base + "/instances/\(id).svg?mode=\(mode)", timeoutSeconds: 600)) }
                     }
                 }
             }
             // On a connection of its own: the client's pool would queue it behind the cards.
             let port = try #require(base.split(separator: ":").last.flatMap { Int($0) })
             group.addTask {
-                let connection = try DashboardTests.RawConnection(port: port)
+                let connection = try RawConnection(port: port)
                 connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
                 return ("healthz", connection.readToEnd())
             }
@@ -548,7 +549,7 @@ struct MisbehavingKindsTests {
             #expect(text.contains("this entry is too complex to draw"), "\(id): \(text)")
             #expect(!body.contains("wide words"))
         }
-        let actions = try await DashboardTests.get(base + "/instances/\(deep[0])/actions")
+        let actions = try await LoopbackHTTP.get(base + "/instances/\(deep[0])/actions")
         #expect(actions == "[]")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }

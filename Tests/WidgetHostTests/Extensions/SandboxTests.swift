@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
-import WidgetAuthoring
 import WidgetConfiguration
 import WidgetKinds
+import WidgetTestSupport
 
 /// Every extension runs confined: Probe (FixtureSandbox) tries, inside the
 /// real `widgethost run`, each thing the sandbox refuses, and draws what

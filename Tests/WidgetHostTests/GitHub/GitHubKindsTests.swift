@@ -1,8 +1,9 @@
 import FakeGitHub
 import Foundation
+import HostTestSupport
 import Testing
-import WidgetSDK
 @testable import WidgetHost
+import WidgetSDK
 
 /// Each kind's timeline from the fake GitHub, per family, and every state a
 /// person must be able to tell apart.

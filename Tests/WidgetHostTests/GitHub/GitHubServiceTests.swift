@@ -1,5 +1,6 @@
 import FakeGitHub
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetContainer
 @testable import WidgetHost

@@ -1,10 +1,12 @@
 import FakeGitHub
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetContainer
 @testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
+import WidgetTestSupport
 
 /// Issue 22: what a widget extension written for iOS does outside SwiftUI,
 /// done the host's way. FixturePorted's Stars kind calls
@@ -104,9 +106,9 @@ struct PortedNetworkTests {
         func widgethost(_ arguments: String...) async throws -> TestSupport.ProcessResult {
             try await TestSupport.widgethost(arguments + ["--config", fixture.manifestPath])
         }
-        let stars = InteractiveWidgetTests.added(try await widgethost("add-instance", "Stars", "--repo", "apple/swift", "--family", "systemMedium"))
-        let greeting = InteractiveWidgetTests.added(try await widgethost("add-instance", "Greeting"))
-        _ = InteractiveWidgetTests.added(try await widgethost("add-instance", "SingleRepo", "--repo", "apple/swift"))
+        let stars = ContainerFixture.instanceID(addedBy: try await widgethost("add-instance", "Stars", "--repo", "apple/swift", "--family", "systemMedium"))
+        let greeting = ContainerFixture.instanceID(addedBy: try await widgethost("add-instance", "Greeting"))
+        _ = ContainerFixture.instanceID(addedBy: try await widgethost("add-instance", "SingleRepo", "--repo", "apple/swift"))
         let host = try RunningHost(manifestPath: fixture.manifestPath, folder: fixture.folder, arguments: ["--log"])
         #expect(await host.waitFor("instance=\(stars) kind=Stars [widgethost] entry of"), "\(host.output)")
         #expect(await host.waitFor("instance=\(greeting) kind=Greeting [widgethost] entry of"), "\(host.output)")

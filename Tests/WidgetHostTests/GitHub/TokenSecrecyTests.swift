@@ -1,9 +1,11 @@
 import FakeGitHub
 import Foundation
+import HostBasics
+import HostTestSupport
 import Testing
-import WidgetAuthoring
 import WidgetContainer
 @testable import WidgetHost
+import WidgetTestSupport
 
 /// A token in the environment is used, and never written anywhere a person
 /// or another program could read it.

@@ -1,11 +1,12 @@
 import ExtensionProtocol
 import Foundation
+import HostBasics
 import Testing
-import WidgetAuthoring
 import WidgetConfiguration
 @testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
+import WidgetTestSupport
 import YAML
 
 @Suite("Loading widget modules in extension processes")

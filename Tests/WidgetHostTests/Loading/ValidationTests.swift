@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WidgetConfiguration
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
+import WidgetTestSupport
 
 /// Each rule, broken by a kind in the FixtureBrokenKinds module.
 @Suite("Validation of kinds and manifest entries")

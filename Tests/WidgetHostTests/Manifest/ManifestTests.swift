@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WidgetConfiguration
-import WidgetSDK
-import YAML
 @testable import WidgetHost
+import WidgetSDK
+import WidgetTestSupport
+import YAML
 
 @Suite("Bundle manifest")
 struct ManifestTests {

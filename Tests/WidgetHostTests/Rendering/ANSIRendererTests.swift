@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
+@testable import WidgetHost
 @testable import WidgetRendering
 import WidgetSDK
-@testable import WidgetHost
 
 @Suite("Terminal (ANSI) rendering")
 struct ANSIRendererTests {

@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
+@testable import WidgetHost
 @testable import WidgetRendering
 import WidgetSDK
-@testable import WidgetHost
 
 /// The layout of every kind at every family it supports, from its preview
 /// (sample data) on a fixed clock, against a committed golden outline.

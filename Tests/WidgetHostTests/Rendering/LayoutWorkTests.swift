@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
+@testable import WidgetHost
 @testable import WidgetRendering
 import WidgetSDK
-@testable import WidgetHost
 
 /// A layout is held to a budget of work: nesting that makes stacks lay
 /// their children out again and again is drawn as a card that says so,

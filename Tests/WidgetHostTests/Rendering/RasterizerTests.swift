@@ -5,6 +5,7 @@ import ViewFuzzer
 @testable import WidgetKinds
 import WidgetRendering
 import WidgetSDK
+import WidgetTestSupport
 
 /// Issue 36: librsvg and gdk-pixbuf decoded kinds' PNG, JPEG and GIF in the
 /// host's own process. They are decoded in `widgethost-extension

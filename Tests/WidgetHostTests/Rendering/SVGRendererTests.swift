@@ -1,5 +1,7 @@
 import FakeGitHub
 import Foundation
+import HostTestSupport
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
+import WidgetTestSupport
 
 /// The SDK as the host sees it through a loaded module: parameters, archived
 /// timelines and configuration values crossing the boundary.

@@ -2,9 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetConfiguration
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
+import WidgetTestSupport
 
 @Suite("Dynamic options read the shared defaults")
 struct SharedDefaultsTests {

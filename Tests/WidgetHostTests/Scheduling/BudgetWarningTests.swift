@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetConfiguration
 @testable import WidgetHost

@@ -3,6 +3,7 @@ import Testing
 import WidgetConfiguration
 import WidgetContainer
 @testable import WidgetHost
+import WidgetTestSupport
 
 /// Issue 21: a running host wakes for its own deadlines and for changes it
 /// is told of (inotify on SQLite, NOTIFY on PostgreSQL), and for nothing

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import WidgetConfiguration
 @testable import WidgetContainer
+@testable import WidgetHost
 @testable import WidgetKinds
 import WidgetSDK
-@testable import WidgetHost
+import WidgetTestSupport
 
 /// Issue 19: a host that stops, dies or loses an instance while its provider
 /// call runs must leave a state from which the next host reloads it. The
@@ -82,7 +83,7 @@ struct InterruptedCallTests {
         #expect(await killed.waitFor(started, count: 2), "\(killed.output)")
         // Killed once the call is saved as running: the log line comes just before the save.
         let container = try SharedContainer(manifest: try Manifest.load(from: fixture.manifestPath))
-        #expect(await FleetTests.eventually { (try? container.schedule(for: id))??.hadCallRunning == true })
+        #expect(await TestSupport.eventually { (try? container.schedule(for: id))??.hadCallRunning == true })
         #expect(await killed.stop(SIGKILL) == SIGKILL)
 
         let next = try fixture.host()
@@ -172,5 +173,40 @@ struct InterruptedCallTests {
         let timedOut = core.advance(to: Self.start + 31).events.first { if case .reloadFailed = $0.kind { true } else { false } }
         #expect(timedOut?.failure == .timedOut)
         #expect(ReloadFailure.Code.outcome(of: timedOut?.failure) == "timed_out")
+    }
+
+    @Test func aReloadCutShortByCtrlCRunsAgainAtTheNextStart() async throws {
+        // A timeout far beyond any wait of the test: however late a busy
+        // machine lets the test see the reload start, Ctrl-C comes first.
+        let fixture = try MisbehavingKindsTests.Fixture(widgets: ["{kind: Hang, module: FixtureSchedules}"],
+                                                        schedule: "{timeout: 1h, min_interval: 5m}")
+        let hang = try await fixture.add("Hang")
+        let started = "instance=\(hang) kind=Hang [widgethost] reload started"
+        let first = try fixture.host()
+        #expect(await first.waitFor(started), "\(first.output)")
+        #expect(await first.stop(SIGINT) == 0)
+
+        // Not five minutes of placeholder: the interrupted reload did not count.
+        let saved = try await fixture.timeline(hang)
+        let second = try fixture.host()
+        #expect(await second.waitFor(started), "first:\n\(first.output)\nsaved: \(saved)\nsecond:\n\(second.output)")
+        #expect(!second.output.contains("minimum interval"), "\(second.output)")
+        #expect(await second.stop() == 0)
+    }
+
+    @Test func aHostStartedPastADueDateReloadsInsteadOfTimingOut() async throws {
+        let fixture = try MisbehavingKindsTests.Fixture(widgets: [])
+        let ticker = try await fixture.add("Ticker", "--entries", "1", "--policy", "after", "--after", "1")
+        let received = "instance=\(ticker) kind=Ticker [widgethost] timeline received"
+        let first = try fixture.host()
+        #expect(await first.waitFor(received), "\(first.output)")
+        #expect(await first.stop() == 0)
+        try await Task.sleep(for: .seconds(2))  // past the next reload's due date
+
+        let second = try fixture.host()
+        #expect(await second.waitFor(received), "\(second.output)")
+        #expect(!second.output.contains("timed out"))
+        #expect(try await fixture.timeline(ticker)["state"] as? String == "fresh")
+        #expect(await second.stop() == 0)
     }
 }

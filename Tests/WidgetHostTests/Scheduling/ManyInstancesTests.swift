@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
 @testable import WidgetContainer
-import WidgetSDK
 @testable import WidgetHost
+import WidgetSDK
 
 /// Issue 19: a host with 1,868 instances waiting for a provider slot died of
 /// a stack overflow when its leases lapsed (launch, fail, start the next

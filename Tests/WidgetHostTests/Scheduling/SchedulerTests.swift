@@ -1,8 +1,9 @@
 import Foundation
+import HostTestSupport
 import Testing
 @testable import WidgetContainer
-import WidgetSDK
 @testable import WidgetHost
+import WidgetSDK
 
 /// The scheduler on a manual clock, with providers from a fixture module
 /// in its extension process and a real container. Days pass without sleeping.

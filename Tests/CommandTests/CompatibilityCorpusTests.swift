@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import WidgetKinds
+import WidgetTestSupport
+
+/// Issue 37's compatibility corpus (Tests/Corpus): six widget extensions
+/// written as six kinds of iOS app write them, built unchanged, drawn by
+/// the real binary through real extension processes and held to the
+/// pictures in Tests/Corpus/Golden, each looked at in Chromium before it
+/// was accepted. `WIDGETHOST_UPDATE_GOLDEN=1 swift test --filter Corpus`
+/// writes the pictures again; look at every one that changed before
+/// committing it.
+@Suite("The compatibility corpus")
+struct CompatibilityCorpusTests {
+    /// Each kind of the corpus, with its module and the families it says it supports.
+    static let kinds: [(kind: String, module: String, families: [String])] = [
+        ("BatteryWidget", "SolarWidget", ["systemSmall", "accessoryCircular", "accessoryRectangular", "accessoryInline"]),
+        ("ProductionWidget", "SolarWidget", ["accessoryCircular", "accessoryRectangular"]),
+        ("GroceriesWidget", "GroceriesWidget", ["systemSmall", "systemMedium", "systemLarge"]),
+        ("DeparturesWidget", "DeparturesWidget", ["systemMedium", "systemLarge"]),
+        ("PodcastWidget", "PodcastWidget", ["systemSmall", "systemMedium"]),
+        ("StocksWidget", "StocksWidget", ["systemSmall", "systemMedium", "accessoryRectangular"]),
+        ("HydrateWidget", "HydrateWidget", ["systemSmall", "accessoryCircular"]),
+    ]
+
+    static let golden = TestSupport.repositoryRoot.appendingPathComponent("Tests/Corpus/Golden")
+    static let updating = ProcessInfo.processInfo.environment["WIDGETHOST_UPDATE_GOLDEN"] == "1"
+
+    static func manifest() throws -> String {
+        try TestSupport.writeManifest(TestSupport.manifestText(kinds.map { ($0.kind, $0.module) }))
+    }
+
+    @Test func everyKindLoadsWithTheFamiliesItsCodeSays() async throws {
+        let result = try await TestSupport.widgethost(["kinds", "--json", "--config", try Self.manifest()])
+        #expect(result.status == 0, "\(result.stderr)")
+        let loaded = try JSONDecoder().decode([KindInfo].self, from: Data(result.stdout.utf8))
+        #expect(loaded.map(\.kind) == Self.kinds.map(\.kind))
+        for (kind, expected) in zip(loaded, Self.kinds) {
+            #expect(kind.families.map(\.rawValue) == expected.families, "\(kind.kind)")
+        }
+        // The Swift 6 one, from Xcode's template: its intent's parameter and default.
+        let hydrate = try #require(loaded.first { $0.kind == "HydrateWidget" })
+        #expect(hydrate.configuration.style == "AppIntentConfiguration" && hydrate.configuration.parameters.map(\.name) == ["goal"], "\(hydrate.configuration)")
+        #expect(hydrate.displayName == "Hydrate")
+    }
+
+    @Test(arguments: kinds.map(\.kind))
+    func drawsAsItsGoldenPictures(kind: String) async throws {
+        try await compare(kind: kind, environment: [:], golden: Self.golden)
+    }
+
+    /// The localised one in German: its String Catalog's translations and plurals, `textCase` in German.
+    @Test func theLocalisedOneDrawsInGerman() async throws {
+        try await compare(kind: "DeparturesWidget", environment: ["LANG": "de_DE.UTF-8"], golden: Self.golden.appendingPathComponent("de"))
+    }
+
+    /// Every picture `preview --all` draws of `kind` (each family in each
+    /// rendering mode, the placeholder, each `#Preview`'s entries), byte
+    /// for byte as in `golden`, and no note about anything it could not draw.
+    private func compare(kind: String, environment: [String: String], golden: URL) async throws {
+        let out = try TestSupport.temporaryDirectory()
+        let result = try await TestSupport.widgethost(["preview", kind, "--all", "--out-dir", out.path, "--config", try Self.manifest()],
+                                                      environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(kind) drew with notes: \(result.stderr)")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(drawn.count >= 4, "\(drawn)")
+        if Self.updating {
+            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+            for name in (try FileManager.default.contentsOfDirectory(atPath: golden.path)) where name.hasPrefix(kind + "-") {
+                try FileManager.default.removeItem(at: golden.appendingPathComponent(name))
+            }
+            for name in drawn {
+                try FileManager.default.copyItem(at: out.appendingPathComponent(name), to: golden.appendingPathComponent(name))
+            }
+            return
+        }
+        let expected = ((try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? [])
+            .filter { $0.hasPrefix(kind + "-") && $0.hasSuffix(".svg") }.sorted()
+        #expect(drawn == expected, "the pictures drawn of \(kind) are not the golden ones")
+        for name in drawn where expected.contains(name) {
+            let actual = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+            let wanted = try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+            guard actual != wanted else { continue }
+            // Kept where the developer can open it beside the golden one.
+            let kept = TestSupport.repositoryRoot.appendingPathComponent(".build/corpus-drawn/\(golden.lastPathComponent)")
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: kept.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: out.appendingPathComponent(name), to: kept.appendingPathComponent(name))
+            let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let wantedLines = wanted.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = Array(zip(actualLines, wantedLines)).firstIndex { $0 != $1 } ?? min(actualLines.count, wantedLines.count)
+            Issue.record("""
+                \(name) differs from \(golden.lastPathComponent)/\(name) from line \(line + 1):
+                  drawn:  \(line < actualLines.count ? String(actualLines[line].prefix(300)) : "(end)")
+                  golden: \(line < wantedLines.count ? String(wantedLines[line].prefix(300)) : "(end)")
+                drawn: \(kept.appendingPathComponent(name).path)
+                """)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HostTestSupport
+import Testing
+@testable import WidgetHost
+import WidgetTestSupport
+
+/// Issue 11, item 14: every error is one line starting `error:` (or a
+/// manifest's `file: …`) and exit status 1; help and --version exit 0.
+@Suite("One convention for errors")
+struct ErrorConventionTests {
+    @Test func versionIsPrinted() async throws {
+        let result = try await TestSupport.widgethost(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "widgethost 0.7.0 (WidgetSDK 1)\n")
+    }
+
+    @Test(arguments: [
+        (["timeline"], "error: missing expected argument '<id>' (see 'widgethost timeline --help')\n"),
+        (["frobnicate"], "error: unexpected argument 'frobnicate' (see 'widgethost --help')\n"),
+        (["status", "--jsn"], "error: unknown option '--jsn' (did you mean '--json'?) (see 'widgethost status --help')\n"),
+    ])
+    func usageErrorsAreOneLineAndExit1(arguments: [String], expected: String) async throws {
+        let result = try await TestSupport.widgethost(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr == expected)
+    }
+
+    @Test func helpStillExits0() async throws {
+        let result = try await TestSupport.widgethost(["timeline", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: widgethost timeline <id>"))
+    }
+
+    @Test func withoutAManifestTheMessageSaysHowToGiveOne() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let result = try await TestSupport.widgethost(["status"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("config.yaml: no such file in "), "\(result.stderr)")
+        #expect(result.stderr.contains("give the manifest with --config <path>"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func renderingToAFolderThatDoesNotExistSaysSo() async throws {
+        let fixture = try ContainerFixture()
+        let added = try await fixture.run("add-instance", "Gauge")
+        let id = String(added.stdout.dropFirst("added ".count).prefix(6))
+        let result = try await fixture.run("render", id, "-o", "/nonexistent/folder/card.svg")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: cannot write /nonexistent/folder/card.svg: no such directory\n")
+    }
+
+    @Test func serveNamesABadAddressAndTakesBracketedIPv6() async throws {
+        let fixture = try ContainerFixture()
+        let refused = try await fixture.run("run", "--serve", "999.1.1.1:80")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("error: --serve: cannot listen on '999.1.1.1:80': '999.1.1.1' is not an address of this machine"),
+                "\(refused.stderr)")
+
+        // Only where this machine has IPv6 loopback.
+        let probe = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+        }
+        close(probe)
+        guard bound else { return }
+        let host = try RunningHost(fixture, arguments: ["--serve", "[::1]:0"])
+        #expect(await host.waitFor("dashboard at http://[::1]:"), "\(host.output)")
+        #expect(await host.stop() == 0)
+    }
+}

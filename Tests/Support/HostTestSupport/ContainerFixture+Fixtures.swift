@@ -1,0 +1,29 @@
+import FakeGitHub
+import Foundation
+import WidgetTestSupport
+
+extension ContainerFixture {
+    /// A fake GitHub with the repositories the container fixture's kinds show.
+    package static func fakeGitHub() async throws -> FakeGitHub {
+        let server = FakeGitHub()
+        try await server.start()
+        server.add(.init(owner: "apple", name: "swift"))
+        server.add(.init(owner: "sallen0400", name: "swift-news"))
+        return server
+    }
+
+    /// A container fixture whose bundle also offers the interactive
+    /// fixture kinds (`Switch`, `BadLink`), and `extra` manifest lines.
+    package static func withInteractiveKinds(extra: String = "") throws -> ContainerFixture {
+        let fixture = try ContainerFixture()
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            + "\n  - {kind: Switch, module: FixtureInteractive}\n  - {kind: BadLink, module: FixtureInteractive}\n" + extra
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        return fixture
+    }
+
+    /// The id `add-instance` printed ("added 1a2b3c …").
+    package static func instanceID(addedBy result: TestSupport.ProcessResult) -> String {
+        String(result.stdout.dropFirst("added ".count).prefix(6))
+    }
+}

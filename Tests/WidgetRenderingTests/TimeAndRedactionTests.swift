@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import WidgetRendering
+import WidgetSDK
+
+@Suite("Text that keeps time, and what redaction hides")
+struct TimeAndRedactionTests {
+    static func texts(_ layout: WidgetLayout) -> [String] {
+        layout.drawables.flatMap { drawable -> [String] in
+            if case .text(let lines, _) = drawable.kind { lines } else { [] }
+        }
+    }
+
+    @Test func oneArchivedEntryReadsDifferentlyAtTwoMoments() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let view = ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
+            ViewNode(.date(start, style: .timer)), ViewNode(.date(start, style: .relative)), ViewNode(.date(start, style: .offset)),
+        ])
+        let early = Self.texts(LayoutEngine(now: start + 65).layout(view, family: .systemSmall))
+        let later = Self.texts(LayoutEngine(now: start + 3_725).layout(view, family: .systemSmall))
+        #expect(early == ["1:05", "1 min, 5 sec", "-1 minute"])
+        #expect(later == ["1:02:05", "1 hr, 2 min", "-1 hour"])
+        let ahead = Self.texts(LayoutEngine(now: start - 30).layout(ViewNode(.date(start, style: .offset)), family: .systemSmall))
+        #expect(ahead == ["+30 seconds"])
+    }
+
+    @Test func aPlaceholderHidesShapesBarsAndGaugesToo() {
+        let view = ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
+            ViewNode(.text("42 stars")),
+            ViewNode(.progress(value: 0.7, total: 1)),
+            ViewNode(.gauge(value: 3, minimum: 0, maximum: 4)),
+            ViewNode(.shape(.circle), modifiers: [.foregroundStyle(.rgb(red: 1, green: 0, blue: 0, opacity: 1)), .frame(Frame(width: 10, height: 10))]),
+            ViewNode(.text("kept"), modifiers: [.redacted(false)]),
+        ])
+        let layout = LayoutEngine().layout(view, family: .systemSmall)
+        let svg = SVGRenderer(redacted: true).render(layout)
+        #expect(!svg.contains(CardTheme.standard.accent) && !svg.contains("#ff0000"), "no colour that looks like data: \(svg)")
+        #expect(!svg.contains(">42 stars<") && svg.contains(">kept</text>"), ".unredacted() keeps its text")
+        // Drawn live, the same card has its colours.
+        let live = SVGRenderer().render(layout)
+        #expect(live.contains(CardTheme.standard.accent) && live.contains("#ff0000"))
+        // And .redacted(reason:) inside a live card hides just that part.
+        let partial = LayoutEngine().layout(ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
+            ViewNode(.text("secret"), modifiers: [.redacted(true)]), ViewNode(.text("public")),
+        ]), family: .systemSmall)
+        let partialSVG = SVGRenderer().render(partial)
+        #expect(!partialSVG.contains(">secret<") && partialSVG.contains(">public</text>"))
+    }
+}
