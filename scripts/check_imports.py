@@ -12,7 +12,8 @@ says, and every module a target imports is one it declares.
    docs/architecture.md lists them, bottom first: a file uses the types
    declared in its own folder or one listed before it, never after, so the
    folders form no cycle either. A type's use is its name in the code (not
-   in a comment or a string); extending a type uses its folder too. Every
+   in a comment or a string), unless the file declares that name itself
+   (a nested type); extending a type uses its folder too. Every
    target with more than one folder is listed; one listed as `unlayered`
    (with its reason after a dash) is not checked, and is counted as such.
 
@@ -104,6 +105,7 @@ def layers(document):
 DECLARATION = re.compile(
     r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
     r"(?:struct|class|enum|actor|protocol|typealias)\s+([A-Z]\w*)", re.M)
+NESTED_DECLARATION = re.compile(r"^\s*" + DECLARATION.pattern[1:], re.M)
 EXTENSION = re.compile(r"^(?:(?:public|package|internal|fileprivate|private)\s+)?extension\s+([A-Z]\w*)", re.M)
 TYPE_NAME = re.compile(r"\b([A-Z]\w*)\b")
 ROOT_FOLDER = "(root)"
@@ -166,7 +168,11 @@ def folder_problems(package, target, listed, unlayered=()):
     rank = {name: index for index, name in enumerate(listed)}
     seen = set()
     for path, (folder, text) in sorted(files.items()):
-        used = [(name, "extends") for name in EXTENSION.findall(text)] + [(name, "uses") for name in TYPE_NAME.findall(text)]
+        # A name the file declares itself (a nested `DisplayRepresentation.Image`)
+        # is its own, not the folder's of the same name elsewhere.
+        own = set(NESTED_DECLARATION.findall(text))
+        used = [(name, "extends") for name in EXTENSION.findall(text)] + \
+            [(name, "uses") for name in TYPE_NAME.findall(text) if name not in own]
         for name, how in used:
             for other in home.get(name, ()):
                 if other != folder and rank[other] > rank[folder] and (path, name) not in seen:

@@ -16,7 +16,7 @@ struct UserDefaultsTypesTests {
     }
 
     @Test func dateDataAndURLReadBackAsThemselves() throws {
-        try withSuite { defaults, _ in
+        withSuite { defaults, _ in
             let date = Date(timeIntervalSince1970: 1_764_000_000.25)
             defaults.set(date, forKey: "lastGlass")
             defaults.set(Data([0, 1, 2, 255]), forKey: "blob")
@@ -30,7 +30,7 @@ struct UserDefaultsTypesTests {
     }
 
     @Test func numbersAndFlagsKeepTheirKind() throws {
-        try withSuite { defaults, _ in
+        withSuite { defaults, _ in
             defaults.set(3, forKey: "int")
             defaults.set(2.5, forKey: "double")
             defaults.set(true, forKey: "flag")

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// The part of UIKit's `UIImage` a widget uses: an image made from PNG or
+/// JPEG bytes, or found among the module's resources, for `Image(uiImage:)`.
+public final class UIImage: Sendable {
+    /// The encoded bytes; empty for a symbol.
+    public let pngOrJPEGData: Data
+    /// The SF Symbol it shows, for `UIImage(systemName:)`.
+    let systemName: String?
+
+    /// An image of PNG or JPEG bytes; nil for anything else or an image over the entry limits.
+    public init?(data: Data) {
+        guard EntryValidator.accepts(image: data) else { return nil }
+        pngOrJPEGData = data
+        systemName = nil
+    }
+
+    /// An SF Symbol, drawn as `Image(systemName:)` draws it.
+    public init?(systemName: String) {
+        guard !systemName.isEmpty else { return nil }
+        pngOrJPEGData = Data()
+        self.systemName = systemName
+    }
+
+    /// The module's image called `name` (see ``ModuleResources``); nil when it has none.
+    public convenience init?(named name: String) {
+        guard let data = ModuleResources.imageData(named: name) else { return nil }
+        self.init(data: data)
+    }
+
+    /// The bytes, as UIKit gives them; the image is not re-encoded. Nil for a symbol.
+    public func pngData() -> Data? { systemName == nil ? pngOrJPEGData : nil }
+}
+
+extension Image {
+    /// The module's image called `name`, as an asset on iOS (see
+    /// ``ModuleResources``). One it does not have is drawn as a placeholder
+    /// and said once on the extension's log.
+    public init(_ name: String) {
+        if let data = ModuleResources.imageData(named: name), EntryValidator.accepts(image: data) {
+            self.init(data: data)
+        } else {
+            Self.reportMissing(name)
+            self.init(systemName: name)
+        }
+    }
+
+    /// A `UIImage`, as `Image(uiImage:)`.
+    public init(uiImage: UIImage) {
+        if let name = uiImage.systemName {
+            self.init(systemName: name)
+        } else {
+            self.init(data: uiImage.pngOrJPEGData)
+        }
+    }
+
+    private static let reported = Mutex<Set<String>>([])
+
+    private static func reportMissing(_ name: String) {
+        guard reported.withLock({ $0.insert(name).inserted }) else { return }
+        FileHandle.standardError.write(Data("no image named '\(name)' among the module's resources (PNG or JPEG in a *.resources folder beside it)\n".utf8))
+    }
+}
