@@ -8,6 +8,8 @@ import WidgetSDK
 ///
 /// Every switch is exhaustive: a view case or modifier added to the SDK does
 /// not compile until it has its form here. Raw-value enums travel by name.
+/// That is why it is one type of about 650 lines: both directions of every
+/// case side by side, so a form changed on one side is seen on the other.
 package enum ArchiveCodec {
     /// Deeper view trees are refused, so hostile bytes cannot exhaust the stack.
     package static let maximumDepth = EntryValidator.maximumDepth

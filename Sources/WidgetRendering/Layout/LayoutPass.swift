@@ -7,6 +7,12 @@ import WidgetSDK
 /// (views laid out, drawables placed, text measured) and stops at its
 /// budget; the engine then draws a card that says so. Work, not time, so
 /// that an entry draws the same on every machine, however busy.
+///
+/// One class of about 900 lines, on purpose: the layout of every view case
+/// and every modifier reads and charges the same pass (the work counted
+/// against one budget, the style that flows down), and as its methods they
+/// share that state without passing it through every call. The file goes
+/// modifiers, content, text.
 final class LayoutPass {
     /// What flows down the tree, as SwiftUI's environment does.
     struct Style {

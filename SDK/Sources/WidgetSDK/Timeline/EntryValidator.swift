@@ -12,6 +12,10 @@ import Foundation
 /// further check here.) A text longer than its share is cut with "…" (as a
 /// widget would truncate it); anything else out of bounds refuses the entry
 /// with an `EntryRefused` that names the value and where it is.
+///
+/// One type of about 550 lines: its limits are read together (each is a
+/// constant at the top, where a reviewer of the sandbox looks for them), and
+/// one walk checks the tree, its modifiers and their values.
 public struct EntryValidator: Sendable {
     /// Entries a timeline may have (WidgetKit has no stated limit; a day of
     /// one entry a minute is 1,440).

@@ -3,6 +3,10 @@ import Foundation
 /// The archive of a view: plain, `Codable` data that the host stores with each
 /// entry and that every renderer draws. New cases may be added; renderers
 /// ignore what they do not know.
+///
+/// This file is the archive's vocabulary, every case and modifier with what
+/// it means (about 420 lines); what the views and renderers do with it is
+/// in extensions beside them.
 public struct ViewNode: Codable, Sendable, Hashable {
     /// What a node is.
     public enum Content: Codable, Sendable, Hashable {
