@@ -158,13 +158,7 @@ struct ContainerStoreTests {
         #expect(try !watcher.hasChanged())
         #expect(try await fixture.run("add-instance", "Gauge").status == 0)
         // PostgreSQL's notice arrives on its own connection, a moment after the commit.
-        let deadline = Date() + 5
-        var seen = false
-        while !seen, Date() < deadline {
-            seen = try watcher.hasChanged()
-            if !seen { try await Task.sleep(for: .milliseconds(10)) }
-        }
-        #expect(seen)
+        #expect(try await TestSupport.eventually { try watcher.hasChanged() })
         #expect(try !watcher.hasChanged())
     }
 

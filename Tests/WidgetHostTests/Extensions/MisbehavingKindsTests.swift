@@ -87,10 +87,7 @@ struct MisbehavingKindsTests {
         #expect(!extensions.isEmpty, "the host had extension processes")
         let status = await host.stop(signal)
         // The kernel delivers the parent-death signal as the host ends; allow it a moment.
-        let deadline = Date() + 10
-        while extensions.contains(where: TestSupport.isAlive), Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await TestSupport.eventually { !extensions.contains(where: TestSupport.isAlive) }
         #expect(extensions.filter(TestSupport.isAlive).isEmpty, "extensions outlived the host: \(extensions)")
         return status
     }

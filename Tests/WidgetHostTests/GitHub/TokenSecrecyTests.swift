@@ -31,10 +31,7 @@ struct TokenSecrecyTests {
         run.standardOutput = try FileHandle(forWritingTo: log)
         run.standardError = run.standardOutput
         try TestSupport.start(run)
-        let deadline = Date() + 20
-        while Date() < deadline, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("reload failed") {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        _ = await TestSupport.eventually { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("reload failed") }
         kill(run.processIdentifier, SIGTERM)
         await TestSupport.offPool { run.waitUntilExit() }
         #expect(run.terminationStatus == 0)
