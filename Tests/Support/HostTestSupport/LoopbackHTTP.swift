@@ -13,21 +13,21 @@ package enum LoopbackHTTP {
         package let body: String
     }
 
-    package static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws -> Reply {
+    /// `timeoutSeconds` is a safety net: a request that waits behind others for the render thread needs a wider one.
+    package static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:],
+                             timeoutSeconds: Int64 = 30) async throws -> Reply {
         var request = HTTPClientRequest(url: url)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(timeoutSeconds))
         let body = try await response.body.collect(upTo: 1 << 24)
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }
         return Reply(status: Int(response.status.code), headers: fields, body: body.getString(at: body.readerIndex, length: body.readableBytes) ?? "")
     }
 
-    /// `timeout` is a safety net: a request that waits behind others for the render thread needs a wider one.
+    /// The body alone.
     package static func get(_ url: String, timeoutSeconds: Int64 = 30) async throws -> String {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(timeoutSeconds))
-        let body = try await response.body.collect(upTo: 1 << 24)
-        return body.getString(at: body.readerIndex, length: body.readableBytes) ?? ""
+        try await send(url, timeoutSeconds: timeoutSeconds).body
     }
 }

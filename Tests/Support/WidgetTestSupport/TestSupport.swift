@@ -93,7 +93,7 @@ package enum TestSupport {
     /// hard limit again needs privileges.
     package static func setFileSizeLimit(of pid: Int32, to bytes: Int?) async throws {
         let result = try await run(executable: "/usr/bin/prlimit", ["--pid", "\(pid)", "--fsize=\(bytes.map(String.init) ?? "unlimited"):unlimited"])
-        guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "prlimit: \(result.stderr)"]) }
+        guard result.status == 0 else { throw ProcessFailed(command: "prlimit", result: result) }
     }
 
     /// Runs `body`, which blocks, on a thread of its own and awaits it: the
@@ -177,6 +177,13 @@ package enum TestSupport {
             try? await Task.sleep(for: .milliseconds(50))
         }
         return try await condition()
+    }
+
+    /// A helper command that exited with an error.
+    package struct ProcessFailed: Error, CustomStringConvertible {
+        package let command: String
+        package let result: ProcessResult
+        package var description: String { "\(command) exited with \(result.status): \(result.stderr)" }
     }
 
     package struct ProcessResult: Sendable {
