@@ -85,6 +85,38 @@ struct WidgetBundleTests {
         #expect(WidgetModule.takeRegistration().compiledAgainst == WidgetSDK.version + 1, "the extension reports the mismatch")
     }
 
+    /// A Lock Screen widget as extensions written for iOS 14 declare one:
+    /// its body chooses with `if #available`, and an empty configuration
+    /// where the families did not exist.
+    struct LockScreenClock: Widget {
+        nonisolated(unsafe) static var available = true
+
+        var body: some WidgetConfiguration {
+            if Self.available {
+                StaticConfiguration(kind: "LockScreenClock", provider: Provider()) { _ in Text("6:12") }
+                    .supportedFamilies([.accessoryCircular])
+            } else {
+                EmptyWidgetConfiguration()
+            }
+        }
+    }
+
+    struct WithLockScreen: WidgetBundle {
+        var body: some Widget {
+            Weather()
+            LockScreenClock()
+        }
+    }
+
+    @Test func anEmptyConfigurationOffersNoKindAndAnAvailableBranchItsOwn() {
+        LockScreenClock.available = true
+        #expect(WidgetModule(widgets: WithLockScreen().body.bundledWidgets).descriptors.map(\.kind) == ["Weather", "LockScreenClock"])
+        #expect(LockScreenClock().body.descriptor.supportedFamilies == [.accessoryCircular], "a branch keeps its modifiers")
+        LockScreenClock.available = false
+        #expect(WidgetModule(widgets: WithLockScreen().body.bundledWidgets).descriptors.map(\.kind) == ["Weather"])
+        LockScreenClock.available = true
+    }
+
     /// A provider as WidgetKit code before Swift concurrency writes one: a
     /// synchronous placeholder and completion handlers, called back later.
     struct CompletionProvider: TimelineProvider {

@@ -3,7 +3,7 @@
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider, Content: View>: WidgetConfiguration
 where Provider.Intent == Intent {
     /// What the host reads of the kind.
-    public private(set) var descriptor: WidgetDescriptor
+    public var descriptor: WidgetDescriptor
 
     /// A kind users configure through `intent`'s `@Parameter`s; `content` draws each entry.
     public init(kind: String, intent: Intent.Type = Intent.self, provider: Provider,
@@ -12,11 +12,5 @@ where Provider.Intent == Intent {
         descriptor = WidgetDescriptor(
             kind: kind, configuration: Intent.configurationDescriptor,
             provider: AnyTimelineProvider(provider, content: content))
-    }
-
-    public func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self {
-        var copy = self
-        change(&copy.descriptor)
-        return copy
     }
 }

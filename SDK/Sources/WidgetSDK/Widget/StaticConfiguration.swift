@@ -1,7 +1,7 @@
 /// A kind with no user-configurable parameters.
 public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: WidgetConfiguration {
     /// What the host reads of the kind.
-    public private(set) var descriptor: WidgetDescriptor
+    public var descriptor: WidgetDescriptor
 
     /// A kind with no parameters; `content` draws each entry.
     public init(kind: String, provider: Provider,
@@ -9,11 +9,5 @@ public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: Wi
         descriptor = WidgetDescriptor(
             kind: kind, configuration: .none,
             provider: AnyTimelineProvider(provider, content: content))
-    }
-
-    public func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self {
-        var copy = self
-        change(&copy.descriptor)
-        return copy
     }
 }

@@ -21,7 +21,7 @@ public protocol Widget: Sendable {
     /// Creates the widget; the module's `widgethost_module` symbol does.
     init()
     /// The kind's one configuration, with its display name, description and families.
-    var body: Body { get }
+    @WidgetConfigurationBuilder var body: Body { get }
     /// The widgets this stands for in a module: itself, or a bundle's widgets.
     var bundledWidgets: [any Widget] { get }
 }

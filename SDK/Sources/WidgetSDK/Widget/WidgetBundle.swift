@@ -103,12 +103,8 @@ public struct BundledWidgets: Widget {
 extension Never: WidgetConfiguration {
     /// Never called: there is no value of `Never`.
     public var descriptor: WidgetDescriptor {
-        switch self {}
-    }
-
-    /// Never called: there is no value of `Never`.
-    public func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Never {
-        switch self {}
+        get { switch self {} }
+        set { switch self {} }
     }
 }
 

@@ -2,13 +2,18 @@
 /// `AppIntentConfiguration`. Widget authors use the two the SDK provides and
 /// their modifiers; the host reads `descriptor`.
 public protocol WidgetConfiguration: Sendable {
-    /// What the host reads of the kind.
-    var descriptor: WidgetDescriptor { get }
-    /// Returns a copy with the descriptor changed; the modifiers are built on it.
-    func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self
+    /// What the host reads of the kind; the modifiers change it.
+    var descriptor: WidgetDescriptor { get set }
 }
 
 extension WidgetConfiguration {
+    /// A copy with the descriptor changed: what every modifier is.
+    func updatingDescriptor(_ change: (inout WidgetDescriptor) -> Void) -> Self {
+        var copy = self
+        change(&copy.descriptor)
+        return copy
+    }
+
     /// The name shown in the widget gallery.
     public func configurationDisplayName(_ name: String) -> Self {
         updatingDescriptor { $0.displayName = name }

@@ -31,8 +31,9 @@ public final class WidgetModule: Sendable {
         Unmanaged.passRetained(self).toOpaque()
     }
 
-    /// The descriptors of all widgets, in the order the module lists them.
+    /// The descriptors of all widgets, in the order the module lists them;
+    /// an `EmptyWidgetConfiguration` offers no kind.
     public var descriptors: [WidgetDescriptor] {
-        widgets.map { $0.body.descriptor }
+        widgets.map { $0.body.descriptor }.filter { !$0.kind.isEmpty }
     }
 }
