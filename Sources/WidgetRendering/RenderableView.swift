@@ -33,7 +33,7 @@ package struct RenderableView: Sendable {
     /// Laid out as the drawing in `mode` and `scheme` sees it: the entry's
     /// variant for them, when the kind made one.
     package func layout(engine: LayoutEngine? = nil, mode: RenderingMode = .fullColor, scheme: ColorScheme = .light) -> WidgetLayout {
-        (engine ?? LayoutEngine(now: now ?? Date())).layout(view.variant(renderingMode: mode.rawValue, dark: scheme == .dark),
+        (engine ?? LayoutEngine(now: now ?? Date(), locale: theme.locale)).layout(view.variant(renderingMode: mode.rawValue, dark: scheme == .dark),
                                                            family: family, contentMargins: !contentMarginsDisabled)
     }
 

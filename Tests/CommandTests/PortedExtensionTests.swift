@@ -62,6 +62,17 @@ struct PortedExtensionTests {
         let english = try await preview([:])
         #expect(english.contains("with Bo") && english.contains("Refresh stars"), "\(english)")
 
+        // Dates the host draws (`Text(date, style: .time)`) in the same locale: 24-hour in German.
+        func clock(_ environment: [String: String]) async throws -> String {
+            let result = try await TestSupport.widgethost(["preview", "Clock", "--all", "--config", fixture.manifestPath], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let germanClock = try await clock(["LANG": "de_DE.UTF-8"])
+        #expect(germanClock.contains(/\b[0-2]?\d:[0-5]\d\b/) && !germanClock.contains(/:\d\d.?(AM|PM)/), "\(germanClock)")
+        let posixClock = try await clock(["LANG": "C.UTF-8"])
+        #expect(posixClock.contains(/:\d\d.?(AM|PM)/), "\(posixClock)")
+
         // The manifest's `locale:` wins over the host's.
         let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
         try ("locale: de_DE\n" + manifest).write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)

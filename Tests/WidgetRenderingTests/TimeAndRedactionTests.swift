@@ -24,6 +24,21 @@ struct TimeAndRedactionTests {
         #expect(ahead == ["+30 seconds"])
     }
 
+    /// The manifest's `locale:` (or the host's `LANG`) writes dates and
+    /// durations as an iPhone set to that language does.
+    @Test func datesAndDurationsAreWrittenInTheLocale() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)  // 15 January 2027, 08:00 UTC
+        let view = ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
+            ViewNode(.date(start, style: .relative)), ViewNode(.date(start, style: .offset)), ViewNode(.date(start, style: .date)),
+        ])
+        let german = Self.texts(LayoutEngine(now: start + 3_725, locale: Locale(identifier: "de_DE")).layout(view, family: .systemMedium))
+        #expect(german == ["1 Std., 2 Min.", "-1 Stunde", "15. Januar 2027"])
+        let french = Self.texts(LayoutEngine(now: start + 7_500, locale: Locale(identifier: "fr_FR")).layout(view, family: .systemMedium))
+        #expect(french == ["2\u{202F}h et 5\u{A0}min", "-2\u{A0}heures", "15 janvier 2027"], "with French typography's no-break spaces")
+        let posix = Self.texts(LayoutEngine(now: start + 90_000, locale: FormattingLocale.locale(from: ["LANG": "C.UTF-8"])).layout(view, family: .systemMedium))
+        #expect(posix == ["1 day, 1 hr", "-1 day", "January 15, 2027"], "C is en_US_POSIX: the same card on every machine")
+    }
+
     @Test func aPlaceholderHidesShapesBarsAndGaugesToo() {
         let view = ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
             ViewNode(.text("42 stars")),

@@ -34,7 +34,7 @@ struct EnvironmentValuesTests {
         @Environment(\.calendar) private var calendar
         @Environment(\.layoutDirection) private var direction
         var body: some View {
-            Text("\(streak.days) days, \(direction == .leftToRight ? "ltr" : "rtl"), \(locale.identifier == Locale.current.identifier), \(calendar == Calendar.current)")
+            Text("\(streak.days) days, \(direction == .leftToRight ? "ltr" : "rtl"), \(locale == FormattingLocale.dates), \(calendar == Calendar.current)")
         }
     }
 
@@ -75,5 +75,22 @@ extension EnvironmentValues {
     fileprivate var accent: String {
         get { self[EnvironmentValuesTests.AccentKey.self] }
         set { self[EnvironmentValuesTests.AccentKey.self] = newValue }
+    }
+}
+
+/// The locale dates and numbers are written in, read from the environment
+/// as a C program reads it, since Foundation's `Locale.current` does not
+/// follow `LANG` on Linux.
+@Suite("The formatting locale")
+struct FormattingLocaleTests {
+    @Test func itIsLCAllThenTheCategoryThenLang() {
+        #expect(FormattingLocale.locale(from: ["LANG": "de_DE.UTF-8"]).identifier == "de_DE")
+        #expect(FormattingLocale.locale(from: ["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8@euro"]).identifier == "fr_FR")
+        #expect(FormattingLocale.locale(from: ["LANG": "de_DE", "LC_TIME": "en_GB"]).identifier == "en_GB")
+        #expect(FormattingLocale.locale(from: ["LANG": "de_DE", "LC_TIME": "en_GB"], for: .numeric).identifier == "de_DE")
+        #expect(FormattingLocale.locale(from: ["LANG": "C.UTF-8"]).identifier == "en_US_POSIX")
+        #expect(FormattingLocale.locale(from: [:]).identifier == "en_US_POSIX", "the same card on every machine")
+        #expect(FormattingLocale.locale(from: [:], for: .numeric).identifier == "en_US", "numbers grouped as in US English")
+        #expect(FormattingLocale.locale(from: ["LC_ALL": "", "LANG": "pt_BR"]).identifier == "pt_BR", "an empty variable is unset")
     }
 }

@@ -61,10 +61,11 @@ extension Workspace {
                               contentMarginsDisabled: kind.descriptor.contentMarginsDisabled, theme: theme)
     }
 
-    /// The manifest's `appearance:` as every card draws it.
+    /// The manifest's `appearance:` and `locale:` as every card draws them.
     package var theme: CardTheme {
         let appearance = manifest.appearance
-        return CardTheme(accent: appearance.accent, cornerRadius: appearance.cornerRadius)
+        let locale = FormattingLocale.locale(from: manifest.extensionEnvironment(ProcessInfo.processInfo.environment))
+        return CardTheme(accent: appearance.accent, cornerRadius: appearance.cornerRadius, locale: locale)
     }
 
     /// The scheme cards are drawn in when a request does not say: the

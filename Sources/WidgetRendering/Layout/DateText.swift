@@ -1,11 +1,12 @@
 import Foundation
 import WidgetSDK
 
-/// What `Text(date, style:)` reads at a given moment, as SwiftUI writes it.
-/// Formatted in the host's time zone and the POSIX locale, so a card reads
-/// the same on every machine with the same clock and zone.
+/// What `Text(date, style:)` reads at a given moment, as SwiftUI writes it:
+/// in the host's time zone and the locale of the manifest's `locale:` (or
+/// the host's own `LANG`), `en_US_POSIX` when neither names one, so a card
+/// reads the same on every machine with the same clock, zone and locale.
 enum DateText {
-    static func string(_ date: Date, style: Text.DateStyle, now: Date) -> String {
+    static func string(_ date: Date, style: Text.DateStyle, now: Date, locale: Locale = Locale(identifier: "en_US_POSIX")) -> String {
         let seconds = date.timeIntervalSince(now)
         switch style {
         case .timer:
@@ -13,29 +14,23 @@ enum DateText {
             let (hours, minutes, rest) = (total / 3_600, total / 60 % 60, total % 60)
             return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
         case .relative:
-            return units(abs(seconds), abbreviated: true).joined(separator: ", ")
+            return units(abs(seconds), width: .abbreviated, count: 2, locale: locale)
         case .offset:
-            let first = units(abs(seconds), abbreviated: false).first ?? "0 seconds"
-            return (seconds < 0 ? "-" : "+") + first
+            return (seconds < 0 ? "-" : "+") + units(abs(seconds), width: .wide, count: 1, locale: locale)
         case .date:
-            return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: "en_US_POSIX"), timeZone: .current))
+            return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: .current))
         case .time:
-            return date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: Locale(identifier: "en_US_POSIX"), timeZone: .current))
+            return date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, timeZone: .current))
         }
     }
 
-    /// The two largest non-zero units: "2 hr", "15 min" or "2 hours".
-    private static func units(_ interval: TimeInterval, abbreviated: Bool) -> [String] {
-        let total = Int(interval.rounded(.down))
-        let parts: [(Int, String, String)] = [
-            (total / 86_400, "day", "day"), (total / 3_600 % 24, "hr", "hour"),
-            (total / 60 % 60, "min", "minute"), (total % 60, "sec", "second"),
-        ]
-        let shown = parts.drop { $0.0 == 0 }.prefix(2).filter { $0.0 > 0 }
-        guard !shown.isEmpty else { return [abbreviated ? "0 sec" : "0 seconds"] }
-        return shown.map { count, short, long in
-            abbreviated ? "\(count) \(short)" : "\(count) \(long)\(count == 1 ? "" : "s")"
-        }
+    /// The largest non-zero units, whole: "2 hr, 5 min", "2 Std., 5 Min.", "2 hours".
+    private static func units(_ interval: TimeInterval, width: Duration.UnitsFormatStyle.UnitWidth, count: Int, locale: Locale) -> String {
+        let whole = Duration.seconds(Int64(min(interval, 9e15).rounded(.down)))
+        let style = Duration.UnitsFormatStyle(allowedUnits: [.days, .hours, .minutes, .seconds], width: width,
+                                              maximumUnitCount: count, zeroValueUnits: .hide,
+                                              fractionalPart: .hide(rounded: .towardZero))
+        return whole.formatted(style.locale(locale))
     }
 }
 

@@ -19,12 +19,16 @@ package struct LayoutEngine: Sendable {
 
     /// The moment `Text(date, style:)` is drawn for.
     package let now: Date
+    /// What `Text(date, style:)` is written in: the manifest's `locale:`
+    /// or the host's own, as the extensions' are.
+    package let locale: Locale
     /// What a layout of this engine may take: `workBudget` but in
     /// benchmarks, which measure what a tree would cost without it.
     package let budget: Int
 
-    package init(now: Date = Date(), budget: Int = Self.workBudget) {
+    package init(now: Date = Date(), locale: Locale = FormattingLocale.dates, budget: Int = Self.workBudget) {
         self.now = now
+        self.locale = locale
         self.budget = budget
     }
 
@@ -41,10 +45,10 @@ package struct LayoutEngine: Sendable {
         } catch {
             root = Self.refusedCard(error)
         }
-        var pass = LayoutPass(now: now, budget: budget)
+        var pass = LayoutPass(now: now, locale: locale, budget: budget)
         var layout = self.layout(root, family: family, contentMargins: contentMargins, in: pass)
         if pass.exhausted {
-            pass = LayoutPass(now: now, budget: Self.workBudget)
+            pass = LayoutPass(now: now, locale: locale, budget: Self.workBudget)
             layout = self.layout(Self.refusedCard(LayoutTooComplex(budget: budget)), family: family, contentMargins: true, in: pass)
         }
         return layout

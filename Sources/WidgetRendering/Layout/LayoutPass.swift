@@ -72,14 +72,17 @@ final class LayoutPass {
     static let bytesPerUnit = 16
 
     let now: Date
+    /// What `Text(date, style:)` is written in.
+    let locale: Locale
     let budget: Int
     /// The whole card's size, where a container background given as a view is laid out.
     var card = Size(width: 0, height: 0)
     private(set) var work = 0
     var exhausted: Bool { work > budget }
 
-    init(now: Date, budget: Int) {
+    init(now: Date, locale: Locale = FormattingLocale.dates, budget: Int) {
         self.now = now
+        self.locale = locale
         self.budget = budget
     }
 
@@ -385,7 +388,7 @@ final class LayoutPass {
         case .grid(let columns, let spacing):
             return arrangeGrid(node.children, columns: columns, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style)
         case .date(let date, style: let dateStyle):
-            return arrangeText(DateText.string(date, style: dateStyle, now: now), proposal: proposal, style: style)
+            return arrangeText(DateText.string(date, style: dateStyle, now: now, locale: locale), proposal: proposal, style: style)
         case .progress(let value, let total):
             return arrangeBar(fraction: value / total, knob: false, proposal: proposal, style: style)
         case .gauge(let value, let minimum, let maximum):

@@ -1,15 +1,20 @@
 import Foundation
+import WidgetSDK
 
-/// What every card shares that the manifest's `appearance:` may set: the
-/// accent colour and the corner radius.
+/// What every card shares that the manifest may set: the accent colour and
+/// the corner radius (`appearance:`), and the locale dates are written in
+/// (`locale:`).
 package struct CardTheme: Sendable, Hashable {
     /// `#rrggbb`: `Color.accentColor`, and accentable views in `accented`.
     package var accent: String
     package var cornerRadius: Double
+    /// What `Text(date, style:)` is written in.
+    package var locale: Locale
 
-    package init(accent: String? = nil, cornerRadius: Double? = nil) {
+    package init(accent: String? = nil, cornerRadius: Double? = nil, locale: Locale = FormattingLocale.dates) {
         self.accent = accent ?? "#0a84ff"
         self.cornerRadius = cornerRadius ?? 22
+        self.locale = locale
     }
 
     package static let standard = CardTheme()

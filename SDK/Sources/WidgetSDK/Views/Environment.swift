@@ -26,9 +26,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// False, as on iOS: an accessory widget's `.widgetLabel` shows on watchOS only.
     public var showsWidgetLabel: Bool = false
 
-    /// Foundation's `Locale.current` in the extension's process, for formatting
-    /// (on Linux it does not follow `LANG`; the string tables do).
-    public var locale = Locale.current
+    /// The extension's locale for formatting, from `LC_ALL`, `LC_TIME` or
+    /// `LANG` (which the manifest's `locale:` sets): Foundation's
+    /// `Locale.current` does not follow them on Linux.
+    public var locale = FormattingLocale.dates
     /// The calendar of the extension's process.
     public var calendar = Calendar.current
     /// The time zone of the extension's process.

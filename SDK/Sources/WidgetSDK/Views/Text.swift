@@ -38,9 +38,10 @@ public struct Text: View, PrimitiveView {
 extension Text {
     /// A value as its format says: `Text(stars, format: .number)`,
     /// `Text(date, format: .dateTime.hour().minute())`. Formatted when the
-    /// entry is made, in the extension's locale.
+    /// entry is made, in the extension's locale (`FormattingLocale`), as
+    /// SwiftUI formats in the environment's.
     public init<Format: FormatStyle>(_ input: Format.FormatInput, format: Format) where Format.FormatOutput == String {
-        node = ViewNode(.text(format.format(input)))
+        node = ViewNode(.text(format.locale(FormattingLocale.locale(for: Format.FormatInput.self)).format(input)))
     }
 
     init(node: ViewNode) {

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The locale dates and numbers are written in, from the process's
+/// environment as a C program reads it: `LC_ALL`, then `LC_TIME` (or
+/// `LC_NUMERIC`), then `LANG`; the manifest's `locale:` sets them for the
+/// extensions, and the host reads its own. Foundation's `Locale.current`
+/// does not follow them on Linux, so the SDK (`\.locale`, `Text(_:format:)`,
+/// `specifier:`) and the host (`Text(date, style:)`) use this instead. `C`,
+/// `POSIX` or nothing set is US English (`en_US_POSIX` for dates, so their
+/// spaces are plain ones): the same card on every machine.
+public enum FormattingLocale {
+    /// Which category a value belongs to, for `LC_TIME` or `LC_NUMERIC`.
+    public enum Category: String, Sendable {
+        case time = "LC_TIME"
+        case numeric = "LC_NUMERIC"
+    }
+
+    /// The extension's (or host's) locale for dates, and `\.locale`.
+    public static let dates = locale(from: ProcessInfo.processInfo.environment)
+    /// The extension's (or host's) locale for numbers.
+    public static let numbers = locale(from: ProcessInfo.processInfo.environment, for: .numeric)
+
+    /// The locale a value of `Input` is written in: `dates` for a `Date`.
+    static func locale<Input>(for input: Input.Type) -> Locale {
+        input == Date.self ? dates : numbers
+    }
+
+    /// `de_DE.UTF-8@euro` is `de_DE`.
+    public static func locale(from environment: [String: String], for category: Category = .time) -> Locale {
+        let name = ["LC_ALL", category.rawValue, "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let bare = name.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
+        guard !bare.isEmpty, bare != "C", bare != "POSIX" else {
+            return Locale(identifier: category == .time ? "en_US_POSIX" : "en_US")
+        }
+        return Locale(identifier: bare)
+    }
+}
