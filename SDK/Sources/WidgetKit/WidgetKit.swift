@@ -10,3 +10,4 @@
 @_exported import WidgetFoundation
 @_exported import class WidgetFoundation.UserDefaults
 @_exported import class WidgetFoundation.DateComponentsFormatter
+@_exported import class WidgetFoundation.RelativeDateTimeFormatter
