@@ -180,7 +180,7 @@ func tickingBench() {
 
 /// An intent for a button to run; the bench never taps it.
 struct BenchIntent: AppIntent {
-    static let title = "Drink"
+    static let title: LocalizedStringResource = "Drink"
     init() {}
     func perform() async throws -> some IntentResult { .result() }
 }

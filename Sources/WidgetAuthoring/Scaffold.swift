@@ -207,8 +207,8 @@ package struct Scaffold: Sendable {
         /// What a user sets for each instance: every @Parameter is a flag of
         /// `widgethost add-instance \(kind)` (`message` is `--message`).
         struct \(kind)Intent: WidgetConfigurationIntent {
-            static let title = "\(kind)"
-            static let description = "What this \(kind) shows."
+            static let title: LocalizedStringResource = "\(kind)"
+            static let description: IntentDescription = "What this \(kind) shows."
 
             @Parameter(title: "Message", default: "Hello from \(kind)")
             var message: String

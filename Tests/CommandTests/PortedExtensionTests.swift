@@ -62,6 +62,12 @@ struct PortedExtensionTests {
         let english = try await preview([:])
         #expect(english.contains("with Bo") && english.contains("Refresh stars"), "\(english)")
 
+        // The intent's and its parameters' titles are LocalizedStringResources, looked up as App Intents looks them up.
+        let kinds = try await TestSupport.widgethost(["kinds", "--json", "--config", fixture.manifestPath], environment: ["LANG": "de_DE.UTF-8"])
+        let greeting = try #require(try JSONDecoder().decode([KindInfo].self, from: Data(kinds.stdout.utf8)).first { $0.kind == "Greeting" })
+        #expect(greeting.configuration.title == "Begrüßung")
+        #expect(greeting.configuration.parameters.map(\.title) == ["Name", "Style", "Freund"])
+
         // Dates the host draws (`Text(date, style: .time)`) in the same locale: 24-hour in German.
         func clock(_ environment: [String: String]) async throws -> String {
             let result = try await TestSupport.widgethost(["preview", "Clock", "--all", "--config", fixture.manifestPath], environment: environment)

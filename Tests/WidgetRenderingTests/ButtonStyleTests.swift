@@ -9,7 +9,7 @@ import WidgetSDK
 @Suite("Button styles")
 struct ButtonStyleTests {
     struct Drink: AppIntent {
-        static let title = "Drink"
+        static let title: LocalizedStringResource = "Drink"
         init() {}
         func perform() async throws -> some IntentResult { .result() }
     }

@@ -15,8 +15,8 @@ struct DoubleRepoWidget: Widget {
 }
 
 struct SelectTwoReposIntent: WidgetConfigurationIntent {
-    static let title = "Select Two Repos"
-    static let description = "Choose the two repositories to watch."
+    static let title: LocalizedStringResource = "Select Two Repos"
+    static let description: IntentDescription = "Choose the two repositories to watch."
 
     @Parameter(title: "Top Repo", default: "apple/swift", optionsProvider: RepoOptionsProvider())
     var topRepo: String

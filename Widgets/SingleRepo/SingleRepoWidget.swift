@@ -16,8 +16,8 @@ struct SingleRepoWidget: Widget {
 }
 
 struct SelectSingleRepoIntent: WidgetConfigurationIntent {
-    static let title = "Select Single Repo"
-    static let description = "Choose the repository to watch."
+    static let title: LocalizedStringResource = "Select Single Repo"
+    static let description: IntentDescription = "Choose the repository to watch."
 
     @Parameter(title: "Repo", optionsProvider: RepoOptionsProvider())
     var repo: String

@@ -6,8 +6,8 @@ import WidgetKit
 /// that completes it, or "No Tasks". The list lives in the shared defaults,
 /// so the command line (and any other kind) can change it.
 struct TodoListIntent: WidgetConfigurationIntent {
-    static let title = "To-do list"
-    static let description = "Which list to show."
+    static let title: LocalizedStringResource = "To-do list"
+    static let description: IntentDescription = "Which list to show."
 
     @Parameter(title: "List", default: "Inbox")
     var list: String

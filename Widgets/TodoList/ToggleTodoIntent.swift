@@ -3,7 +3,7 @@ import WidgetKit
 
 /// Marks a task done, or open again: what the widget's toggle runs.
 struct ToggleTodoIntent: AppIntent {
-    static let title = "Toggle to-do"
+    static let title: LocalizedStringResource = "Toggle to-do"
 
     @Parameter(title: "List")
     var list: String

@@ -25,6 +25,20 @@ struct StringTablesTests {
         #expect(LocalizedStringKey.format("um %@", [.node(node)]) == [.text("um "), .node(node)], "a date keeps time in the translation too")
     }
 
+    /// App Intents' titles are resources, not strings: their key, table
+    /// and default text are kept, and read when shown.
+    @Test func aResourceKeepsItsKeyTableAndDefaultText() {
+        let count = 3
+        let resource = LocalizedStringResource("Glasses", defaultValue: "\(count) glasses", table: "Widgets")
+        #expect(resource.key == "Glasses" && resource.table == "Widgets")
+        #expect(String(localized: resource) == "3 glasses", "no table has the key: the default text, values in place")
+        let literal: LocalizedStringResource = "Select \(count) repos"
+        #expect(literal.key == "Select %lld repos" && literal.description == "Select 3 repos")
+        let description: IntentDescription = "Which repository to show."
+        #expect(description.description == "Which repository to show.")
+        #expect(IntentDescription("Shows stars", categoryName: "GitHub").categoryName == "GitHub")
+    }
+
     @Test func stringsFilesAreReadAsXcodeWritesThem() throws {
         let text = #"""
         /* A comment, "with quotes" = "no"; */

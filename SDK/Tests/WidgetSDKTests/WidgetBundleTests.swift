@@ -7,7 +7,8 @@ import WidgetKit
 /// with `if`, `else` and `if #available`, in code that imports WidgetKit and
 /// SwiftUI only. The modules loaded through `main` (TodoList, the Countdown
 /// example, what `widgethost new` writes) are driven by other suites.
-@Suite("WidgetBundle")
+// Serialized: the bundles read static flags that tests set, and `main` registers into one global.
+@Suite("WidgetBundle", .serialized)
 struct WidgetBundleTests {
     struct Entry: TimelineEntry {
         let date: Date

@@ -50,7 +50,7 @@ struct NoFamilies: Widget {
 }
 
 struct BadDefaultIntent: WidgetConfigurationIntent {
-    static let title = "Bad Default"
+    static let title: LocalizedStringResource = "Bad Default"
     @Parameter(title: "Colour", default: "purple", options: ["red", "green"])
     var colour: String
     init() {}
@@ -63,7 +63,7 @@ struct BadDefault: Widget {
 }
 
 struct RequiredWithoutDefaultIntent: WidgetConfigurationIntent {
-    static let title = "Required"
+    static let title: LocalizedStringResource = "Required"
     @Parameter(title: "Name")
     var name: String
     init() {}
@@ -77,7 +77,7 @@ struct RequiredWithoutDefault: Widget {
 
 struct SelfReplacingIntent: CustomIntentMigratedAppIntent {
     static let intentClassName = "SelfReplacingIntent"
-    static let title = "Self Replacing"
+    static let title: LocalizedStringResource = "Self Replacing"
     init() {}
 }
 
@@ -95,7 +95,7 @@ struct Twice: Widget {
 }
 
 struct ManyProblemsIntent: WidgetConfigurationIntent {
-    static let title = "Many"
+    static let title: LocalizedStringResource = "Many"
     @Parameter(title: "", default: 9, options: [1, 2])
     var level: Int
     init() {}

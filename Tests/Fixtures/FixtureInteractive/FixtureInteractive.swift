@@ -6,7 +6,7 @@ import WidgetSDK
 // ticking timer, and a kind whose entry links where it must not.
 
 struct SwitchIntent: WidgetConfigurationIntent {
-    static let title = "Switch"
+    static let title: LocalizedStringResource = "Switch"
     @Parameter(title: "Name", default: "lamp")
     var name: String
     init() {}
@@ -14,7 +14,7 @@ struct SwitchIntent: WidgetConfigurationIntent {
 
 /// Flips `switch.<name>` in the shared defaults.
 struct FlipSwitchIntent: AppIntent {
-    static let title = "Flip the switch"
+    static let title: LocalizedStringResource = "Flip the switch"
     @Parameter(title: "Name")
     var name: String
 
@@ -30,7 +30,7 @@ struct FlipSwitchIntent: AppIntent {
 
 /// Always fails, as an intent whose service is down would.
 struct BreakIntent: AppIntent {
-    static let title = "Break"
+    static let title: LocalizedStringResource = "Break"
     init() {}
 
     func perform() async throws -> some IntentResult {

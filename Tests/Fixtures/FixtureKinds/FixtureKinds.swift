@@ -4,7 +4,7 @@ import WidgetSDK
 // Well-formed kinds that exercise every parameter shape, for the host's tests.
 
 struct GaugeIntent: WidgetConfigurationIntent {
-    static let title = "Gauge"
+    static let title: LocalizedStringResource = "Gauge"
 
     @Parameter(title: "Label", default: "CPU")
     var label: String
@@ -83,7 +83,7 @@ struct GaugeWidget: Widget {
 /// Replaces the configuration `LegacyNoteIntent`, as CustomIntentMigratedAppIntent.
 struct NoteIntent: CustomIntentMigratedAppIntent {
     static let intentClassName = "LegacyNoteIntent"
-    static let title = "Note"
+    static let title: LocalizedStringResource = "Note"
 
     @Parameter(title: "Text", default: "hello")
     var text: String

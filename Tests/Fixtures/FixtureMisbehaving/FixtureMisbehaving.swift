@@ -21,7 +21,7 @@ private func placeholderEntry(_ context: TimelineProviderContext) -> NoteEntry {
 // MARK: Crash: fatalError, a bad pointer, or exit(0) in the middle of a call
 
 struct CrashIntent: WidgetConfigurationIntent {
-    static let title = "Crash"
+    static let title: LocalizedStringResource = "Crash"
     @Parameter(title: "How", default: "fatalError", options: ["fatalError", "badPointer", "exit", "whenReplaced"]) var how: String
     init() {}
 }
@@ -202,7 +202,7 @@ struct SwapWidget: Widget {
 // MARK: Orphan: forks a child that ignores SIGTERM and keeps every descriptor
 
 struct OrphanIntent: WidgetConfigurationIntent {
-    static let title = "Orphan"
+    static let title: LocalizedStringResource = "Orphan"
     /// Where the child's pid is written, for the test to look for it.
     @Parameter(title: "Pid file", default: "/dev/null") var pidFile: String
     /// After forking: "return" a timeline, or "exit" in the middle of the call.
@@ -252,7 +252,7 @@ struct OrphanWidget: Widget {
 // MARK: Hostile: entries no host should store or draw, and bytes that are no message
 
 struct HostileIntent: WidgetConfigurationIntent {
-    static let title = "Hostile"
+    static let title: LocalizedStringResource = "Hostile"
     @Parameter(title: "How", default: "nanFrame",
                options: ["nanFrame", "infinitePadding", "zeroColumns", "javascriptLink", "longWord", "tallFrame", "deepNesting", "garbage", "escapes", "good"])
     var how: String
@@ -341,7 +341,7 @@ struct MislabeledLabels: DynamicOptionsProvider {
 }
 
 struct MislabeledIntent: WidgetConfigurationIntent {
-    static let title = "Mislabeled"
+    static let title: LocalizedStringResource = "Mislabeled"
     @Parameter(title: "Tone \(hostileText)", default: .calm)
     var tone: MislabeledTone
     @Parameter(title: "Label", optionsProvider: MislabeledLabels())

@@ -304,7 +304,7 @@ private func attempt(_ what: String, _ target: String) async -> String {
 }
 
 struct ProbeIntent: WidgetConfigurationIntent {
-    static let title = "Probe"
+    static let title: LocalizedStringResource = "Probe"
     @Parameter(title: "Attempt", default: "nothing") var attempt: String
     @Parameter(title: "Target", default: "") var target: String
     init() {}

@@ -12,7 +12,7 @@ struct TickEntry: TimelineEntry {
 
 /// `entries` entries `spacing` seconds apart, with the reload policy asked for.
 struct TickerIntent: WidgetConfigurationIntent {
-    static let title = "Ticker"
+    static let title: LocalizedStringResource = "Ticker"
     @Parameter(title: "Entries", default: 3) var entries: Int
     @Parameter(title: "Spacing in seconds", default: 600) var spacing: Int
     @Parameter(title: "Policy", default: "atEnd", options: ["atEnd", "after", "never"]) var policy: String
@@ -54,7 +54,7 @@ struct TickerWidget: Widget {
 /// S succeeds (one entry, reload after an hour), F fails, R is rate-limited
 /// for an hour. Calls are counted per `key`.
 struct FlakyIntent: WidgetConfigurationIntent {
-    static let title = "Flaky"
+    static let title: LocalizedStringResource = "Flaky"
     @Parameter(title: "Key", default: "flaky") var key: String
     @Parameter(title: "Pattern", default: "F") var pattern: String
     init() {}
@@ -121,7 +121,7 @@ struct HangWidget: Widget {
 /// Waits until the file `gate` exists, then returns one entry: a call that
 /// stays in flight for as long as a test wants it to.
 struct GateIntent: WidgetConfigurationIntent {
-    static let title = "Gate"
+    static let title: LocalizedStringResource = "Gate"
     @Parameter(title: "Gate file", default: "/nonexistent") var gate: String
     init() {}
 }
@@ -148,7 +148,7 @@ struct GateWidget: Widget {
 /// and asks to be reloaded at the start of the next. A slot with two calls
 /// is a duplicate, one with none a miss.
 struct CountIntent: WidgetConfigurationIntent {
-    static let title = "Count"
+    static let title: LocalizedStringResource = "Count"
     @Parameter(title: "Key", default: "count") var key: String
     @Parameter(title: "Log file", default: "/dev/null") var log: String
     @Parameter(title: "Period in seconds", default: 10) var period: Int

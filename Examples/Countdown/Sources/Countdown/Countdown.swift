@@ -15,7 +15,7 @@ struct CountdownWidget: Widget {
 }
 
 struct CountdownIntent: WidgetConfigurationIntent {
-    static let title = "Countdown"
+    static let title: LocalizedStringResource = "Countdown"
 
     @Parameter(title: "Event", default: "Launch")
     var event: String

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// struct ToggleTodoIntent: AppIntent {
-///     static let title = "Toggle to-do"
+///     static let title: LocalizedStringResource = "Toggle to-do"
 ///     @Parameter(title: "Task") var taskID: String
 ///     init() {}
 ///     init(taskID: String) { self.taskID = taskID }
@@ -18,8 +18,8 @@
 /// extension process and runs `perform()`. Then it reloads every instance of
 /// the kind at once.
 public protocol AppIntent: Sendable {
-    /// The intent's name, shown by `widgethost actions`.
-    static var title: String { get }
+    /// The intent's name, shown by `widgethost actions`, looked up in the module's string tables.
+    static var title: LocalizedStringResource { get }
     /// Creates the intent with every `@Parameter` at its default; the host sets the archived values after.
     init()
     /// What `perform()` returns; `some IntentResult` lets the compiler infer it.
@@ -72,7 +72,7 @@ public protocol AudioPlaybackIntent: AppIntent {}
 extension AppIntent {
     /// The intent as archived: its type's full name and its parameters.
     var reference: IntentReference {
-        IntentReference(type: String(reflecting: Self.self), symbol: _mangledTypeName(Self.self) ?? "", title: Self.title,
+        IntentReference(type: String(reflecting: Self.self), symbol: _mangledTypeName(Self.self) ?? "", title: String(localized: Self.title),
                         parameters: ParameterReflection.values(of: self))
     }
 }

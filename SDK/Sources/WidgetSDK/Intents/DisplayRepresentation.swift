@@ -1,6 +1,8 @@
 /// How a value shows to people, as App Intents declares it:
 /// `DisplayRepresentation(title: "apple/swift", subtitle: "67k stars")`, or
-/// a string literal. The host shows the title as written (not looked up in the string tables).
+/// a string literal. A `title:` is looked up in the module's string tables,
+/// as a `LocalizedStringResource` is; a representation that is a literal
+/// itself (`"Day"`, `"\(name)"`) is shown as written.
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The name shown for the value.
     public var title: String
@@ -11,14 +13,14 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInte
 
     /// A title, and optionally a subtitle and an image.
     public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil) {
-        self.title = title
-        self.subtitle = subtitle
+        self.title = String(localized: title)
+        self.subtitle = subtitle.map { String(localized: $0) }
         self.image = image
     }
 
     /// `"Day"` as a representation.
     public init(stringLiteral title: String) {
-        self.init(title: title)
+        self.title = title
     }
 
     /// An SF Symbol or a named image, as App Intents' `DisplayRepresentation.Image`.
@@ -51,12 +53,12 @@ public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByString
 
     /// A name, and optionally how a count reads.
     public init(name: LocalizedStringResource, numericFormat: LocalizedStringResource? = nil) {
-        self.name = name
-        self.numericFormat = numericFormat
+        self.name = String(localized: name)
+        self.numericFormat = numericFormat.map { String(localized: $0) }
     }
 
     /// `"Repository"` as a representation.
     public init(stringLiteral name: String) {
-        self.init(name: name)
+        self.name = name
     }
 }

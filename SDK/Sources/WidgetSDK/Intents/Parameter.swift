@@ -12,9 +12,9 @@ import Foundation
 @propertyWrapper
 public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
     /// The name users see, in `add-instance --help` and `kinds`.
-    public let title: String
+    public let title: LocalizedStringResource
     /// A longer explanation, if any.
-    public let description: String?
+    public let description: LocalizedStringResource?
     private let defaultValue: Value?
     private let options: OptionSource
     private let lock = NSLock()
@@ -22,7 +22,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
 
     /// A parameter with a default: `@Parameter(title: "City", default: "Lisbon") var city: String`.
     /// Its choices are any value, an `AppEnum`'s cases, or what an `AppEntity`'s query suggests.
-    public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
@@ -30,7 +30,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
     }
 
     /// A parameter limited to a static list, which must contain the default: `@Parameter(title: "Days", default: 7, options: [1, 7, 30]) var days: Int`.
-    public init(title: String, description: String? = nil, default defaultValue: Value? = nil, options: [Value]) {
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil, options: [Value]) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
@@ -39,7 +39,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
 
     /// A parameter whose choices a `DynamicOptionsProvider` computes; its `defaultResult()` stands in for a missing default.
     public init<Provider: DynamicOptionsProvider>(
-        title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
     ) where Provider.Result == Value {
         self.title = title
         self.description = description
@@ -49,7 +49,7 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
 
     /// An optional parameter whose choices a `DynamicOptionsProvider` computes.
     public init<Provider: DynamicOptionsProvider, Wrapped>(
-        title: String, description: String? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil, optionsProvider: Provider
     ) where Provider.Result == Wrapped, Value == Wrapped? {
         self.title = title
         self.description = description
@@ -89,7 +89,7 @@ extension Parameter: ParameterStorage {
 
     func descriptor(name: String) -> ConfigurationParameter {
         ConfigurationParameter(
-            name: name, title: title, description: description, type: Value.parameterType,
+            name: name, title: String(localized: title), description: description.map { String(localized: $0) }, type: Value.parameterType,
             isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options,
             optionTitles: Value.impliedOptionTitles)
     }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// struct SelectRepoIntent: WidgetConfigurationIntent {
-///     static let title = "Select Repo"
+///     static var title: LocalizedStringResource { "Select Repo" }
 ///     @Parameter(title: "Repo", optionsProvider: RepoOptionsProvider())
 ///     var repo: String
 ///     init() {}
@@ -14,7 +14,7 @@
 /// unless the intent says otherwise.
 public protocol WidgetConfigurationIntent: AppIntent {
     /// What the configuration sets; empty by default.
-    static var description: String { get }
+    static var description: IntentDescription { get }
 }
 
 /// An intent that replaces an older configuration; instances stored under
@@ -27,7 +27,7 @@ public protocol CustomIntentMigratedAppIntent: WidgetConfigurationIntent {
 
 extension WidgetConfigurationIntent {
     /// No description.
-    public static var description: String { "" }
+    public static var description: IntentDescription { "" }
 
     /// Nothing to do: a configuration only configures.
     public func perform() async throws -> EmptyIntentResult { .result() }
@@ -39,7 +39,7 @@ extension WidgetConfigurationIntent {
         ConfigurationDescriptor(
             style: .appIntent,
             identifier: identifier,
-            title: title,
+            title: String(localized: title),
             replacedIdentifier: (Self.self as? any CustomIntentMigratedAppIntent.Type)?.intentClassName,
             parameters: ParameterReflection.parameters(of: Self()).map(\.descriptor))
     }

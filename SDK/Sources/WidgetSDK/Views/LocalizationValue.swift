@@ -11,6 +11,8 @@ extension String {
         /// A key of this text.
         public init(_ value: String) { key = LocalizedStringKey(value) }
 
+        init(key: LocalizedStringKey) { self.key = key }
+
         public init(stringLiteral value: String) { self.init(value) }
 
         public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
