@@ -25,12 +25,12 @@ let package = Package(
         .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine", "WidgetOS"]),
     ],
     targets: [
-        // `#Preview`'s expansion. It speaks the compiler's plugin protocol
-        // itself rather than through swift-syntax: the expansion is a
-        // textual rewrite, and swift-syntax would add minutes to every
-        // kind's first build (BENCHMARKS.md, "#Preview").
-        .macro(name: "WidgetPreviewMacros"),
-        .target(name: "WidgetSDK", dependencies: ["WidgetPreviewMacros"]),
+        // `#Preview`'s and `@Entry`'s expansions. It speaks the compiler's
+        // plugin protocol itself rather than through swift-syntax: each
+        // expansion is a textual rewrite, and swift-syntax would add minutes
+        // to every kind's first build (BENCHMARKS.md, "#Preview").
+        .macro(name: "WidgetMacros"),
+        .target(name: "WidgetSDK", dependencies: ["WidgetMacros"]),
         .target(name: "WidgetFoundation", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "SwiftUI", dependencies: ["WidgetSDK", "WidgetFoundation"]),

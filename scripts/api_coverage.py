@@ -47,7 +47,7 @@ def swiftc():
 def typecheck(source):
     """The compiler's errors for `source`, as (line, message)."""
     modules = os.path.join(ROOT, ".build", "debug", "Modules")
-    macros = os.path.join(ROOT, ".build", "debug", "WidgetPreviewMacros-tool")
+    macros = os.path.join(ROOT, ".build", "debug", "WidgetMacros-tool")
     if not os.path.isdir(modules):
         sys.exit("no .build/debug/Modules: run 'swift build' first")
     with tempfile.TemporaryDirectory() as folder:
@@ -55,7 +55,7 @@ def typecheck(source):
         with open(path, "w", encoding="utf-8") as file:
             file.write(source)
         command = [swiftc(), "-typecheck", "-swift-version", "5", "-I", modules,
-                   "-load-plugin-executable", f"{macros}#WidgetPreviewMacros",
+                   "-load-plugin-executable", f"{macros}#WidgetMacros",
                    "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
                    "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine",
                    "-module-alias", "os=WidgetOS", path]

@@ -41,3 +41,24 @@ struct DateAndURLParameterTests {
         #expect(ParameterReflection.values(of: intent) == ["day": .string("2026-12-24T17:00:00Z"), "feed": .string("https://example.com/a.xml")])
     }
 }
+
+/// `@Parameter` of a `Measurement` (a run's distance, a timer's length):
+/// kept as a number in the dimension's base unit, read back in any unit.
+@Suite("Measurement parameters")
+struct MeasurementParameterTests {
+    struct Run: WidgetConfigurationIntent {
+        static var title: LocalizedStringResource { "Run" }
+        @Parameter(title: "Distance", default: Measurement(value: 5, unit: .kilometers)) var distance: Measurement<UnitLength>
+        @Parameter(title: "Pause") var pause: Measurement<UnitDuration>?
+    }
+
+    @Test func itIsStoredInTheBaseUnitAndReadInAnyUnit() throws {
+        let intent = Run()
+        let parameters = ParameterReflection.parameters(of: intent).map(\.descriptor)
+        #expect(parameters.map(\.type) == [.double, .double])
+        #expect(parameters.first?.defaultValue == .double(5_000), "metres")
+        try ParameterReflection.assign(["distance": .double(1_500), "pause": .int(90)], to: intent)
+        #expect(intent.distance.converted(to: .kilometers).value == 1.5)
+        #expect(intent.pause?.converted(to: .minutes).value == 1.5)
+    }
+}

@@ -94,3 +94,37 @@ struct FormattingLocaleTests {
         #expect(FormattingLocale.locale(from: ["LC_ALL": "", "LANG": "pt_BR"]).identifier == "pt_BR", "an empty variable is unset")
     }
 }
+
+extension EnvironmentValues {
+    @Entry var entryTint: String = "teal"
+    @Entry var entryNote: String?
+    @Entry var entryCount = 3
+}
+
+/// SwiftUI's `@Entry` (iOS 18), which writes the key type: the three ways
+/// Swift lets the property be declared.
+@Suite("@Entry")
+struct EntryMacroTests {
+    struct Tinted: View {
+        @Environment(\.entryTint) private var tint
+        @Environment(\.entryNote) private var note
+        @Environment(\.entryCount) private var count
+        var body: some View {
+            Text("\(tint) \(note ?? "none") \(count)")
+        }
+    }
+
+    private func text(_ view: some View) -> String? {
+        var stack = [ViewNode(archiving: view)]
+        while let node = stack.popLast() {
+            if case .text(let text) = node.content { return text }
+            stack.append(contentsOf: node.children)
+        }
+        return nil
+    }
+
+    @Test func anEntryHasItsDefaultUntilAViewAboveSetsIt() {
+        #expect(text(Tinted()) == "teal none 3")
+        #expect(text(Tinted().environment(\.entryTint, "orange").environment(\.entryNote, "hi").environment(\.entryCount, 7)) == "orange hi 7")
+    }
+}

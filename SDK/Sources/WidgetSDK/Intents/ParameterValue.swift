@@ -129,3 +129,27 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
         try await Wrapped.resolve(value).map { .some($0) }
     }
 }
+
+extension Measurement: ParameterValue where UnitType: Dimension {
+    /// `.double`: the value in the dimension's base unit (metres, seconds,
+    /// kelvin, …), as `add-instance --distance 5000` gives it.
+    public static var parameterType: ParameterType { .double }
+    /// The measurement of a number in the base unit.
+    public init?(configurationValue: ConfigurationValue) {
+        guard let value = Double(configurationValue: configurationValue) else { return nil }
+        self.init(value: value, unit: UnitType.baseUnit())
+    }
+    public var configurationValue: ConfigurationValue? {
+        let value = converted(to: UnitType.baseUnit()).value
+        return value.isFinite ? .double(value) : nil
+    }
+}
+
+/// A list parameter (`@Parameter var tickers: [String]`) is not stored yet:
+/// said by the compiler rather than "does not conform".
+@available(*, unavailable, message: "a @Parameter of a list is not kept by widgethost yet: use one String parameter with the values separated, or several parameters")
+extension Array: ParameterValue where Element: ParameterValue {
+    public static var parameterType: ParameterType { fatalError("unavailable") }
+    public init?(configurationValue: ConfigurationValue) { nil }
+    public var configurationValue: ConfigurationValue? { nil }
+}

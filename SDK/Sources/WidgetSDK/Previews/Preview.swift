@@ -137,30 +137,30 @@ public enum PreviewTimelineBuilder {
 public macro Preview<W: Widget, Entry: TimelineEntry>(
     _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
     @PreviewTimelineBuilder timeline: @escaping () async -> [Entry]
-) = #externalMacro(module: "WidgetPreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// An intent-configured widget's timeline previewed: `#Preview(as: .systemSmall, using: intent) { W() } timeline: { … }`.
 @freestanding(declaration)
 public macro Preview<W: Widget, Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
     _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> W,
     @PreviewTimelineBuilder timeline: @escaping () async -> [Entry]
-) = #externalMacro(module: "WidgetPreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A widget previewed with a provider's timeline: `#Preview(as: .systemSmall) { W() } timelineProvider: { Provider() }`.
 @freestanding(declaration)
 public macro Preview<W: Widget, Provider: TimelineProvider>(
     _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W, timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "WidgetPreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// An intent-configured widget previewed with its provider's timeline for `intent`.
 @freestanding(declaration)
 public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
     _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent, widget: @escaping () -> W,
     timelineProvider: @escaping () -> Provider
-) = #externalMacro(module: "WidgetPreviewMacros", type: "PreviewMacro")
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
 /// A view previewed: `#Preview { StarsView(stars: 42) }`. It compiles and
 /// is drawn at `systemMedium` in `widgethost dev`'s previews of the module.
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> ViewGroup)
-    = #externalMacro(module: "WidgetPreviewMacros", type: "PreviewMacro")
+    = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")

@@ -5,6 +5,10 @@
 // `PluginMessages.swift` (version 7); only the two messages a freestanding
 // macro needs are read.
 //
+// `@Entry var accent: Color = .blue` in an `extension EnvironmentValues`
+// (SwiftUI's, iOS 18) becomes a key type beside the property and the
+// property's `get`/`set` through it: the attached macro's two roles.
+//
 // `#Preview(<arguments>) { … } timeline: { … }` becomes a C-named function
 // that builds `WidgetSDK.Preview(<arguments>) { … } timeline: { … }`: the
 // arguments are type-checked by the compiler against `Preview`'s
@@ -28,8 +32,40 @@ struct Request: Decodable {
         var syntax: Syntax
     }
 
+    struct AttachedExpansion: Decodable {
+        var macroRole: String
+        var declSyntax: Expansion.Syntax
+    }
+
     var getCapability: [String: [String: Int]?]?
     var expandFreestandingMacro: Expansion?
+    var expandAttachedMacro: AttachedExpansion?
+}
+
+/// What `@Entry` adds in `role` (`peer` or `accessor`) to `declaration`, the
+/// property's source: `@Entry var name: Type = value`, the type or the
+/// value (for an optional) left out as Swift allows.
+func expandEntry(_ declaration: String, role: String) -> String {
+    let pattern = /\bvar\s+(?<name>[A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*(?<type>[^=]+?))?\s*(?:=\s*(?<value>[\s\S]+?))?\s*$/
+    guard let match = declaration.firstMatch(of: pattern) else {
+        return ##"#error("@Entry goes on a 'var' of EnvironmentValues: '@Entry var accent: Color = .blue'")"##
+    }
+    let name = String(match.output.name)
+    let key = "__Key_\(name)"
+    if role == "accessor" {
+        return "get { self[\(key).self] }\nset { self[\(key).self] = newValue }"
+    }
+    // The pattern's lazy captures end before the spaces that follow them.
+    let type = match.output.type.map(String.init)
+    let value = match.output.value.map(String.init)
+    let defaultValue: String
+    switch (type, value) {
+    case (let type?, let value?): defaultValue = "static var defaultValue: \(type) { \(value) }"
+    case (let type?, nil) where type.hasSuffix("?"): defaultValue = "static var defaultValue: \(type) { nil }"
+    case (nil, let value?): defaultValue = "static let defaultValue = \(value)"
+    default: return ##"#error("@Entry needs a default value, or an optional type whose default is nil")"##
+    }
+    return "private struct \(key): EnvironmentKey {\n    \(defaultValue)\n}"
 }
 
 /// The expansion of one `#Preview`.
@@ -87,11 +123,14 @@ while let header = readExactly(8) {
     }
     if request.getCapability != nil {
         send(#"{"getCapabilityResult":{"capability":{"protocolVersion":7}}}"#)
+    } else if let expansion = request.expandAttachedMacro {
+        let expanded = expandEntry(expansion.declSyntax.source, role: expansion.macroRole)
+        send(#"{"expandMacroResult":{"expandedSource":\#(json(expanded)),"diagnostics":[]}}"#)
     } else if let expansion = request.expandFreestandingMacro {
         let expanded = expand(expansion.syntax.source, discriminator: expansion.discriminator)
         send(#"{"expandMacroResult":{"expandedSource":\#(json(expanded)),"diagnostics":[]}}"#)
     } else {
-        // Anything else (an attached macro, a library to load) is not this plugin's.
+        // Anything else (a library to load) is not this plugin's.
         send(#"{"expandMacroResult":{"diagnostics":[]}}"#)
     }
 }
