@@ -77,26 +77,7 @@ extension AppIntent {
     }
 }
 
-/// An intent in an archived entry.
-public struct IntentReference: Codable, Sendable, Hashable {
-    /// `Module.TypeName`, as `String(reflecting:)` gives it.
-    public var type: String
-    /// The type's mangled name, which the Swift runtime finds it by in the
-    /// extension process, so that modules need not register their intents.
-    public var symbol: String
-    /// The intent's `title`.
-    public var title: String
-    /// The intent's `@Parameter` values by name.
-    public var parameters: ConfigurationValues
-
-    /// A reference as the archiver records it; kinds make them with `Button(intent:)` and `Toggle(isOn:intent:)`.
-    public init(type: String, symbol: String, title: String, parameters: ConfigurationValues) {
-        self.type = type
-        self.symbol = symbol
-        self.title = title
-        self.parameters = parameters
-    }
-
+extension IntentReference {
     /// Rebuilds the intent in the process that has its module loaded and
     /// runs it. Only types that are `AppIntent`s can be named.
     public func perform() async throws {

@@ -58,6 +58,15 @@ public struct LocalizedStringResource: Sendable, Equatable, ExpressibleByStringI
     public var description: String { String(localized: self) }
 }
 
+extension Text {
+    /// Text of a resource, looked up in its table: `Text(intent.title)`.
+    /// A literal stays a `LocalizedStringKey`, as in SwiftUI.
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource) {
+        self.init(resource.defaultValue.key, table: resource.table)
+    }
+}
+
 extension String {
     /// The resource's translation in the module's tables, or its text.
     public init(localized resource: LocalizedStringResource) {

@@ -287,11 +287,4 @@ extension Text {
     public init(_ key: LocalizedStringKey, comment: StaticString) {
         self.init(key)
     }
-
-    /// Text of a resource, looked up in its table: `Text(intent.title)`.
-    /// A literal stays a `LocalizedStringKey`, as in SwiftUI.
-    @_disfavoredOverload
-    public init(_ resource: LocalizedStringResource) {
-        self.init(resource.defaultValue.key, table: resource.table)
-    }
 }
