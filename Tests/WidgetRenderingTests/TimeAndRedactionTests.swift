@@ -39,6 +39,28 @@ struct TimeAndRedactionTests {
         #expect(posix == ["1 day, 1 hr", "-1 day", "January 15, 2027"], "C is en_US_POSIX: the same card on every machine")
     }
 
+    /// US English, the locale of every host without `LANG`, is written
+    /// without ICU (a ticking card redraws each second): it must read as ICU
+    /// writes it, for every unit and count.
+    @Test func usEnglishDurationsReadAsICUWritesThem() {
+        var values: [Int64] = Array(0...200)
+        for base: Int64 in [3_540, 3_600, 7_199, 86_399, 86_400, 90_000, 90_061, 172_800, 176_460, 3_600 * 49, 86_400 * 400] {
+            values += (0..<70).map { Int64(base) + Int64($0) * 61 }
+        }
+        for locale in DateText.usEnglish.map(Locale.init(identifier:)) {
+            for seconds in values {
+                for (width, count) in [(Duration.UnitsFormatStyle.UnitWidth.abbreviated, 2), (.wide, 1)] {
+                    let style = Duration.UnitsFormatStyle(allowedUnits: [.days, .hours, .minutes, .seconds], width: width, maximumUnitCount: count,
+                                                          zeroValueUnits: .hide, fractionalPart: .hide(rounded: .towardZero))
+                    let icu = Duration.seconds(seconds).formatted(style.locale(locale))
+                    let ours = DateText.units(Double(seconds), width: width, count: count, locale: locale)
+                    #expect(ours == icu, "\(seconds) s in \(locale.identifier)")
+                    if ours != icu { return }
+                }
+            }
+        }
+    }
+
     @Test func aPlaceholderHidesShapesBarsAndGaugesToo() {
         let view = ViewNode(.vstack(alignment: .leading, spacing: 4), children: [
             ViewNode(.text("42 stars")),
