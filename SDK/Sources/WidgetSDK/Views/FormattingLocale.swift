@@ -27,11 +27,25 @@ public enum FormattingLocale {
 
     /// `de_DE.UTF-8@euro` is `de_DE`.
     public static func locale(from environment: [String: String], for category: Category = .time) -> Locale {
-        let name = ["LC_ALL", category.rawValue, "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        let bare = name.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
+        var name = ""
+        for variable in ["LC_ALL", category.rawValue, "LANG"] {
+            if let value = environment[variable], !value.isEmpty {
+                name = value
+                break
+            }
+        }
+        let bare = bareName(name)
         guard !bare.isEmpty, bare != "C", bare != "POSIX" else {
             return Locale(identifier: category == .time ? "en_US_POSIX" : "en_US")
         }
         return Locale(identifier: bare)
+    }
+
+    /// `de_CH.UTF-8@euro` is `de_CH`: the name without its encoding and modifier.
+    static func bareName(_ name: String) -> String {
+        var bare = Substring(name)
+        if let dot = bare.firstIndex(of: ".") { bare = bare[..<dot] }
+        if let at = bare.firstIndex(of: "@") { bare = bare[..<at] }
+        return String(bare)
     }
 }

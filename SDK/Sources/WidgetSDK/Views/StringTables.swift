@@ -29,11 +29,14 @@ enum StringTables {
 
     static func languages(from environment: [String: String]) -> [String] {
         var wanted: [String] = []
-        let lists = [environment["LANGUAGE"]?.split(separator: ":").map(String.init) ?? []]
-            + ["LC_ALL", "LC_MESSAGES", "LANG"].map { name in environment[name].map { [$0] } ?? [] }
-        for name in lists.joined() {
+        // Spelled out with types: as one chained expression this took the compiler 6 s.
+        var names: [String] = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let name = environment[variable] { names.append(name) }
+        }
+        for name in names {
             // "de_CH.UTF-8@euro" → "de-CH", then "de"; "C" and "POSIX" name no language.
-            let bare = name.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
+            let bare = FormattingLocale.bareName(name)
             guard !bare.isEmpty, bare != "C", bare != "POSIX" else { continue }
             let tag = bare.replacingOccurrences(of: "_", with: "-")
             for candidate in [tag, String(tag.split(separator: "-").first ?? "")] where !candidate.isEmpty && !wanted.contains(candidate) {
