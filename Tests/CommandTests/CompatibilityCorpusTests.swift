@@ -54,6 +54,24 @@ struct CompatibilityCorpusTests {
         try await compare(kind: "DeparturesWidget", environment: ["LANG": "de_DE.UTF-8"], golden: Self.golden.appendingPathComponent("de"))
     }
 
+    /// Numbers in the host's locale, as an iPhone set to German writes
+    /// them: `specifier: "%.1f"` and `format: .number` with a decimal comma.
+    @Test func numbersAreWrittenInTheHostsLocale() async throws {
+        let manifest = try Self.manifest()
+        func svg(_ environment: [String: String]) async throws -> String {
+            let folder = try TestSupport.temporaryDirectory().appendingPathComponent("previews")
+            let result = try await TestSupport.widgethost(["preview", "ProductionWidget", "--all", "--config", manifest, "--out-dir", folder.path],
+                                                          environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("fullColor.svg") }.sorted()
+            return try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+        }
+        let german = try await svg(["LANG": "de_DE.UTF-8"])
+        #expect(german.contains(/>\d+,\d kWh</) && german.contains(/>\d+,\d</), "a decimal comma in both")
+        let english = try await svg(["LANG": "C.UTF-8"])
+        #expect(english.contains(/>\d+\.\d kWh</) && !english.contains(/>\d+,\d kWh</))
+    }
+
     /// Every picture `preview --all` draws of `kind` (each family in each
     /// rendering mode, the placeholder, each `#Preview`'s entries), byte
     /// for byte as in `golden`, and no note about anything it could not draw.

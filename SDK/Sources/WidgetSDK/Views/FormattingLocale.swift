@@ -20,6 +20,18 @@ public enum FormattingLocale {
     /// The extension's (or host's) locale for numbers.
     public static let numbers = locale(from: ProcessInfo.processInfo.environment, for: .numeric)
 
+    /// Whether `numbers` writes a decimal point, as `String(format:)` does without a locale.
+    static let numbersUseDecimalPoint = (numbers.decimalSeparator ?? ".") == "."
+
+    /// `String(format:)` with `numbers`' decimal separator. Foundation's
+    /// `String(format:locale:)` costs about 70 µs a call against 3 µs
+    /// without one, so the locale is passed only where the separator is
+    /// not a point (printf formats group no digits).
+    static func string(format: String, _ arguments: any CVarArg...) -> String {
+        numbersUseDecimalPoint ? String(format: format, arguments: arguments)
+            : String(format: format, locale: numbers, arguments: arguments)
+    }
+
     /// The locale a value of `Input` is written in: `dates` for a `Date`.
     static func locale<Input>(for input: Input.Type) -> Locale {
         input == Date.self ? dates : numbers

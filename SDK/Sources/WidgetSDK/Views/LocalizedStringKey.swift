@@ -110,7 +110,7 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
             let number = Int64(clamping: value)
             arguments.append(.integer(number))
             key += specifier
-            append(String(format: specifier, locale: FormattingLocale.numbers, number))
+            append(FormattingLocale.string(format: specifier, number))
         }
 
         /// A number with a `printf` format: `\(kilowatts, specifier: "%.1f")`.
@@ -118,7 +118,7 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
             let number = Double(value)
             arguments.append(.double(number))
             key += specifier
-            append(String(format: specifier, locale: FormattingLocale.numbers, number))
+            append(FormattingLocale.string(format: specifier, number))
         }
 
         /// A date that keeps time: `\(date, style: .relative)`.
@@ -237,14 +237,14 @@ public struct LocalizedStringKey: Sendable, Equatable, ExpressibleByStringInterp
                 case .double(let value): value.isFinite ? Int64(max(-9.2e18, min(9.2e18, value))) : 0
                 default: 0
                 }
-                if case .text(let string) = argument { text += string } else { text += String(format: "%\(flags)lld", locale: FormattingLocale.numbers, value) }
+                if case .text(let string) = argument { text += string } else { text += FormattingLocale.string(format: "%\(flags)lld", value) }
             case ("f", _), ("F", _), ("e", _), ("g", _):
                 let value: Double? = switch argument {
                 case .double(let value): value
                 case .integer(let value): Double(value)
                 default: nil
                 }
-                if let value { text += String(format: "%\(flags)\(Character(conversion))", locale: FormattingLocale.numbers, value) } else if case .text(let string) = argument { text += string }
+                if let value { text += FormattingLocale.string(format: "%\(flags)\(Character(conversion))", value) } else if case .text(let string) = argument { text += string }
             default:
                 switch argument.part {
                 case .text(let string): text += string
