@@ -70,7 +70,7 @@ package enum Dashboard {
         serve(router, "/instances/:file/actions") { _, context in
             let status = try await status(try context.parameters.require("file"))
             guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
-            return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family, links: workspace.manifest.links) })
+            return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family, links: workspace.manifest.links, locale: workspace.theme.locale) })
         }
         router.post("/instances/:file/actions/:number") { request, context in
             try requestGuard.checkTap(request)

@@ -24,13 +24,15 @@ struct DashboardAction: Encodable, Sendable {
     let entry: String
 
     /// Every control and link of an entry with its frame; a `widgetURL` covers the whole card.
-    static func all(in entry: ArchivedEntry, family: WidgetFamily, links: LinkSchemes = LinkSchemes()) -> [DashboardAction] {
+    /// - Parameter locale: the cards' (`CardTheme.locale`), so that a date's text is as wide as drawn.
+    static func all(in entry: ArchivedEntry, family: WidgetFamily, links: LinkSchemes = LinkSchemes(),
+                    locale: Locale = FormattingLocale.dates) -> [DashboardAction] {
         // Checked again as it is read, as `widgethost actions` does.
         guard let view = try? EntryValidator().validate(entry.view) else { return [] }
         let digest = entry.digest
         let listed = view.actions
         var unclaimed = Set(listed.indices)
-        let layout = LayoutEngine().layout(view, family: family)
+        let layout = LayoutEngine(locale: locale).layout(view, family: family)
         var actions: [DashboardAction] = []
         // Layout order may differ from reading order: equal actions are matched in turn.
         for region in layout.regions {

@@ -40,7 +40,7 @@ open class RelativeDateTimeFormatter: @unchecked Sendable {
     /// Accepted and ignored.
     open var formattingContext: Context = .unknown
     /// The language the text is in: the manifest's `locale:`, or the host's `LANG`.
-    open var locale: Locale! = FormattingLocale.dates
+    open var locale: Locale! = FormattingLocale.current
     /// The calendar days and months are counted in.
     open var calendar: Calendar! = .current
 
@@ -50,7 +50,7 @@ open class RelativeDateTimeFormatter: @unchecked Sendable {
     /// `date` as seen from `referenceDate`: "3 hours ago", "in 2 days".
     open func localizedString(for date: Date, relativeTo referenceDate: Date) -> String {
         Date.AnchoredRelativeFormatStyle(anchor: date, presentation: presentation, unitsStyle: width,
-                                         locale: locale ?? FormattingLocale.dates, calendar: calendar ?? .current)
+                                         locale: locale ?? FormattingLocale.current, calendar: calendar ?? .current)
             .format(referenceDate)
     }
 

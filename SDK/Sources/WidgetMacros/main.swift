@@ -45,10 +45,20 @@ struct Request: Decodable {
 /// What `@Entry` adds in `role` (`peer` or `accessor`) to `declaration`, the
 /// property's source: `@Entry var name: Type = value`, the type or the
 /// value (for an optional) left out as Swift allows.
-func expandEntry(_ declaration: String, role: String) -> String {
+func expandEntry(_ source: String, role: String) -> String {
+    // The source comes with the comments and blank lines before it, which
+    // go (a doc comment may quote a `var`); a trailing comment stays on a
+    // line of its own in the expansion.
+    let declaration = source.split(separator: "\n", omittingEmptySubsequences: false)
+        .drop { line in
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            return text.isEmpty || text.hasPrefix("//")
+        }
+        .joined(separator: "\n")
     let pattern = /\bvar\s+(?<name>[A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*(?<type>[^=]+?))?\s*(?:=\s*(?<value>[\s\S]+?))?\s*$/
     guard let match = declaration.firstMatch(of: pattern) else {
-        return ##"#error("@Entry goes on a 'var' of EnvironmentValues: '@Entry var accent: Color = .blue'")"##
+        // No accessors for what is not a property: the peer's #error says why.
+        return role == "accessor" ? "" : ##"#error("@Entry goes on a 'var' of EnvironmentValues: '@Entry var accent: Color = .blue'")"##
     }
     let name = String(match.output.name)
     let key = "__Key_\(name)"
@@ -56,13 +66,14 @@ func expandEntry(_ declaration: String, role: String) -> String {
         return "get { self[\(key).self] }\nset { self[\(key).self] = newValue }"
     }
     // The pattern's lazy captures end before the spaces that follow them.
-    let type = match.output.type.map(String.init)
+    // A type has no "//": what follows it is a comment.
+    let type = match.output.type.map { String($0.split(separator: "//", maxSplits: 1).first ?? $0).trimmingSpaces }
     let value = match.output.value.map(String.init)
     let defaultValue: String
     switch (type, value) {
-    case (let type?, let value?): defaultValue = "static var defaultValue: \(type) { \(value) }"
+    case (let type?, let value?): defaultValue = "static var defaultValue: \(type) {\n        \(value)\n    }"
     case (let type?, nil) where type.hasSuffix("?"): defaultValue = "static var defaultValue: \(type) { nil }"
-    case (nil, let value?): defaultValue = "static let defaultValue = \(value)"
+    case (nil, let value?): defaultValue = "static let defaultValue =\n        \(value)\n"
     default: return ##"#error("@Entry needs a default value, or an optional type whose default is nil")"##
     }
     return "private struct \(key): EnvironmentKey {\n    \(defaultValue)\n}"
@@ -132,5 +143,13 @@ while let header = readExactly(8) {
     } else {
         // Anything else (a library to load) is not this plugin's.
         send(#"{"expandMacroResult":{"diagnostics":[]}}"#)
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs at either end (FoundationEssentials has no `trimmingCharacters`).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

@@ -34,7 +34,7 @@ struct EnvironmentValuesTests {
         @Environment(\.calendar) private var calendar
         @Environment(\.layoutDirection) private var direction
         var body: some View {
-            Text("\(streak.days) days, \(direction == .leftToRight ? "ltr" : "rtl"), \(locale == FormattingLocale.dates), \(calendar == Calendar.current)")
+            Text("\(streak.days) days, \(direction == .leftToRight ? "ltr" : "rtl"), \(locale == FormattingLocale.current), \(calendar == Calendar.current)")
         }
     }
 
@@ -99,6 +99,10 @@ extension EnvironmentValues {
     @Entry var entryTint: String = "teal"
     @Entry var entryNote: String?
     @Entry var entryCount = 3
+    /// Comments around the declaration, as real code has them; this one
+    /// even quotes one: `var entryCommented = 1`.
+    @Entry var entryCommented: String = "plum" // a trailing comment
+    @Entry var entryMaybe: Int? // nil where no view sets it
 }
 
 /// SwiftUI's `@Entry` (iOS 18), which writes the key type: the three ways
@@ -121,6 +125,11 @@ struct EntryMacroTests {
             stack.append(contentsOf: node.children)
         }
         return nil
+    }
+
+    @Test func commentsAroundAnEntryAreLeftAlone() {
+        let values = EnvironmentValues()
+        #expect(values.entryCommented == "plum" && values.entryMaybe == nil)
     }
 
     @Test func anEntryHasItsDefaultUntilAViewAboveSetsIt() {

@@ -39,7 +39,7 @@ enum DateText {
 
     /// The locales `englishUnits` writes as ICU does, which a ticking card
     /// redraws each second: ICU takes about 30 µs a text, this 1 µs.
-    /// `DateTextTests` holds the two to the same output.
+    /// `TimeAndRedactionTests` holds the two to the same output.
     static let usEnglish: Set<String> = ["en_US_POSIX", "en_US"]
 
     /// US English's units as ICU writes them: "1 day, 2 hr", "2 hours".

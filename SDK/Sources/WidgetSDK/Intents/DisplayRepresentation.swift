@@ -1,8 +1,7 @@
 /// How a value shows to people, as App Intents declares it:
 /// `DisplayRepresentation(title: "apple/swift", subtitle: "67k stars")`, or
-/// a string literal. A `title:` is looked up in the module's string tables,
-/// as a `LocalizedStringResource` is; a representation that is a literal
-/// itself (`"Day"`, `"\(name)"`) is shown as written.
+/// a string literal (`[.week: "Week"]`). The title is looked up in the
+/// module's string tables, as a `LocalizedStringResource` is.
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The name shown for the value.
     public var title: String
@@ -20,7 +19,7 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInte
 
     /// `"Day"` as a representation.
     public init(stringLiteral title: String) {
-        self.title = title
+        self.init(title: LocalizedStringResource(stringLiteral: title))
     }
 
     /// An SF Symbol or a named image, as App Intents' `DisplayRepresentation.Image`.
@@ -59,6 +58,6 @@ public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByString
 
     /// `"Repository"` as a representation.
     public init(stringLiteral name: String) {
-        self.name = name
+        self.init(name: LocalizedStringResource(stringLiteral: name))
     }
 }

@@ -31,7 +31,7 @@ public struct LocalizedStringResource: Sendable, Equatable, ExpressibleByStringI
     private let value: String.LocalizationValue
 
     /// A key that is also its text: `LocalizedStringResource("Next departures")`.
-    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale = FormattingLocale.dates,
+    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale = FormattingLocale.current,
                 bundle: BundleDescription = .main, comment: StaticString? = nil) {
         value = keyAndValue
         self.table = table
@@ -40,7 +40,7 @@ public struct LocalizedStringResource: Sendable, Equatable, ExpressibleByStringI
     }
 
     /// A key with a text of its own for when no table has it.
-    public init(_ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = FormattingLocale.dates,
+    public init(_ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = FormattingLocale.current,
                 bundle: BundleDescription = .main, comment: StaticString? = nil) {
         let keyed = LocalizedStringKey(key: "\(key)", parts: defaultValue.key.parts, arguments: defaultValue.key.arguments)
         self.init(String.LocalizationValue(key: keyed), table: table, locale: locale, bundle: bundle)

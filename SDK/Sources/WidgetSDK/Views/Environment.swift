@@ -29,7 +29,7 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The extension's locale for formatting, from `LC_ALL`, `LC_TIME` or
     /// `LANG` (which the manifest's `locale:` sets): Foundation's
     /// `Locale.current` does not follow them on Linux.
-    public var locale = FormattingLocale.dates
+    public var locale = FormattingLocale.current
     /// The calendar of the extension's process.
     public var calendar = Calendar.current
     /// The time zone of the extension's process.

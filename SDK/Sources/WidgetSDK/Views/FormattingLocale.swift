@@ -15,8 +15,12 @@ public enum FormattingLocale {
         case numeric = "LC_NUMERIC"
     }
 
-    /// The extension's (or host's) locale for dates, and `\.locale`.
+    /// The extension's (or host's) locale for dates.
     public static let dates = locale(from: ProcessInfo.processInfo.environment)
+    /// The locale a kind formats in itself (`\.locale`, a formatter's
+    /// default): `dates`, but `en_US` rather than `en_US_POSIX`, whose
+    /// numbers are not grouped, where nothing names a locale.
+    public static let current = dates.identifier == "en_US_POSIX" ? Locale(identifier: "en_US") : dates
     /// The extension's (or host's) locale for numbers.
     public static let numbers = locale(from: ProcessInfo.processInfo.environment, for: .numeric)
 

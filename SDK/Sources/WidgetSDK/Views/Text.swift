@@ -38,8 +38,9 @@ public struct Text: View, PrimitiveView {
 extension Text {
     /// A value as its format says: `Text(stars, format: .number)`,
     /// `Text(date, format: .dateTime.hour().minute())`. Formatted when the
-    /// entry is made, in the extension's locale (`FormattingLocale`), as
-    /// SwiftUI formats in the environment's.
+    /// entry is made, in the extension's locale (`FormattingLocale`: the
+    /// manifest's `locale:` or `LANG`); an `.environment(\.locale, …)`
+    /// set above does not reach it, as the text is made before it is placed.
     public init<Format: FormatStyle>(_ input: Format.FormatInput, format: Format) where Format.FormatOutput == String {
         node = ViewNode(.text(format.locale(FormattingLocale.locale(for: Format.FormatInput.self)).format(input)))
     }
