@@ -30,7 +30,18 @@ open class RelativeDateTimeFormatter: @unchecked Sendable {
     /// Where the text stands in a sentence. Accepted: the text is written
     /// as it begins a sentence nowhere, as `.standalone` does.
     public enum Context: Int, Sendable {
-        case unknown, dynamic, standalone, listItem, beginningOfSentence, middleOfSentence
+        /// Not said.
+        case unknown
+        /// Decided where the text is used.
+        case dynamic
+        /// On its own, as a label.
+        case standalone
+        /// An item of a list.
+        case listItem
+        /// At the start of a sentence.
+        case beginningOfSentence
+        /// Inside a sentence.
+        case middleOfSentence
     }
 
     /// `.numeric` by default, as Foundation's.

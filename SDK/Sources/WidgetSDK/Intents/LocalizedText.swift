@@ -88,6 +88,7 @@ public struct IntentDescription: Sendable, Equatable, ExpressibleByStringInterpo
     /// Accepted.
     public var resultValueName: LocalizedStringResource?
 
+    /// A description, with what Shortcuts would show beside it (accepted).
     public init(_ descriptionText: LocalizedStringResource, categoryName: LocalizedStringResource? = nil,
                 searchKeywords: [LocalizedStringResource] = [], resultValueName: LocalizedStringResource? = nil) {
         self.descriptionText = descriptionText

@@ -11,7 +11,9 @@ import Foundation
 public enum FormattingLocale {
     /// Which category a value belongs to, for `LC_TIME` or `LC_NUMERIC`.
     public enum Category: String, Sendable {
+        /// Dates and times.
         case time = "LC_TIME"
+        /// Numbers.
         case numeric = "LC_NUMERIC"
     }
 
