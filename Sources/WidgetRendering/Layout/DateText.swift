@@ -6,7 +6,7 @@ import WidgetSDK
 /// the host's own `LANG`), `en_US_POSIX` when neither names one, so a card
 /// reads the same on every machine with the same clock, zone and locale.
 enum DateText {
-    static func string(_ date: Date, style: Text.DateStyle, now: Date, locale: Locale = Locale(identifier: "en_US_POSIX")) -> String {
+    static func string(_ date: Date, style: Text.DateStyle, now: Date, locale: Locale) -> String {
         let seconds = date.timeIntervalSince(now)
         switch style {
         case .timer:
