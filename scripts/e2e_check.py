@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 url, served_path, dom_path, *instances = sys.argv[1:]
 
 class Tiles(HTMLParser):
-    """Each figure's id, its card's src and alt, and its caption."""
+    """Each figure's id, its card's src and alt (its name and what a screen reader says), and its caption."""
     def __init__(self):
         super().__init__()
         self.tiles, self.current, self.in_caption = {}, None, False
@@ -54,7 +54,11 @@ for instance in instances:
     if id not in dom: fail(f"instance {id} ({kind}) has no tile on the page")
     tile = dom[id]
     label = name or kind
-    if tile["alt"] != label: fail(f"{id}: the card's alt is {tile['alt']!r}, not {label!r}")
+    # The card's alt is its name, then what a screen reader says for it: what the card shows.
+    if not tile["alt"].startswith(label + ": "): fail(f"{id}: the card's alt is {tile['alt']!r}, not {label!r} and what it says")
+    for text in expected[kind]:
+        if text not in tile["alt"] and text.split("/")[-1] not in tile["alt"]:
+            fail(f"{id} ({kind}): a screen reader is not told {text!r}: the card's alt is {tile['alt']!r}")
     prefix = f"{name} · {kind} · {id} · " if name else f"{kind} · {id} · "
     if not tile["caption"].startswith(prefix): fail(f"{id}: caption {tile['caption']!r} does not start {prefix!r}")
     # The page's timer aged the caption: Chromium looked 9 s after the page was served.

@@ -294,6 +294,27 @@ extension ArchiveWriter {
         case .fontDesign(let design):
             byte(33)
             string(design.rawValue)
+        case .kerning(let points):
+            byte(34)
+            double(points)
+        case .lineSpacing(let points):
+            byte(35)
+            double(points)
+        case .truncationMode(let mode):
+            byte(36)
+            string(mode.rawValue)
+        case .accessibilityLabel(let label):
+            byte(37)
+            string(label)
+        case .accessibilityValue(let value):
+            byte(38)
+            string(value)
+        case .accessibilityHint(let hint):
+            byte(39)
+            string(hint)
+        case .accessibilityHidden(let hidden):
+            byte(40)
+            bool(hidden)
         }
     }
 
@@ -547,6 +568,13 @@ extension ArchiveReader {
         case 31: return .strikethrough(try bool(), color: try optional { try $0.color() })
         case 32: return .textCase(try optional { try $0.raw(Text.Case.self) })
         case 33: return .fontDesign(try raw(Font.Design.self))
+        case 34: return .kerning(try double())
+        case 35: return .lineSpacing(try double())
+        case 36: return .truncationMode(try raw(Text.TruncationMode.self))
+        case 37: return .accessibilityLabel(try string())
+        case 38: return .accessibilityValue(try string())
+        case 39: return .accessibilityHint(try string())
+        case 40: return .accessibilityHidden(try bool())
         default: throw Truncated()
         }
     }

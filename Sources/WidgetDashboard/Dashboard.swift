@@ -45,7 +45,7 @@ package enum Dashboard {
             let statuses = try await snapshots.current()
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                    HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
-                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, appearance: workspace.manifest.appearance))))
+                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, appearance: workspace.manifest.appearance, locale: workspace.theme.locale))))
         }
         serve(router, "/dashboard.js") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
@@ -58,7 +58,7 @@ package enum Dashboard {
             }
         }
         serve(router, "/instances") { _, _ in
-            try json(try await snapshots.current().map { InstanceSummary($0) })
+            try json(try await snapshots.current().map { InstanceSummary($0, locale: workspace.theme.locale) })
         }
         @Sendable func status(_ id: String) async throws -> InstanceStatus {
             guard let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
@@ -95,7 +95,7 @@ package enum Dashboard {
             let format = CardFormat(file: file)
             let id = format.map { String(file.dropLast($0.rawValue.count + 1)) } ?? file
             let status = try await status(id)
-            guard let format else { return try json(InstanceSummary(status, includingView: true)) }
+            guard let format else { return try json(InstanceSummary(status, includingView: true, locale: workspace.theme.locale)) }
             let mode = try renderingMode(request)
             let scheme = try colorScheme(request) ?? workspace.defaultScheme
             let (scale, palette) = try format == .png ? pngOptions(request) : (1, .color)

@@ -15,8 +15,8 @@ enum DashboardPage {
     ///   page follows the browser's `prefers-color-scheme` or keeps one
     ///   scheme, its background, and the cards' corner radius.
     static func html(_ statuses: [InstanceStatus], token: String = "", appearance: AppearanceSettings = AppearanceSettings(),
-                     at now: Date = Date()) -> String {
-        let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue) }.joined(separator: "\n")
+                     locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
+        let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue, locale: locale) }.joined(separator: "\n")
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
         let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
         let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"
@@ -155,7 +155,7 @@ enum DashboardPage {
           caption.textContent = prefix(i) + i.detail;
           tick(caption);
           const img = figure.querySelector("img");
-          img.alt = i.name || i.kind;
+          img.alt = (i.name || i.kind) + (i.spoken ? ": " + i.spoken : "");
           figure.dataset.ticks = i.ticks;
           // Only a changed entry or state loads the card again.
           if (figure.dataset.version !== version(i)) {
@@ -226,16 +226,21 @@ enum DashboardPage {
         <rect x="7" y="17" width="8" height="8" rx="2" fill="#fff" opacity=".6"/></svg>
         """
 
+    /// What the card's `<img>` says to a screen reader, as the page's script writes it.
+    private static func alternative(_ summary: InstanceSummary) -> String {
+        (summary.name ?? summary.kind) + (summary.spoken.map { ": " + $0 } ?? "")
+    }
+
     /// `scheme`: the cards' until the page's script knows the browser's preference.
-    private static func tile(_ status: InstanceStatus, scheme: String) -> String {
-        let summary = InstanceSummary(status)
+    private static func tile(_ status: InstanceStatus, scheme: String, locale: Locale) -> String {
+        let summary = InstanceSummary(status, locale: locale)
         let size = status.instance.family.size
         let id = SVGRenderer.escape(summary.id)
         let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "
         let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
         let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
         return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" style="width:\#(Int(size.width))px">"#
-            + #"<img src="/instances/\#(id).svg?scheme=\#(scheme)" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(summary.name ?? summary.kind))">"#
+            + #"<img src="/instances/\#(id).svg?scheme=\#(scheme)" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(alternative(summary)))">"#
             + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#
     }
 }

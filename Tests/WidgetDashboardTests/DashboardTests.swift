@@ -41,6 +41,10 @@ struct DashboardTests {
         #expect(svg.hasPrefix("<svg"))
         let json = try await LoopbackHTTP.get(base + "/instances/\(ids[0])")
         #expect(json.contains(#""kind":"SingleRepo""#))
+        // What a screen reader says for the card: its title, and the text the page gives its <img>.
+        #expect(svg.contains("<title>") && svg.contains(#"role="img" aria-label=""#) && svg.contains("swift"), "\(svg)")
+        #expect(json.contains(#""spoken":""#), "\(json)")
+        #expect(try await LoopbackHTTP.get(base + "/").contains(#"alt="SingleRepo: "#))
 
         // Listen, then add an instance from another process.
         let request = HTTPClientRequest(url: base + "/events")

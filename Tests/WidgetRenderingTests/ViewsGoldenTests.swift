@@ -54,6 +54,9 @@ struct ViewsGoldenTests {
                 .invalidatableContent()
                 .layoutPriority(1)
                 .tint(.orange)
+            Text("NEXT DEPARTURES").font(.caption).kerning(2).accessibilityLabel("Next departures")
+            Text("Lines spaced six points apart, wrapping over three lines of the card").lineSpacing(6).frame(width: 200, alignment: .leading)
+            Text("swift-package-manager-collections-and-registries").lineLimit(1).truncationMode(.middle).frame(width: 220, alignment: .leading)
         })),
         ("styles", .systemMedium, ViewNode(archiving: HStack(alignment: .top) {
             VStack(alignment: .leading, spacing: 2) {

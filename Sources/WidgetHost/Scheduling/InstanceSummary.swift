@@ -26,8 +26,11 @@ package struct InstanceSummary: Encodable, Sendable {
     package let actions: Int
     /// Whether the current entry has text that keeps time, so its card changes without a new entry.
     package let ticks: Bool
+    /// What a screen reader says for the current entry (`SpokenText`): the dashboard's text for the card.
+    package let spoken: String?
 
-    package init(_ status: InstanceStatus, includingView: Bool = false) {
+    /// `locale`: what the entry's dates are said in.
+    package init(_ status: InstanceStatus, includingView: Bool = false, locale: Locale = FormattingLocale.dates) {
         id = status.instance.id
         name = status.instance.name
         kind = status.instance.kind
@@ -45,5 +48,6 @@ package struct InstanceSummary: Encodable, Sendable {
         view = includingView ? status.currentEntry?.view : nil
         actions = status.currentEntry?.view.actions.count ?? 0
         ticks = status.currentEntry?.view.ticks ?? false
+        spoken = status.currentEntry.map { SpokenText($0.view, now: Date(), locale: locale).text }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -90,7 +90,7 @@ package struct ANSIRenderer: Sendable {
             case .text(let lines, let font):
                 // A kind's text, or a repository's description: drawn, never sent to the terminal as it is.
                 for (index, line) in lines.map(TerminalText.cells).enumerated() {
-                    let y = frame.y + (Double(index) + 0.5) * font.size * LayoutEngine.lineHeight
+                    let y = frame.y + Double(index) * drawable.lineAdvance(font) + 0.5 * font.size * LayoutEngine.lineHeight
                     let row = Self.cell(y / Self.cellHeight)
                     // Cells are wider than small type: a line may run on into
                     // empty cells up to the next drawable's column or the edge.

@@ -47,9 +47,12 @@ package struct LayoutEngine: Sendable {
         }
         var pass = LayoutPass(now: now, locale: locale, budget: budget)
         var layout = self.layout(root, family: family, contentMargins: contentMargins, in: pass)
+        layout.drawn = (root, now, locale)
         if pass.exhausted {
             pass = LayoutPass(now: now, locale: locale, budget: Self.workBudget)
-            layout = self.layout(Self.refusedCard(LayoutTooComplex(budget: budget)), family: family, contentMargins: true, in: pass)
+            let card = Self.refusedCard(LayoutTooComplex(budget: budget))
+            layout = self.layout(card, family: family, contentMargins: true, in: pass)
+            layout.drawn = (card, now, locale)
         }
         return layout
     }

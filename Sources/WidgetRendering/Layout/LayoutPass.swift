@@ -35,9 +35,11 @@ final class LayoutPass {
         /// `.stroke(_:style:)`: the outline's caps, joins and dashes.
         var line: StrokeStyle?
         var italic = false
-        /// `.underline` and `.strikethrough`, for the text within: a
-        /// reference, so a level of a deep tree's stack frames stays small.
-        var textLines: TextLines?
+        /// `.underline`, `.strikethrough`, `.kerning`, `.lineSpacing` and
+        /// `.truncationMode`, for the text within: one reference, so that a
+        /// level of a deep tree's stack frames stays small (a tree 250
+        /// stacks deep overflowed a test thread's stack with two).
+        var text: TextStyle?
         /// `.textCase(_:)`, for the text within.
         var textCase: Text.Case?
         /// `.fontDesign(_:)`, for the text within: over the font's own, as a weight is.
@@ -147,14 +149,17 @@ final class LayoutPass {
             case .strokeStyle(let line): style.line = line
             case .italic(let italic): style.italic = italic
             case .underline(let active, let color):
-                style.textLines = TextLines(underline: active ? TextLine(color: color) : nil, strikethrough: style.textLines?.strikethrough)
+                style.text = TextStyle(style.text) { $0.underline = active ? TextLine(color: color) : nil }
             case .strikethrough(let active, let color):
-                style.textLines = TextLines(underline: style.textLines?.underline, strikethrough: active ? TextLine(color: color) : nil)
+                style.text = TextStyle(style.text) { $0.strikethrough = active ? TextLine(color: color) : nil }
             case .textCase(let textCase): style.textCase = textCase
             case .fontDesign(let design): style.design = design
+            case .kerning(let points): style.text = TextStyle(style.text) { $0.kerning = points }
+            case .lineSpacing(let points): style.text = TextStyle(style.text) { $0.lineSpacing = points }
+            case .truncationMode(let mode): style.text = TextStyle(style.text) { $0.truncation = mode }
             case .buttonStyle(let kind): style.buttonStyle = kind
             case .gaugeStyle(let kind): style.gaugeStyle = kind
-            case .widgetURL, .layoutPriority: break
+            case .widgetURL, .layoutPriority, .accessibilityLabel, .accessibilityValue, .accessibilityHint, .accessibilityHidden: break
             case .aspectRatio(let ratio, let mode):
                 proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
             case .fixedSize(let horizontal, let vertical):
@@ -684,7 +689,7 @@ final class LayoutPass {
         let lines = arranged.drawables.compactMap { drawable -> (top: Double, last: Double)? in
             guard case .text(let lines, let font) = drawable.kind, !lines.isEmpty else { return nil }
             let first = drawable.frame.y + font.size * (0.1 + 0.93)
-            return (first, first + Double(lines.count - 1) * font.size * LayoutEngine.lineHeight)
+            return (first, first + Double(lines.count - 1) * drawable.lineAdvance(font))
         }
         switch which {
         case .first: return lines.map(\.top).min() ?? arranged.size.height
@@ -862,45 +867,63 @@ final class LayoutPass {
         var style = style
         if let weight = style.weight { style.font = style.font.weight(weight) }
         if let design = style.design { style.font.design = design }
-        let measure = TextMeasure(font: style.font)
+        let settings = style.text?.settings ?? TextStyle.Settings()
+        let measure = TextMeasure(font: style.font, kerning: settings.kerning, truncation: settings.truncation)
         let available = proposal.width ?? .greatestFiniteMagnitude
         var font = style.font
         var lines = [string]
         let natural = measure.width(string)
+        // Lines are never drawn closer than touching.
+        let lineSpacing = max(settings.lineSpacing, -font.size * LayoutEngine.lineHeight)
         if natural > available {
             // Scale down within the minimum factor first, as SwiftUI does.
             let scale = max(style.minimumScaleFactor, available / natural)
             if scale < 1 { font = Font.system(size: style.font.size * scale, weight: style.font.weight, design: style.font.design) }
-            let scaled = TextMeasure(font: font)
+            let scaled = TextMeasure(font: font, kerning: settings.kerning, truncation: settings.truncation)
             if scaled.width(string) > available {
-                let lineHeight = font.size * LayoutEngine.lineHeight
+                let lineAdvance = font.size * LayoutEngine.lineHeight + max(0, lineSpacing)
                 // A font scaled to nothing has lines of no height: fits any number, so no limit from it.
                 let maximumLines = style.lineLimit ?? proposal.height.map { height in
-                    let fitting = height / lineHeight
+                    let fitting = (height + max(0, lineSpacing)) / lineAdvance
                     return fitting.isFinite ? max(1, Int(min(fitting, 1e6))) : .max
                 } ?? .max
                 lines = scaled.wrap(string, width: available, maximumLines: maximumLines)
             }
         }
-        let measured = TextMeasure(font: font)
+        let measured = TextMeasure(font: font, kerning: settings.kerning)
         let width = min(available, lines.map(measured.width).max() ?? 0)
-        let size = Size(width: width, height: Double(lines.count) * font.size * LayoutEngine.lineHeight)
+        let height = Double(lines.count) * font.size * LayoutEngine.lineHeight + Double(lines.count - 1) * lineSpacing
+        let size = Size(width: width, height: height)
         var text = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
                             kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)
+        text.kerning = settings.kerning
+        text.lineSpacing = lineSpacing
         text.italic = style.italic
-        text.underline = style.textLines?.underline
-        text.strikethrough = style.textLines?.strikethrough
+        text.underline = settings.underline
+        text.strikethrough = settings.strikethrough
         return Arranged(size: size, drawables: [text])
     }
 }
 
-/// The lines `.underline` and `.strikethrough` draw with text, as the layout carries them down the tree.
-final class TextLines: Sendable {
-    let underline: TextLine?
-    let strikethrough: TextLine?
+/// How the text within a view is drawn, beyond its font and colour, as
+/// the layout carries it down the tree: each modifier makes a copy with
+/// its own setting changed.
+final class TextStyle: Sendable {
+    struct Settings: Sendable {
+        var underline: TextLine?
+        var strikethrough: TextLine?
+        /// Points more after each letter.
+        var kerning = 0.0
+        /// Points more between lines.
+        var lineSpacing = 0.0
+        var truncation = Text.TruncationMode.tail
+    }
 
-    init(underline: TextLine?, strikethrough: TextLine?) {
-        self.underline = underline
-        self.strikethrough = strikethrough
+    let settings: Settings
+
+    init(_ other: TextStyle?, changing change: (inout Settings) -> Void) {
+        var settings = other?.settings ?? Settings()
+        change(&settings)
+        self.settings = settings
     }
 }

@@ -1,15 +1,21 @@
+import Foundation
 import WidgetSDK
 
 /// Text widths in one font, and wrapping with truncation.
 struct TextMeasure {
     let font: Font
+    /// `.kerning(_:)`: points more after each letter.
+    var kerning = 0.0
+    /// `.truncationMode(_:)`: where a line that does not fit loses its letters.
+    var truncation = Text.TruncationMode.tail
 
     /// Without DejaVu installed, an average advance keeps layout usable.
     static let fallbackAdvance = 0.55
 
     func width(_ text: String) -> Double {
-        guard let fonts = FontMetrics.shared else { return Double(text.count) * font.size * Self.fallbackAdvance }
-        return (font.isBold ? fonts.bold : fonts.regular).width(of: text, size: font.size)
+        let spacing = kerning == 0 ? 0 : kerning * Double(text.count)
+        guard let fonts = FontMetrics.shared else { return Double(text.count) * font.size * Self.fallbackAdvance + spacing }
+        return (font.isBold ? fonts.bold : fonts.regular).width(of: text, size: font.size) + spacing
     }
 
     /// Greedy word wrap into at most `maximumLines`; the last line ends in
@@ -42,13 +48,40 @@ struct TextMeasure {
         return lines
     }
 
-    /// The longest prefix that fits with "…" after it. One pass: widths add
-    /// up character by character, so each is measured once (measuring the
-    /// whole prefix again for every character removed took 166 s for a
-    /// 30,000-character word).
+    /// The text cut where `truncation` says, with "…" in place of what
+    /// is cut, at the most that fits. One pass: widths add up character by
+    /// character, so each is measured once (measuring the whole prefix again
+    /// for every character removed took 166 s for a 30,000-character word).
     func truncate(_ text: String, width limit: Double) -> String {
         guard width(text) > limit else { return text }
         let room = limit - width("…")
+        switch truncation {
+        case .tail:
+            return String(text[..<fittingEnd(text, room: room)]).trimmingCharacters(in: .whitespaces) + "…"
+        case .head:
+            let reversed = String(text.reversed())
+            let kept = reversed[..<fittingEnd(reversed, room: room)]
+            return "…" + String(kept.reversed()).trimmingCharacters(in: .whitespaces)
+        case .middle:
+            // Letters from each end in turn, as long as the next one fits.
+            let characters = Array(text)
+            var (head, tail, used) = (0, characters.count, 0.0)
+            var fromHead = true
+            while head < tail {
+                let next = fromHead ? characters[head] : characters[tail - 1]
+                let advance = width(String(next))
+                guard used + advance <= room else { break }
+                used += advance
+                if fromHead { head += 1 } else { tail -= 1 }
+                fromHead.toggle()
+            }
+            return String(characters[..<head]).trimmingCharacters(in: .whitespaces) + "…"
+                + String(characters[tail...]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Where the longest prefix of `text` no wider than `room` ends.
+    private func fittingEnd(_ text: String, room: Double) -> String.Index {
         var used = 0.0
         var end = text.startIndex
         for character in text {
@@ -56,8 +89,6 @@ struct TextMeasure {
             guard used <= room else { break }
             end = text.index(after: end)
         }
-        return String(text[..<end]).trimmingCharacters(in: .whitespaces) + "…"
+        return end
     }
 }
-
-import Foundation

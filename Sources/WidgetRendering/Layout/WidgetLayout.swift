@@ -127,6 +127,10 @@ package struct Drawable: Sendable, Equatable {
     /// `.underline()` and `.strikethrough()`: lines under and through text.
     package var underline: TextLine?
     package var strikethrough: TextLine?
+    /// `.kerning(_:)`: points more after each letter of a text.
+    package var kerning = 0.0
+    /// `.lineSpacing(_:)`: points more between a text's lines.
+    package var lineSpacing = 0.0
     /// `.stroke(_:style:)`: a stroke's caps, joins and dashes; nil is square ends and sharp corners.
     package var line: StrokeStyle?
     /// Part of a container background given as a view: drawn only where the container background is.
@@ -135,6 +139,11 @@ package struct Drawable: Sendable, Equatable {
     /// Whether a renderer drawing redacted cards (`redacted`) draws this one as a placeholder.
     package func isRedacted(_ cardRedacted: Bool) -> Bool {
         (redacted ?? cardRedacted) && !isDecoration
+    }
+
+    /// From one line of a text in `font` to the next.
+    package func lineAdvance(_ font: Font) -> Double {
+        font.size * LayoutEngine.lineHeight + lineSpacing
     }
 
     func offset(by dx: Double, _ dy: Double) -> Drawable {
@@ -165,6 +174,26 @@ package struct WidgetLayout: Sendable, Equatable {
     /// The container background, if the view gave one.
     package let background: Color?
     package let drawables: [Drawable]
+    /// The view the engine drew (the entry's, or the card it drew in its
+    /// place) and the moment and locale it drew it for: what `spoken` reads.
+    var drawn: (view: ViewNode, now: Date, locale: Locale)?
+
+    package init(family: WidgetFamily, size: Size, background: Color?, drawables: [Drawable]) {
+        self.family = family
+        self.size = size
+        self.background = background
+        self.drawables = drawables
+    }
+
+    /// What a screen reader says for the card (see `SpokenText`); read
+    /// only when asked for, so drawing the board or a PNG does not pay for it.
+    package var spoken: SpokenText? {
+        drawn.map { SpokenText($0.view, now: $0.now, locale: $0.locale) }
+    }
+
+    package static func == (lhs: WidgetLayout, rhs: WidgetLayout) -> Bool {
+        lhs.family == rhs.family && lhs.size == rhs.size && lhs.background == rhs.background && lhs.drawables == rhs.drawables
+    }
 
     /// Where taps go: each control and link with its frame, frontmost last.
     package var regions: [(frame: Rect, action: WidgetAction)] {
@@ -206,6 +235,8 @@ extension Drawable {
         if let shadow { parts.append("shadow \(number(shadow.radius)) \(number(shadow.x)),\(number(shadow.y))") }
         if isContainerBackground { parts.append("container background") }
         if italic { parts.append("italic") }
+        if kerning != 0 { parts.append("kerning \(number(kerning))") }
+        if lineSpacing != 0 { parts.append("line spacing \(number(lineSpacing))") }
         if let underline { parts.append("underline" + (underline.color.map { " \($0)" } ?? "")) }
         if let strikethrough { parts.append("strikethrough" + (strikethrough.color.map { " \($0)" } ?? "")) }
         if let line {

@@ -37,6 +37,8 @@ package struct SVGRenderer: Sendable {
         self.unavailable = unavailable
     }
 
+    /// The card's SVG, titled with what a screen reader says for it (its
+    /// `<title>` and `aria-label` and, for the hints, `<desc>`).
     package func render(_ layout: WidgetLayout) -> String {
         let size = layout.size
         var defs: [String] = []
@@ -124,18 +126,19 @@ package struct SVGRenderer: Sendable {
             case .text(let lines, let font):
                 if redacted {
                     for (line, text) in lines.enumerated() {
-                        let width = min(frame.width, TextMeasure(font: font).width(text))
-                        let bar = Rect(x: frame.x, y: frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * 0.15,
+                        let width = min(frame.width, TextMeasure(font: font, kerning: drawable.kerning).width(text))
+                        let bar = Rect(x: frame.x, y: frame.y + Double(line) * drawable.lineAdvance(font) + font.size * 0.15,
                                        width: width, height: font.size * 0.9)
                         elements.append(shapeElement(.capsule, bar, attributes: #"fill="\#(Palette.secondaryColor)" fill-opacity="0.35""#))
                     }
                     break
                 }
                 let weight = (font.isBold ? #" font-weight="bold""# : "") + (drawable.italic ? #" font-style="italic""# : "")
-                let measure = TextMeasure(font: font)
+                    + (drawable.kerning != 0 ? #" letter-spacing="\#(n(drawable.kerning))""# : "")
+                let measure = TextMeasure(font: font, kerning: drawable.kerning)
                 for (line, text) in lines.enumerated() {
                     // DejaVu's ascent is 0.93 em; the line box is 1.2 em with the text centred in it.
-                    let baseline = frame.y + Double(line) * font.size * LayoutEngine.lineHeight + font.size * (0.1 + 0.93)
+                    let baseline = frame.y + Double(line) * drawable.lineAdvance(font) + font.size * (0.1 + 0.93)
                     let width = measure.width(text)
                     let x = frame.x + LayoutEngine.offset(width, in: frame.width, drawable.textAlignment.horizontal)
                     // SVG collapses spaces at the ends and doubled ones, which the
@@ -204,9 +207,15 @@ package struct SVGRenderer: Sendable {
             body = [#"<g filter="url(#unavailable)" opacity="0.4">"#] + body + ["</g>"] + unavailableBanner(unavailable, size: size)
         }
         let definitions = defs.isEmpty ? "" : "<defs>" + defs.joined() + "</defs>\n"
+        var label = "", described = ""
+        if !redacted, let spoken = layout.spoken, !spoken.phrases.isEmpty {
+            let text = Self.escape(spoken.text)
+            label = #" role="img" aria-label="\#(text)""#
+            described = "<title>\(text)</title>" + (spoken.hints.isEmpty ? "" : "<desc>\(Self.escape(spoken.hints.joined(separator: ". ")))</desc>") + "\n"
+        }
         let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)">
-            \(definitions)\(body.joined(separator: "\n"))
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)"\(label)>
+            \(described)\(definitions)\(body.joined(separator: "\n"))
             </svg>
 
             """

@@ -34,7 +34,7 @@ struct StatusCommand: AsyncParsableCommand {
         let widened = workspace.manifest.widgets.filter(\.sandbox.isWidened)
         if json {
             try Terminal.printJSON(Report(
-                hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0) },
+                hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0, locale: workspace.theme.locale) },
                 widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network,
                                                                         fetch: $0.sandbox.fetch.map(\.value)) }))
             return

@@ -154,7 +154,11 @@ public struct EntryValidator: Sendable {
         guard node.modifiers.count <= Self.maximumModifiers else {
             throw EntryRefused(reason: "a view has \(node.modifiers.count) modifiers; at most \(Self.maximumModifiers) are allowed", path: path)
         }
-        for modifier in node.modifiers { try validate(modifier, path: path, budget: &budget) }
+        for index in node.modifiers.indices {
+            guard let modifier = try validate(node.modifiers[index], path: path, budget: &budget) else { continue }
+            if checked == nil { checked = node }
+            checked!.modifiers[index] = modifier
+        }
         for index in node.children.indices {
             guard let child = try validate(node.children[index], path: &path, budget: &budget) else { continue }
             if checked == nil { checked = node }
@@ -245,7 +249,8 @@ public struct EntryValidator: Sendable {
         }
     }
 
-    private func validate(_ modifier: ArchivedModifier, path: [String], budget: inout Budget) throws {
+    /// The modifier with its text cut, or nil when it stays as it is.
+    private func validate(_ modifier: ArchivedModifier, path: [String], budget: inout Budget) throws -> ArchivedModifier? {
         switch modifier {
         case .font(let font):
             guard font.size.isFinite, font.size > 0, font.size <= Self.maximumFontSize else {
@@ -312,11 +317,24 @@ public struct EntryValidator: Sendable {
             }
         case .layoutPriority(let priority):
             try checkLength(priority, "the layout priority", signed: true, at: path)
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle, .gaugeStyle, .textCase, .fontDesign:
+        case .kerning(let points):
+            try checkLength(points, "the kerning", signed: true, at: path)
+        case .lineSpacing(let points):
+            try checkLength(points, "the line spacing", signed: true, at: path)
+        // What a screen reader says counts as text: a label is never a way round the entry's limits.
+        case .accessibilityLabel(let label):
+            return cut(label, budget: &budget).map { .accessibilityLabel($0) }
+        case .accessibilityValue(let value):
+            return cut(value, budget: &budget).map { .accessibilityValue($0) }
+        case .accessibilityHint(let hint):
+            return cut(hint, budget: &budget).map { .accessibilityHint($0) }
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle,
+             .gaugeStyle, .textCase, .fontDesign, .truncationMode, .accessibilityHidden:
             break
         case .underline(_, let color), .strikethrough(_, let color):
             if let color { try checkColor(color, at: path) }
         }
+        return nil
     }
 
     // MARK: Values

@@ -4,12 +4,6 @@ import Foundation
 // as if absent: accepted with SwiftUI's spelling so that a widget builds
 // unchanged, and listed as "accepted, not drawn" in docs/compatibility.md.
 extension View {
-    /// Extra space between letters; drawn without it.
-    public func kerning(_ kerning: Double) -> some View { self }
-    /// Extra space between letters; drawn without it.
-    public func tracking(_ tracking: Double) -> some View { self }
-    /// Space between lines; drawn with the font's own.
-    public func lineSpacing(_ lineSpacing: Double) -> some View { self }
     /// How wide the font's letters are; drawn at the standard width.
     public func fontWidth(_ width: Font.Width?) -> some View { self }
     /// A blur; a still card is drawn sharp, as the view rests before any blur animates.
@@ -30,22 +24,6 @@ extension View {
     public func imageScale(_ scale: Image.Scale) -> some View { self }
     /// How a `ProgressView` is drawn; drawn as a bar.
     public func progressViewStyle(_ style: some ProgressViewStyle) -> some View { self }
-    /// What VoiceOver says for the view; a card here has no screen reader.
-    public func accessibilityLabel(_ label: Text) -> some View { self }
-    /// What VoiceOver says for the view.
-    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { self }
-    /// What VoiceOver says for the view.
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
-    /// VoiceOver's hint.
-    public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
-    /// VoiceOver's value.
-    public func accessibilityValue(_ value: LocalizedStringKey) -> some View { self }
-    /// Whether VoiceOver skips the view.
-    public func accessibilityHidden(_ hidden: Bool) -> some View { self }
-    /// How VoiceOver groups the view's children.
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
-    /// The iOS 13 spelling of `accessibilityLabel`.
-    public func accessibility(label: Text) -> some View { self }
     /// An animation when the value changes; a card is drawn at rest.
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
     /// A transition in and out; a card is drawn at rest.
@@ -66,10 +44,6 @@ extension View {
 }
 
 extension Text {
-    /// Extra space between letters; drawn without it.
-    public func kerning(_ kerning: Double) -> Text { self }
-    /// Extra space between letters; drawn without it.
-    public func tracking(_ tracking: Double) -> Text { self }
     /// The text raised or lowered from its baseline; drawn on it.
     public func baselineOffset(_ offset: Double) -> Text { self }
 }

@@ -167,6 +167,20 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     case textCase(Text.Case?)
     /// `.fontDesign(_:)`, `.monospaced()`: the text within in this design, at its own size and weight.
     case fontDesign(Font.Design)
+    /// `.kerning(_:)`, `.tracking(_:)`: this many points more after each letter of the text within.
+    case kerning(Double)
+    /// `.lineSpacing(_:)`: this many points more between the lines of the text within.
+    case lineSpacing(Double)
+    /// `.truncationMode(_:)`: where a line of the text within that does not fit is cut.
+    case truncationMode(Text.TruncationMode)
+    /// `.accessibilityLabel(_:)`: what a screen reader says for the view instead of its contents.
+    case accessibilityLabel(String)
+    /// `.accessibilityValue(_:)`: said after the view's label.
+    case accessibilityValue(String)
+    /// `.accessibilityHint(_:)`: said last, after a pause: what the view does.
+    case accessibilityHint(String)
+    /// `.accessibilityHidden(_:)`: a screen reader skips the view and what it holds.
+    case accessibilityHidden(Bool)
 
     // Named keys for the archive's readers (docs/archive.md).
     enum FontCodingKeys: String, CodingKey { case _0 = "font" }
@@ -197,6 +211,13 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     enum TextCaseCodingKeys: String, CodingKey { case _0 = "case" }
     enum FontDesignCodingKeys: String, CodingKey { case _0 = "design" }
     enum LayoutPriorityCodingKeys: String, CodingKey { case _0 = "priority" }
+    enum KerningCodingKeys: String, CodingKey { case _0 = "points" }
+    enum LineSpacingCodingKeys: String, CodingKey { case _0 = "points" }
+    enum TruncationModeCodingKeys: String, CodingKey { case _0 = "mode" }
+    enum AccessibilityLabelCodingKeys: String, CodingKey { case _0 = "label" }
+    enum AccessibilityValueCodingKeys: String, CodingKey { case _0 = "value" }
+    enum AccessibilityHintCodingKeys: String, CodingKey { case _0 = "hint" }
+    enum AccessibilityHiddenCodingKeys: String, CodingKey { case _0 = "hidden" }
 }
 
 /// One drawing an entry's view was made again for.

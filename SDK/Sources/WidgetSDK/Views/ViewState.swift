@@ -101,11 +101,11 @@ public struct AnyView: View, PrimitiveView {
 }
 
 extension Text {
-    /// How a line cut short ends: widgethost always cuts at the end, with "…".
-    public enum TruncationMode: Sendable, Hashable {
-        /// Cut at the start.
+    /// Where a line cut short loses its letters, with "…" in their place.
+    public enum TruncationMode: String, Codable, Sendable, Hashable {
+        /// Cut at the start: "…ong title".
         case head
-        /// Cut at the end: what the host does.
+        /// Cut at the end: "A long ti…", as text is unless told.
         case tail
         /// Cut in the middle.
         case middle
@@ -140,8 +140,9 @@ extension View {
     /// Nothing disappears from a still picture.
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { ArchivedView(ViewNode(archiving: self)) }
 
-    /// How a line cut short ends: accepted; the host always cuts at the end.
-    public func truncationMode(_ mode: Text.TruncationMode) -> some View { ArchivedView(ViewNode(archiving: self)) }
+    /// Where a line of the text within that does not fit is cut: at its
+    /// end (as unless told), its start or its middle.
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View { modified(.truncationMode(mode)) }
 
     /// Laid out, not drawn.
     public func hidden() -> some View { modified(.opacity(0)) }

@@ -1,0 +1,120 @@
+import Foundation
+import WidgetSDK
+
+/// What a screen reader says for an entry, read from its view as VoiceOver
+/// reads a widget: each text in reading order; a view's
+/// `accessibilityLabel` instead of what it holds, then its
+/// `accessibilityValue`; `accessibilityHidden` views and backgrounds
+/// skipped; a gauge or progress bar as its percentage; a toggle's state
+/// after its label. Hints are said last, after a pause. The SVG's
+/// `<title>` and `aria-label` and the dashboard's text for each card.
+package struct SpokenText: Sendable, Equatable {
+    /// The phrases, in reading order.
+    package var phrases: [String]
+    /// What the views do, said after them.
+    package var hints: [String]
+
+    /// The phrases joined as a screen reader pauses between them.
+    package var text: String { phrases.joined(separator: ", ") }
+
+    /// Bytes said at most: past them a card has said what it can, and
+    /// an entry of thousands of texts does not make a title of megabytes.
+    static let maximumLength = 2_000
+
+    /// What `view` says at `now`, its dates written in `locale`.
+    package init(_ view: ViewNode, now: Date, locale: Locale) {
+        enum Step {
+            case view(ViewNode)
+            case say(String)
+        }
+        var phrases: [String] = []
+        var hints: [String] = []
+        // Depth first in reading order: children are pushed last first.
+        var steps = [Step.view(view.standard)]
+        var (length, counted) = (0, 0)
+        while let step = steps.popLast() {
+            for phrase in phrases[counted...] { length += phrase.utf8.count + 2 }
+            counted = phrases.count
+            if length > Self.maximumLength {
+                phrases.append("…")
+                break
+            }
+            let node: ViewNode
+            switch step {
+            case .say(let phrase):
+                phrases.append(phrase)
+                continue
+            case .view(let view):
+                node = view
+            }
+            // The outermost of each modifier is the one that holds, as in SwiftUI.
+            var label: String?, value: String?, hint: String?, hidden = false
+            for modifier in node.modifiers {
+                switch modifier {
+                case .accessibilityLabel(let text): label = text
+                case .accessibilityValue(let text): value = text
+                case .accessibilityHint(let text): hint = text
+                case .accessibilityHidden(let isHidden): hidden = isHidden
+                default: continue
+                }
+            }
+            if hidden { continue }
+            if let hint, !hint.isEmpty { hints.append(hint) }
+            if let label {
+                phrases.append(label)
+                if let value { phrases.append(value) }
+                continue
+            }
+            if let value { steps.append(.say(value)) }
+            var children = node.children
+            switch node.content {
+            case .text(let string):
+                phrases.append(string)
+            case .date(let date, let style):
+                phrases.append(DateText.string(date, style: style, now: now, locale: locale))
+            // Their labels first, then how full they are.
+            case .progress(let value, let total):
+                steps.append(.say(Self.percent(total > 0 ? value / total : 0, locale: locale)))
+            case .gauge(let value, let minimum, let maximum):
+                steps.append(.say(Self.percent(maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, locale: locale)))
+            case .hstack(alignment: .bottom, spacing: 0) where Self.isSentence(children):
+                // `Text + Text`, or a string with a date in it: one phrase.
+                phrases.append(children.map { Self.words(of: $0, now: now, locale: locale) }.joined())
+                children = []
+            case .control(let control):
+                if let isOn = control.isOn { steps.append(.say(isOn ? "on" : "off")) }
+            case .layered(_, behind: true), .containerBackground, .viewThatFits:
+                // A background is not read; of the views that might fit, the first.
+                children = Array(children.prefix(1))
+            default:
+                break
+            }
+            steps.append(contentsOf: children.reversed().map(Step.view))
+        }
+        self.phrases = phrases.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        self.hints = hints
+    }
+
+    private static func percent(_ fraction: Double, locale: Locale) -> String {
+        guard fraction.isFinite else { return "" }
+        return min(1, max(0, fraction)).formatted(.percent.precision(.fractionLength(0)).locale(locale))
+    }
+
+    /// Whether `children` are texts and dates only, as `+` and interpolation join them.
+    private static func isSentence(_ children: [ViewNode]) -> Bool {
+        children.allSatisfy { child in
+            switch child.content {
+            case .text, .date: true
+            default: false
+            }
+        }
+    }
+
+    private static func words(of node: ViewNode, now: Date, locale: Locale) -> String {
+        switch node.content {
+        case .text(let string): string
+        case .date(let date, let style): DateText.string(date, style: style, now: now, locale: locale)
+        default: ""
+        }
+    }
+}
