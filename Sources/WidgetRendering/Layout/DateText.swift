@@ -6,6 +6,12 @@ import WidgetSDK
 /// the host's own `LANG`), `en_US_POSIX` when neither names one, so a card
 /// reads the same on every machine with the same clock, zone and locale.
 enum DateText {
+    /// A date as a text shows it.
+    struct Key: Hashable, Sendable {
+        let date: Date
+        let style: Text.DateStyle
+    }
+
     static func string(_ date: Date, style: Text.DateStyle, now: Date, locale: Locale) -> String {
         let seconds = date.timeIntervalSince(now)
         switch style {

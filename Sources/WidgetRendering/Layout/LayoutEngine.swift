@@ -47,12 +47,12 @@ package struct LayoutEngine: Sendable {
         }
         var pass = LayoutPass(now: now, locale: locale, budget: budget)
         var layout = self.layout(root, family: family, contentMargins: contentMargins, in: pass)
-        layout.drawn = (root, now, locale)
+        layout.drawn = (root, now, locale, pass.dates)
         if pass.exhausted {
             pass = LayoutPass(now: now, locale: locale, budget: Self.workBudget)
             let card = Self.refusedCard(LayoutTooComplex(budget: budget))
             layout = self.layout(card, family: family, contentMargins: true, in: pass)
-            layout.drawn = (card, now, locale)
+            layout.drawn = (card, now, locale, pass.dates)
         }
         return layout
     }

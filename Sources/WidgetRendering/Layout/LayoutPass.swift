@@ -80,6 +80,10 @@ final class LayoutPass {
     /// The whole card's size, where a container background given as a view is laid out.
     var card = Size(width: 0, height: 0)
     private(set) var work = 0
+    /// The dates written so far, each once: a stack lays a child out more
+    /// than once, ICU takes tens of µs a date, and what a screen reader
+    /// says reads them again.
+    private(set) var dates: [DateText.Key: String] = [:]
     var exhausted: Bool { work > budget }
 
     init(now: Date, locale: Locale = FormattingLocale.dates, budget: Int) {
@@ -393,7 +397,7 @@ final class LayoutPass {
         case .grid(let columns, let spacing):
             return arrangeGrid(node.children, columns: columns, spacing: spacing ?? LayoutEngine.defaultSpacing, proposal: proposal, style: style)
         case .date(let date, style: let dateStyle):
-            return arrangeText(DateText.string(date, style: dateStyle, now: now, locale: locale), proposal: proposal, style: style)
+            return arrangeText(written(date, dateStyle), proposal: proposal, style: style)
         case .progress(let value, let total):
             return arrangeBar(fraction: value / total, knob: false, proposal: proposal, style: style)
         case .gauge(let value, let minimum, let maximum):
@@ -855,6 +859,15 @@ final class LayoutPass {
     }
 
     // MARK: Text
+
+    /// What a date reads at `now`, written once a pass.
+    private func written(_ date: Date, _ style: Text.DateStyle) -> String {
+        let key = DateText.Key(date: date, style: style)
+        if let text = dates[key] { return text }
+        let text = DateText.string(date, style: style, now: now, locale: locale)
+        dates[key] = text
+        return text
+    }
 
     private func arrangeText(_ written: String, proposal: Proposal, style: Style) -> Arranged {
         // Measuring, scaling and wrapping read the text a few times over.

@@ -175,8 +175,8 @@ package struct WidgetLayout: Sendable, Equatable {
     package let background: Color?
     package let drawables: [Drawable]
     /// The view the engine drew (the entry's, or the card it drew in its
-    /// place) and the moment and locale it drew it for: what `spoken` reads.
-    var drawn: (view: ViewNode, now: Date, locale: Locale)?
+    /// place), the moment and locale it drew it for and the dates it wrote: what `spoken` reads.
+    var drawn: (view: ViewNode, now: Date, locale: Locale, dates: [DateText.Key: String])?
 
     package init(family: WidgetFamily, size: Size, background: Color?, drawables: [Drawable]) {
         self.family = family
@@ -188,7 +188,7 @@ package struct WidgetLayout: Sendable, Equatable {
     /// What a screen reader says for the card (see `SpokenText`); read
     /// only when asked for, so drawing the board or a PNG does not pay for it.
     package var spoken: SpokenText? {
-        drawn.map { SpokenText($0.view, now: $0.now, locale: $0.locale) }
+        drawn.map { SpokenText($0.view, now: $0.now, locale: $0.locale, dates: $0.dates) }
     }
 
     package static func == (lhs: WidgetLayout, rhs: WidgetLayout) -> Bool {

@@ -37,8 +37,8 @@ package struct SVGRenderer: Sendable {
         self.unavailable = unavailable
     }
 
-    /// The card's SVG, titled with what a screen reader says for it (its
-    /// `<title>` and `aria-label` and, for the hints, `<desc>`).
+    /// The card's SVG, titled with what a screen reader says for it: a
+    /// `role="img"` whose `<title>` is the text and `<desc>` the hints.
     package func render(_ layout: WidgetLayout) -> String {
         let size = layout.size
         var defs: [String] = []
@@ -207,14 +207,16 @@ package struct SVGRenderer: Sendable {
             body = [#"<g filter="url(#unavailable)" opacity="0.4">"#] + body + ["</g>"] + unavailableBanner(unavailable, size: size)
         }
         let definitions = defs.isEmpty ? "" : "<defs>" + defs.joined() + "</defs>\n"
-        var label = "", described = ""
+        var role = "", described = ""
         if !redacted, let spoken = layout.spoken, !spoken.phrases.isEmpty {
             let text = Self.escape(spoken.text)
-            label = #" role="img" aria-label="\#(text)""#
+            // The title is the image's accessible name (SVG-AAM); an
+            // aria-label beside it would carry the same text twice.
+            role = #" role="img""#
             described = "<title>\(text)</title>" + (spoken.hints.isEmpty ? "" : "<desc>\(Self.escape(spoken.hints.joined(separator: ". ")))</desc>") + "\n"
         }
         let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)"\(label)>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(size.width))" height="\(n(size.height))" viewBox="0 0 \(n(size.width)) \(n(size.height))" font-family="\(Self.fontFamily)"\(role)>
             \(described)\(definitions)\(body.joined(separator: "\n"))
             </svg>
 
