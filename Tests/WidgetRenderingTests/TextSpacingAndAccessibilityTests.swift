@@ -97,6 +97,31 @@ struct TextSpacingAndAccessibilityTests {
         #expect(spoken.text == "706 stars, apple/swift, Disk, 25%, Glasses, 5 of 8, 75%")
     }
 
+    /// What review found: a label kept a bar's fill and a toggle's state from
+    /// being said, a value was said beside the fill, `.hidden()` was read,
+    /// and a hidden part of a joined text was read with the rest.
+    @Test func aLabelKeepsTheViewsStateAndHiddenMeansUnsaid() {
+        let view = VStack {
+            ProgressView(value: 0.4).accessibilityLabel("Upload")
+            ProgressView(value: 0.4).accessibilityValue("2 of 5")
+            Gauge(value: 72, in: 0...100) { Text("Level") } currentValueLabel: { HStack { Image(systemName: "drop"); Text("72") } }
+            Gauge(value: 72, in: 0...100) { Text("Level") } currentValueLabel: { Text("72 ml") }.accessibilityLabel("Water")
+            Text("debug").hidden()
+            HStack(alignment: .bottom, spacing: 0) { Text("a").accessibilityHidden(true); Text("b") }
+        }
+        let spoken = SpokenText(node(view), now: now, locale: Locale(identifier: "en_US_POSIX"))
+        #expect(spoken.phrases == ["Upload", "40%", "2 of 5", "Level", "72", "Water", "72 ml", "b"], "\(spoken.phrases)")
+    }
+
+    @Test func textsNeverTakeLessThanNothing() throws {
+        let pulled = try #require(texts(layout(Text("Hi").kerning(-50).underline())).first)
+        #expect(pulled.frame.width >= 0)
+        let words = "one two three four five six"
+        let tight = try #require(texts(layout(Text(words).frame(width: 80), .systemLarge)).first)
+        let negative = try #require(texts(layout(Text(words).lineSpacing(-100).frame(width: 80), .systemLarge)).first)
+        #expect(negative.frame.height == tight.frame.height && negative.lineSpacing == 0)
+    }
+
     @Test func aValueFollowsTheContentsAndJoinedTextsAreOnePhrase() {
         let due = now.addingTimeInterval(3_600)
         let view = VStack {

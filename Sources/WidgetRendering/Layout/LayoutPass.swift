@@ -886,18 +886,18 @@ final class LayoutPass {
         var font = style.font
         var lines = [string]
         let natural = measure.width(string)
-        // Lines are never drawn closer than touching.
-        let lineSpacing = max(settings.lineSpacing, -font.size * LayoutEngine.lineHeight)
+        // Never less than the font's own, as UIKit's paragraph spacing is never negative.
+        let lineSpacing = max(0, settings.lineSpacing)
         if natural > available {
             // Scale down within the minimum factor first, as SwiftUI does.
             let scale = max(style.minimumScaleFactor, available / natural)
             if scale < 1 { font = Font.system(size: style.font.size * scale, weight: style.font.weight, design: style.font.design) }
             let scaled = TextMeasure(font: font, kerning: settings.kerning, truncation: settings.truncation)
             if scaled.width(string) > available {
-                let lineAdvance = font.size * LayoutEngine.lineHeight + max(0, lineSpacing)
+                let lineAdvance = font.size * LayoutEngine.lineHeight + lineSpacing
                 // A font scaled to nothing has lines of no height: fits any number, so no limit from it.
                 let maximumLines = style.lineLimit ?? proposal.height.map { height in
-                    let fitting = (height + max(0, lineSpacing)) / lineAdvance
+                    let fitting = (height + lineSpacing) / lineAdvance
                     return fitting.isFinite ? max(1, Int(min(fitting, 1e6))) : .max
                 } ?? .max
                 lines = scaled.wrap(string, width: available, maximumLines: maximumLines)
@@ -905,7 +905,7 @@ final class LayoutPass {
         }
         let measured = TextMeasure(font: font, kerning: settings.kerning)
         let width = min(available, lines.map(measured.width).max() ?? 0)
-        let height = Double(lines.count) * font.size * LayoutEngine.lineHeight + Double(lines.count - 1) * lineSpacing
+        let height = Double(lines.count) * font.size * LayoutEngine.lineHeight + Double(max(0, lines.count - 1)) * lineSpacing
         let size = Size(width: width, height: height)
         var text = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
                             kind: .text(lines: lines, font: font), color: style.color, accentable: style.accentable)

@@ -4,10 +4,10 @@ import WidgetSDK
 /// What a screen reader says for an entry, read from its view as VoiceOver
 /// reads a widget: each text in reading order; a view's
 /// `accessibilityLabel` instead of what it holds, then its
-/// `accessibilityValue`; `accessibilityHidden` views and backgrounds
-/// skipped; a gauge or progress bar as its percentage; a toggle's state
-/// after its label. Hints are said last, after a pause. The SVG's
-/// `<title>` and `aria-label` and the dashboard's text for each card.
+/// `accessibilityValue` or its own state (how full a bar or gauge is, a
+/// toggle's on or off); hidden views (`accessibilityHidden`, `.hidden()`)
+/// and backgrounds skipped. Hints are said last, after a pause. The SVG's
+/// `<title>` and the dashboard's text for each card.
 package struct SpokenText: Sendable, Equatable {
 
     /// The phrases, in reading order.
@@ -64,34 +64,31 @@ package struct SpokenText: Sendable, Equatable {
                 case .accessibilityValue(let text): value = text
                 case .accessibilityHint(let text): hint = text
                 case .accessibilityHidden(let isHidden): hidden = isHidden
+                // `.hidden()` and `.opacity(0)`: nothing on screen, nothing said.
+                case .opacity(let opacity): hidden = hidden || opacity <= 0
                 default: continue
                 }
             }
             if hidden { continue }
             if let hint, !hint.isEmpty { hints.append(hint) }
+            // A bar's or gauge's fill, a toggle's state: said after the
+            // label, its own or one given; an accessibilityValue instead.
+            let state = value ?? Self.state(of: node, label: label != nil, now: now, locale: locale, dates: dates)
             if let label {
                 phrases.append(label)
-                if let value { phrases.append(value) }
+                if let state { phrases.append(state) }
                 continue
             }
-            if let value { steps.append(.say(value)) }
+            if let state { steps.append(.say(state)) }
             var children = node.children
             switch node.content {
             case .text(let string):
                 phrases.append(string)
             case .date(let date, let style):
                 phrases.append(written(date, style))
-            // Its label first, then how full it is.
-            case .progress(let value, let total):
-                steps.append(.say(Self.percent(total > 0 ? value / total : 0, locale: locale)))
-            case .gauge(let value, let minimum, let maximum):
-                // As SwiftUI's: its label, then its current value label or,
-                // without one, how full it is; the bounds are not said.
-                let current = children.count > 1 && children[1].content != .group ? children[1] : nil
-                if current == nil {
-                    steps.append(.say(Self.percent(maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, locale: locale)))
-                }
-                children = [children.first, current].compactMap { $0 }
+            case .gauge:
+                // Its label, then its current value label; the bounds are not said.
+                children = [children.first, Self.currentValueLabel(of: node)].compactMap { $0 }
             case .hstack(alignment: .bottom, spacing: 0) where Self.isSentence(children):
                 // `Text + Text`, or a string with a date in it: one phrase.
                 phrases.append(children.map { child in
@@ -102,8 +99,6 @@ package struct SpokenText: Sendable, Equatable {
                     }
                 }.joined())
                 children = []
-            case .control(let control):
-                if let isOn = control.isOn { steps.append(.say(isOn ? "on" : "off")) }
             case .layered(_, behind: true), .containerBackground, .viewThatFits:
                 // A background is not read; of the views that might fit, the first.
                 children = Array(children.prefix(1))
@@ -116,6 +111,31 @@ package struct SpokenText: Sendable, Equatable {
         self.hints = hints
     }
 
+    /// What `node` says of its own state after its label: how full a bar
+    /// or gauge is (a gauge's current value label says it, when it has
+    /// one), a toggle's "on" or "off". `labelled`: the view's own label
+    /// views are not said, so a gauge's value label is said here.
+    private static func state(of node: ViewNode, label labelled: Bool, now: Date, locale: Locale, dates: [DateText.Key: String]) -> String? {
+        switch node.content {
+        case .progress(let value, let total):
+            return percent(total > 0 ? value / total : 0, locale: locale)
+        case .gauge(let value, let minimum, let maximum):
+            if let current = currentValueLabel(of: node) {
+                return labelled ? SpokenText(current, now: now, locale: locale, dates: dates).text : nil
+            }
+            return percent(maximum > minimum ? (value - minimum) / (maximum - minimum) : 0, locale: locale)
+        case .control(let control):
+            return control.isOn.map { $0 ? "on" : "off" }
+        default:
+            return nil
+        }
+    }
+
+    /// A gauge's current value label, when it was given one.
+    private static func currentValueLabel(of node: ViewNode) -> ViewNode? {
+        node.children.count > 1 && node.children[1] != ViewNode(.group) ? node.children[1] : nil
+    }
+
     /// "40%": written directly in English, the locale of a host without
     /// `LANG` (ICU takes about 30 µs a number), by ICU elsewhere ("40 %").
     private static func percent(_ fraction: Double, locale: Locale) -> String {
@@ -126,10 +146,19 @@ package struct SpokenText: Sendable, Equatable {
         return clamped.formatted(.percent.precision(.fractionLength(0)).locale(locale))
     }
 
-    /// Whether `children` are texts and dates only, as `+` and interpolation join them.
+    /// Whether `children` are texts and dates only, as `+` and
+    /// interpolation join them, none of them labelled or hidden.
     private static func isSentence(_ children: [ViewNode]) -> Bool {
         children.allSatisfy { child in
-            switch child.content {
+            let speaksAsWritten = !child.modifiers.contains { modifier in
+                switch modifier {
+                case .accessibilityLabel, .accessibilityValue, .accessibilityHidden: true
+                case .opacity(let opacity): opacity <= 0
+                default: false
+                }
+            }
+            guard speaksAsWritten else { return false }
+            return switch child.content {
             case .text, .date: true
             default: false
             }

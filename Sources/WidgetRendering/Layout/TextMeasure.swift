@@ -14,8 +14,9 @@ struct TextMeasure {
 
     func width(_ text: String) -> Double {
         let spacing = kerning == 0 ? 0 : kerning * Double(text.count)
-        guard let fonts = FontMetrics.shared else { return Double(text.count) * font.size * Self.fallbackAdvance + spacing }
-        return (font.isBold ? fonts.bold : fonts.regular).width(of: text, size: font.size) + spacing
+        // Letters pulled together until they overlap still take no less than nothing.
+        guard let fonts = FontMetrics.shared else { return max(0, Double(text.count) * font.size * Self.fallbackAdvance + spacing) }
+        return max(0, (font.isBold ? fonts.bold : fonts.regular).width(of: text, size: font.size) + spacing)
     }
 
     /// Greedy word wrap into at most `maximumLines`; the last line ends in

@@ -37,7 +37,8 @@ extension View {
 
 extension Text {
     /// The words of the text, styles dropped, as a label is said: a date
-    /// that keeps time is said as it reads when the entry is made.
+    /// as its day or time when the entry is made; a label that counts
+    /// (`.relative`, `.timer`) names the moment rather than the time left.
     var plainText: String {
         var words = ""
         var stack = [node]
