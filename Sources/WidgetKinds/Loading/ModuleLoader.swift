@@ -25,8 +25,16 @@ package struct ModuleLoader: Sendable {
 
     package let searchPath: ModuleSearchPath
     package let pool: ExtensionPool
-    /// Bounds each call into a module's code, `describe` included.
+    /// Bounds each call into a module's code.
     package let callTimeout: Duration
+    /// Bounds starting a module's extension and reading its kinds: the call
+    /// timeout, but never less than `startAllowance`.
+    package var describeTimeout: Duration { max(callTimeout, Self.startAllowance) }
+    /// A start is a process, its sandbox and a `dlopen` of a library with
+    /// its dependencies. On a busy machine that alone can outlast a timeout
+    /// set for quick providers, and a kind that fails to load is not shown
+    /// at all, so the start gets at least this long.
+    package static let startAllowance: Duration = .seconds(30)
     package let describing: Describing
     let descriptions: DescriptionCache?
 
@@ -75,7 +83,7 @@ package struct ModuleLoader: Sendable {
             return .success(loaded(kinds, path: path, extension: moduleExtension))
         }
         let file = FileIdentity(path: path)
-        let caller = RemoteCaller(module: moduleExtension, timeout: callTimeout)
+        let caller = RemoteCaller(module: moduleExtension, timeout: describeTimeout)
         let description: ModuleDescription
         do {
             guard case .described(let described) = try await caller.call(.describe) else { throw RemoteCaller.unexpectedAnswer }

@@ -81,6 +81,7 @@ struct LoadingTests {
     }
 
     @Test func aModuleThatCrashesOrHangsWhileLoadingIsReportedAndTheOthersLoad() async throws {
+        // A 1 s provider timeout: a start still gets its 30 s, so a busy machine loads every kind.
         let manifest = try TestSupport.manifest(TestSupport.manifestText(
             [("Gauge", "FixtureKinds"), ("Boom", "FixtureCrashOnLoad"), ("Stuck", "FixtureHangOnLoad")], extra: "schedule: {timeout: 1s}"))
         let bundle = await LoadedBundle.load(manifest)
@@ -88,7 +89,7 @@ struct LoadingTests {
         let messages = Dictionary(uniqueKeysWithValues: bundle.diagnostics.map { ($0.kind, $0.message) })
         #expect(messages["Boom"]?.hasSuffix("libFixtureCrashOnLoad.so: its extension failed while reading its kinds: extension crashed (SIGILL)") == true,
                 "\(messages)")
-        #expect(messages["Stuck"]?.hasSuffix("libFixtureHangOnLoad.so: its extension failed while reading its kinds: no answer within 2s") == true,
+        #expect(messages["Stuck"]?.hasSuffix("libFixtureHangOnLoad.so: its extension failed while reading its kinds: no answer within 30s") == true,
                 "\(messages)")
         // The hung one is killed after the grace period; Gauge's goes on serving.
         #expect(await TestSupport.eventually { bundle.pool.pids.count == 1 }, "\(bundle.pool.pids)")
