@@ -322,20 +322,32 @@ extension ArchiveWriter {
         count(values.count)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             string(name)
-            switch value {
-            case .string(let string):
-                byte(0)
-                self.string(string)
-            case .int(let int):
-                byte(1)
-                self.int(int)
-            case .double(let double):
-                byte(2)
-                self.double(double)
-            case .bool(let bool):
-                byte(3)
-                self.bool(bool)
-            }
+            configurationValue(value)
+        }
+    }
+
+    /// A list holds scalars: a list inside one (an `[[String]]` parameter,
+    /// which App Intents do not have either) is written as its text.
+    mutating func configurationValue(_ value: ConfigurationValue, inList: Bool = false) {
+        switch value {
+        case .string(let string):
+            byte(0)
+            self.string(string)
+        case .int(let int):
+            byte(1)
+            self.int(int)
+        case .double(let double):
+            byte(2)
+            self.double(double)
+        case .bool(let bool):
+            byte(3)
+            self.bool(bool)
+        case .list where inList:
+            configurationValue(.string(value.description), inList: true)
+        case .list(let values):
+            byte(4)
+            count(values.count)
+            for element in values { configurationValue(element, inList: true) }
         }
     }
 
@@ -583,15 +595,25 @@ extension ArchiveReader {
         var values: ConfigurationValues = [:]
         for _ in try elements() {
             let name = try string()
-            values[name] = switch try byte() {
-            case 0: .string(try string())
-            case 1: .int(try int())
-            case 2: .double(try double())
-            case 3: .bool(try bool())
-            default: throw Truncated()
-            }
+            values[name] = try configurationValue()
         }
         return values
+    }
+
+    /// One value; a list's values are scalars, so a peer cannot nest lists
+    /// until the reader's stack runs out.
+    mutating func configurationValue(inList: Bool = false) throws -> ConfigurationValue {
+        switch try byte() {
+        case 0: return .string(try string())
+        case 1: return .int(try int())
+        case 2: return .double(try double())
+        case 3: return .bool(try bool())
+        case 4 where !inList:
+            var list: [ConfigurationValue] = []
+            for _ in try elements() { list.append(try configurationValue(inList: true)) }
+            return .list(list)
+        default: throw Truncated()
+        }
     }
 
     mutating func url() throws -> URL {

@@ -22,7 +22,7 @@ enum MessageCodec {
             writer.byte(Form.timelineCall.rawValue)
             writer.count(Int(id))
             writer.string(kind)
-            write(configuration, &writer)
+            writer.configuration(configuration)
             writer.string(context.family.rawValue)
             writer.bool(context.isPreview)
             writer.count(context.settings.count)
@@ -52,7 +52,7 @@ enum MessageCodec {
         case .timelineCall:
             let id = UInt64(try reader.count())
             let kind = try reader.string()
-            let configuration = try readConfiguration(&reader)
+            let configuration = try reader.configuration()
             let family = try reader.raw(WidgetFamily.self)
             let isPreview = try reader.bool()
             var settings: [String: String] = [:]
@@ -70,41 +70,5 @@ enum MessageCodec {
         case nil:
             throw ArchiveReader.Truncated()
         }
-    }
-
-    private static func write(_ configuration: ConfigurationValues, _ writer: inout ArchiveWriter) {
-        writer.count(configuration.count)
-        for (name, value) in configuration.sorted(by: { $0.key < $1.key }) {
-            writer.string(name)
-            switch value {
-            case .string(let string):
-                writer.byte(0)
-                writer.string(string)
-            case .int(let int):
-                writer.byte(1)
-                writer.int(int)
-            case .double(let double):
-                writer.byte(2)
-                writer.double(double)
-            case .bool(let bool):
-                writer.byte(3)
-                writer.bool(bool)
-            }
-        }
-    }
-
-    private static func readConfiguration(_ reader: inout ArchiveReader) throws -> ConfigurationValues {
-        var configuration: ConfigurationValues = [:]
-        for _ in try reader.elements() {
-            let name = try reader.string()
-            configuration[name] = switch try reader.byte() {
-            case 0: .string(try reader.string())
-            case 1: .int(try reader.int())
-            case 2: .double(try reader.double())
-            case 3: .bool(try reader.bool())
-            default: throw ArchiveReader.Truncated()
-            }
-        }
-        return configuration
     }
 }

@@ -55,6 +55,10 @@ package struct ParameterDescription: Codable, Sendable {
     package var title: String
     package var description: String?
     package var type: ParameterType
+    /// True for a list of `type` values; absent for one value.
+    package var isList: Bool?
+    /// A list's sizes by family; absent when unbounded.
+    package var listSizes: [WidgetFamily: IntentCollectionSize]?
     package var isOptional: Bool
     package var defaultValue: ConfigurationValue?
     package var options: Options
@@ -66,6 +70,8 @@ package struct ParameterDescription: Codable, Sendable {
         title = parameter.title
         description = parameter.description
         type = parameter.type
+        isList = parameter.isList ? true : nil
+        listSizes = parameter.listSizes.isEmpty ? nil : parameter.listSizes
         isOptional = parameter.isOptional
         defaultValue = parameter.defaultValue
         options = switch parameter.options {

@@ -15,8 +15,8 @@ package struct InstanceEntry: Decodable, Sendable {
     package var family: Located<String>?
     package var name: Located<String>?
     /// Parameter name (as the kind declares it: `topRepo`) to its value,
-    /// as it would be typed after `--top-repo`.
-    package var configuration: [String: Located<String>]
+    /// as it would be typed after `--top-repo`; a list's values as a sequence.
+    package var configuration: [String: Located<DeclaredValue>]
     package var mark: Mark?
 
     enum CodingKeys: String, CodingKey {
@@ -35,7 +35,7 @@ package struct InstanceEntry: Decodable, Sendable {
         kind = try container.decode(Located<String>.self, forKey: .kind)
         family = try container.decodeIfPresent(Located<String>.self, forKey: .family)
         name = try container.decodeIfPresent(Located<String>.self, forKey: .name)
-        configuration = try container.decodeIfPresent([String: Located<String>].self, forKey: .configuration) ?? [:]
+        configuration = try container.decodeIfPresent([String: Located<DeclaredValue>].self, forKey: .configuration) ?? [:]
     }
 
     /// Ids the command line gives are six such characters, so an exported
@@ -46,5 +46,24 @@ package struct InstanceEntry: Decodable, Sendable {
             ("a" ... "z").contains(scalar) || ("0" ... "9").contains(scalar)
         }
         return isLowerAlphanumeric(first) && id.unicodeScalars.allSatisfy { isLowerAlphanumeric($0) || $0 == "-" || $0 == "_" }
+    }
+}
+
+/// One parameter's value in `instances[].configuration`: a scalar, or a
+/// sequence of them for a list parameter (`repos: [apple/swift, swiftlang/swift-testing]`).
+package struct DeclaredValue: Decodable, Sendable, Equatable {
+    /// The values as they would be typed after the parameter's flag, once each.
+    package var texts: [String]
+
+    package init(_ texts: [String]) {
+        self.texts = texts
+    }
+
+    package init(from decoder: any Decoder) throws {
+        if (try? decoder.unkeyedContainer()) != nil {
+            texts = try decoder.singleValueContainer().decode([String].self)
+        } else {
+            texts = [try decoder.singleValueContainer().decode(String.self)]
+        }
     }
 }

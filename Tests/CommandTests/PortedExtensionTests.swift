@@ -66,7 +66,7 @@ struct PortedExtensionTests {
         let kinds = try await TestSupport.widgethost(["kinds", "--json", "--config", fixture.manifestPath], environment: ["LANG": "de_DE.UTF-8"])
         let greeting = try #require(try JSONDecoder().decode([KindInfo].self, from: Data(kinds.stdout.utf8)).first { $0.kind == "Greeting" })
         #expect(greeting.configuration.title == "Begrüßung")
-        #expect(greeting.configuration.parameters.map(\.title) == ["Name", "Style", "Freund"])
+        #expect(greeting.configuration.parameters.map(\.title) == ["Name", "Style", "Freund", "Guests"])
 
         // Dates the host draws (`Text(date, style: .time)`) in the same locale: 24-hour in German.
         func clock(_ environment: [String: String]) async throws -> String {
@@ -100,8 +100,8 @@ struct PortedExtensionTests {
         #expect(clock.disfavoredLocations == [.standBy])
         let greeting = try #require(kinds.first { $0.kind == "Greeting" })
         #expect(greeting.contentMarginsDisabled == nil && greeting.disfavoredLocations == nil, "absent when not set")
-        #expect(greeting.configuration.parameters.map(\.name) == ["name", "style", "friend"])
-        #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name", "--style", "--friend"], "--name is add-instance's own")
+        #expect(greeting.configuration.parameters.map(\.name) == ["name", "style", "friend", "guests"])
+        #expect(greeting.configuration.parameters.map(\.flag) == ["--set-name", "--style", "--friend", "--guests"], "--name is add-instance's own")
         let style = try #require(greeting.configuration.parameters.first { $0.name == "style" })
         var choices = KindInfo.Options(source: "static", values: [.string("friendly"), .string("formal")], provider: nil)
         choices.titles = ["friendly": "Friendly", "formal": "Good day"]
@@ -214,5 +214,65 @@ struct PortedExtensionTests {
         let drawnDefault = try await fixture.run("render", byDefault)
         #expect(drawnDefault.stdout.contains(">Hello,</text>") && drawnDefault.stdout.contains(">with Ann</text>"),
                 "the query's defaultResult: \(drawnDefault.stdout)")
+    }
+
+    /// Issue 37: `@Parameter var guests: [FriendEntity]` with
+    /// `size: [.systemSmall: 2]`, as App Intents write a list. Each value is
+    /// one of the query's choices, the flag is repeated for each, the
+    /// manifest gives a sequence, and the provider gets the entities from
+    /// one `entities(for:)` with every identifier.
+    @Test func aListParameterIsGivenByRepeatingItsFlagOrAsASequenceAndResolvedInOneQuery() async throws {
+        let fixture = try Self.fixture()
+        let kinds = try JSONDecoder().decode([KindInfo].self, from: Data(try await fixture.run("kinds", "--json").stdout.utf8))
+        let guests = try #require(kinds.first { $0.kind == "Greeting" }?.configuration.parameters.first { $0.name == "guests" })
+        #expect(guests.list == true && guests.type == "string" && guests.typeDescription == "list of strings")
+        #expect(guests.size == ["systemSmall": IntentCollectionSize(min: 0, max: 2)] && guests.sizeDescription == "at most 2 values in systemSmall")
+        #expect(guests.options == KindInfo.Options(source: "dynamic", values: nil, provider: "FriendQuery"), "each value is one of the query's")
+        let help = try await fixture.run("add-instance", "Greeting", "--help")
+        #expect(help.stdout.contains("[--guests <string> ...]") && help.stdout.contains("give the flag once for each value"), "\(help.stdout)")
+
+        let tooMany = try await fixture.run("add-instance", "Greeting", "--guests", "Ann", "--guests", "Bo", "--guests", "Cy")
+        #expect(tooMany.status == 1 && tooMany.stderr.contains("--guests: a systemSmall instance holds at most 2 values, found 3"), "\(tooMany.stderr)")
+        let unknown = try await fixture.run("add-instance", "Greeting", "--guests", "Bo", "--guests", "Zed")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no friend 'Zed'"), "each value is checked: \(unknown.stderr)")
+        let twice = try await fixture.run("add-instance", "Greeting", "--friend", "Bo", "--friend", "Cy")
+        #expect(twice.status != 0 && twice.stderr.contains("--friend"), "a single value's flag is still given once: \(twice.stderr)")
+
+        let added = try await fixture.run("add-instance", "Greeting", "--guests", "Bo", "--guests=Cy", "--json")
+        #expect(added.status == 0, "\(added.stderr)")
+        let stored = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any]
+        #expect((stored?["configuration"] as? [String: Any])?["guests"] as? [String] == ["Bo", "Cy"], "\(added.stdout)")
+        let id = try #require(stored?["id"] as? String)
+        let listed = try await fixture.run("list-instances")
+        #expect(listed.stdout.contains("guests=Bo, Cy"), "\(listed.stdout)")
+
+        // The manifest declares one as a YAML sequence; export writes it back so.
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            + "instances:\n  - {id: party, kind: Greeting, configuration: {guests: [Cy, Ann]}}\n"
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        let host = try RunningHost(fixture, arguments: ["--log"])
+        #expect(await host.waitFor("instance=\(id) kind=Greeting [widgethost] entry of"), "\(host.output)")
+        #expect(await host.waitFor("instance=party kind=Greeting [widgethost] entry of"), "\(host.output)")
+        #expect(host.output.contains("[Greeting] info: friends looked up together: Bo, Cy"), "one query for the list: \(host.output)")
+        #expect(await host.stop() == 0)
+        let drawn = try await fixture.run("render", id)
+        #expect(drawn.stdout.contains(">and Bo, Cy</text>"), "\(drawn.stdout)")
+        let declared = try await fixture.run("render", "party")
+        #expect(declared.stdout.contains(">and Cy, Ann</text>"), "in the order given: \(declared.stdout)")
+        let exported = try await fixture.run("export")
+        #expect(exported.stdout.contains("guests: [Cy, Ann]") && exported.stdout.contains("guests: [Bo, Cy]"), "\(exported.stdout)")
+        let exportedJSON = try await fixture.run("export", "--json")
+        #expect(exportedJSON.stdout.contains(#""guests":["Cy","Ann"]"#) || exportedJSON.stdout.contains(#""guests" : ["#), "\(exportedJSON.stdout)")
+
+        // Given again, a list is replaced whole; '' empties it.
+        let edited = try await fixture.run("edit-instance", id, "--guests", "Ann")
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let replaced = try await fixture.run("list-instances").stdout
+        #expect(replaced.contains("guests=Ann") && !replaced.contains("guests=Bo"), "replaced, not appended: \(replaced)")
+        let emptied = try await fixture.run("edit-instance", id, "--guests", "")
+        #expect(emptied.status == 0, "\(emptied.stderr)")
+        let after = try JSONSerialization.jsonObject(with: Data(try await fixture.run("list-instances", "--json").stdout.utf8)) as? [[String: Any]]
+        let emptiedGuests = after?.first { $0["id"] as? String == id }.flatMap { ($0["configuration"] as? [String: Any])?["guests"] as? [String] }
+        #expect(emptiedGuests == [], "\(String(describing: after))")
     }
 }

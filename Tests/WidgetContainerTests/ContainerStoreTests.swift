@@ -57,7 +57,17 @@ struct ContainerStoreTests {
             try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedBy, force: false)
         }
         #expect(try container.instance(id: user.id) != nil)
-        #expect(try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedBy, force: true).map(\.id) == [user.id])
+        // A list parameter holding the value uses it as much as a single one does.
+        let listUser = try container.insert(SharedContainer.NewInstance(
+            kind: "Watch", family: .systemMedium, name: nil, configurationIdentifier: nil,
+            configuration: ["repos": .list([.string("b/two"), .string("c/three")])], savedListAdditions: [:], savedListInitialValues: [:])).instance
+        #expect(try container.instance(id: listUser.id)?.configuration == ["repos": .list([.string("b/two"), .string("c/three")])])
+        let usedByEither = usedBy + [(kind: "Watch", parameter: "repos")]
+        #expect(throws: ContainerError.self) {
+            try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: false)
+        }
+        #expect(try Set(container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: true).map(\.id))
+            == [user.id, listUser.id])
         #expect(try container.instance(id: user.id) == nil)
         #expect(try container.savedList(key: "repos", initial: []) == ["a/seed", "b/two"])
         #expect(throws: ContainerError.self) {

@@ -10,24 +10,35 @@ public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvert
     case double(Double)
     /// A `Bool` parameter's value.
     case bool(Bool)
+    /// A list parameter's values (`[String]`, `[FriendEntity]`), each one of the other cases.
+    case list([ConfigurationValue])
 
+    /// The value as text; a list's values joined with ", ".
     public var description: String {
         switch self {
         case .string(let value): value
         case .int(let value): String(value)
         case .double(let value): String(value)
         case .bool(let value): String(value)
+        case .list(let values): values.map(\.description).joined(separator: ", ")
         }
     }
 
-    /// The type of this value.
+    /// The type of this value; a list's is its first value's (a string when empty).
     public var type: ParameterType {
         switch self {
         case .string: .string
         case .int: .integer
         case .double: .double
         case .bool: .boolean
+        case .list(let values): values.first?.type ?? .string
         }
+    }
+
+    /// The values of a list, or this value alone.
+    public var elements: [ConfigurationValue] {
+        if case .list(let values) = self { return values }
+        return [self]
     }
 
     public init(from decoder: any Decoder) throws {
@@ -38,6 +49,8 @@ public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvert
             self = .int(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
+        } else if let values = try? container.decode([ConfigurationValue].self) {
+            self = .list(values)
         } else {
             self = .string(try container.decode(String.self))
         }
@@ -50,6 +63,7 @@ public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvert
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
+        case .list(let values): try container.encode(values)
         }
     }
 }
@@ -115,9 +129,11 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Whether a stored value fits; an integer fits a double parameter, a
-    /// date or URL string a date or URL parameter.
+    /// date or URL string a date or URL parameter. A list fits a list
+    /// parameter (`ConfigurationParameter.accepts`), never a type itself.
     public func accepts(_ value: ConfigurationValue) -> Bool {
         switch (self, value) {
+        case (_, .list): false
         case (.date, .string(let text)): Self.date(from: text) != nil
         case (.url, .string(let text)): Self.url(from: text) != nil
         default: value.type == self || (self == .double && value.type == .integer)

@@ -132,6 +132,7 @@ extension WidgetInstance {
     package static func sameValue(_ left: ConfigurationValue?, _ right: ConfigurationValue?) -> Bool {
         switch (left, right) {
         case (.int(let whole)?, .double(let number)?), (.double(let number)?, .int(let whole)?): Double(whole) == number
+        case (.list(let lefts)?, .list(let rights)?): lefts.count == rights.count && zip(lefts, rights).allSatisfy { sameValue($0, $1) }
         default: left == right
         }
     }

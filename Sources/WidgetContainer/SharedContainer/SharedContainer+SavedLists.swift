@@ -63,9 +63,13 @@ extension SharedContainer {
 }
 
 extension ConfigurationValue {
+    /// Whether the value, or one of a list's values, is `text` in any case.
     package func matches(_ text: String) -> Bool {
-        if case .string(let value) = self { return value.caseInsensitiveCompare(text) == .orderedSame }
-        return false
+        switch self {
+        case .string(let value): value.caseInsensitiveCompare(text) == .orderedSame
+        case .list(let values): values.contains { $0.matches(text) }
+        default: false
+        }
     }
 }
 

@@ -7,6 +7,9 @@ import HostText
 package enum ConfigurationText {
     /// Bytes of UTF-8 in one configuration value.
     package static let maximumBytes = 4_096
+    /// Values in one list parameter: a configuration is read on every
+    /// reload and shown in tables, and no widget shows more.
+    package static let maximumListValues = 100
 
     /// Why `text` is refused, or nil.
     package static func problem(_ text: String) -> String? {

@@ -45,7 +45,7 @@ package struct DeclaredInstances: Sendable {
                 } catch {
                     throw YAMLError(file: manifest.file, mark: entry.name?.mark, path: path + ".name", message: Self.withoutFlag(error.description))
                 }
-                let values = entry.configuration.mapValues(\.value)
+                let values = entry.configuration.mapValues(\.value.texts)
                 do {
                     let new = try await planner.plan(kind, family: family, name: name, given: values, label: { $0 })
                     plan.instances.append((entry.id.value, new))

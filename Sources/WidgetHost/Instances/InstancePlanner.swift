@@ -39,14 +39,16 @@ package struct InstancePlanner: Sendable {
         let kind = try kind(named: instance.kind)
         let instanceName = try name.map { try InstanceName.checked($0) } ?? instance.name
         let family = try family.map { try self.family($0, for: kind) } ?? instance.family
-        var given = instance.configuration.mapValues(\.description)
+        // A list given again is replaced whole, as a value is.
+        var given = instance.configuration.mapValues { $0.elements.map(\.description) }
         given.merge(try parse(arguments, for: kind)) { _, new in new }
         return try await plan(kind, family: family, name: instanceName, given: given, label: { "--" + ParameterFlag.name(for: $0) })
     }
 
-    /// A new instance of `kind` from values typed as text, by parameter name;
+    /// A new instance of `kind` from values typed as text, by parameter name
+    /// (a list parameter's values in order, any other's one value);
     /// `label` names a parameter in messages as the user gave it.
-    package func plan(_ kind: LoadedKind, family: WidgetFamily, name instanceName: String?, given: [String: String],
+    package func plan(_ kind: LoadedKind, family: WidgetFamily, name instanceName: String?, given: [String: [String]],
                       label: (String) -> String) async throws -> SharedContainer.NewInstance {
         let known = Set(kind.configuration.parameters.map(\.name))
         if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
@@ -59,16 +61,9 @@ package struct InstancePlanner: Sendable {
         var initial: [String: [String]] = [:]
         for parameter in kind.configuration.parameters {
             let flag = label(parameter.name)
-            var value: ConfigurationValue
-            if let text = given[parameter.name] {
-                if let problem = ConfigurationText.problem(text) {
-                    throw InstanceRequestError.invalidValue(flag: flag, message: problem)
-                }
-                guard let parsed = parameter.type.parse(text) else {
-                    let expected = parameter.type == .double ? "a finite number" : parameter.type.withArticle
-                    throw InstanceRequestError.invalidValue(flag: flag, message: "expected \(expected), found '\(text)'")
-                }
-                value = parsed
+            let value: ConfigurationValue
+            if let texts = given[parameter.name] {
+                value = try Self.value(of: texts, for: parameter, flag: flag)
             } else if let fallback = await parameter.resolvedDefault() {
                 value = fallback
             } else if parameter.isOptional {
@@ -77,37 +72,78 @@ package struct InstancePlanner: Sendable {
                 throw InstanceRequestError.missingRequired(flag: flag)
             }
 
+            // A list's options are each value's choices.
+            var checked: [ConfigurationValue] = []
             switch parameter.options {
             case .any:
-                break
+                checked = value.elements
             case .list(let options):
-                guard options.contains(value) else {
+                if let outside = value.elements.first(where: { !options.contains($0) }) {
                     throw InstanceRequestError.invalidValue(
-                        flag: flag, message: "'\(value)' is not one of \(options.map(\.description).joined(separator: ", "))")
+                        flag: flag, message: "'\(outside)' is not one of \(options.map(\.description).joined(separator: ", "))")
                 }
+                checked = value.elements
             case .dynamic(let options):
-                do {
-                    value = try await options.validate(value)
-                } catch {
-                    throw InstanceRequestError.invalidValue(flag: flag, message: String(describing: error))
-                }
                 let offered = try await options.results()
-                if let key = options.savedListKey {
-                    initial[key] = offered.map(\.description)
-                    if !offered.contains(where: { $0.matches(value.description) }) {
-                        additions[key, default: []].append(value.description)
+                if let key = options.savedListKey { initial[key] = offered.map(\.description) }
+                for element in value.elements {
+                    let normalised: ConfigurationValue
+                    do {
+                        normalised = try await options.validate(element)
+                    } catch {
+                        throw InstanceRequestError.invalidValue(flag: flag, message: String(describing: error))
                     }
-                } else if !offered.contains(value) {
-                    throw InstanceRequestError.invalidValue(
-                        flag: flag, message: "'\(value)' is not offered; choices: \(offered.map(\.description).joined(separator: ", "))")
+                    if let key = options.savedListKey {
+                        let saved = offered + (additions[key] ?? []).map(ConfigurationValue.string)
+                        if !saved.contains(where: { $0.matches(normalised.description) }) {
+                            additions[key, default: []].append(normalised.description)
+                        }
+                    } else if !offered.contains(normalised) {
+                        throw InstanceRequestError.invalidValue(
+                            flag: flag, message: "'\(normalised)' is not offered; choices: \(offered.map(\.description).joined(separator: ", "))")
+                    }
+                    checked.append(normalised)
                 }
             }
-            configuration[parameter.name] = value
+            if parameter.isList, let size = parameter.listSizes[family], !size.contains(checked.count) {
+                throw InstanceRequestError.invalidValue(
+                    flag: flag, message: "a \(family.rawValue) instance holds \(size), found \(checked.count)")
+            }
+            configuration[parameter.name] = parameter.isList ? .list(checked) : checked[0]
         }
         return SharedContainer.NewInstance(
             kind: kind.name, family: family, name: instanceName,
             configurationIdentifier: kind.configuration.identifier, configuration: configuration,
             savedListAdditions: additions, savedListInitialValues: initial)
+    }
+
+    /// The value of `texts` typed for `parameter`: one value, or a list
+    /// of them; a list given as one empty text is the empty list.
+    static func value(of texts: [String], for parameter: ConfigurationParameter, flag: String) throws(InstanceRequestError) -> ConfigurationValue {
+        guard parameter.isList else {
+            guard texts.count == 1 else {
+                throw .invalidValue(flag: flag, message: "takes one value, found \(texts.count)")
+            }
+            return try element(texts[0], for: parameter, flag: flag)
+        }
+        let texts = texts == [""] ? [] : texts
+        guard texts.count <= ConfigurationText.maximumListValues else {
+            throw .invalidValue(flag: flag, message: "at most \(ConfigurationText.maximumListValues) values, found \(texts.count)")
+        }
+        var values: [ConfigurationValue] = []
+        for text in texts { values.append(try element(text, for: parameter, flag: flag)) }
+        return .list(values)
+    }
+
+    private static func element(_ text: String, for parameter: ConfigurationParameter, flag: String) throws(InstanceRequestError) -> ConfigurationValue {
+        if let problem = ConfigurationText.problem(text) {
+            throw .invalidValue(flag: flag, message: problem)
+        }
+        guard let parsed = parameter.type.parse(text) else {
+            let expected = parameter.type == .double ? "a finite number" : parameter.type.withArticle
+            throw .invalidValue(flag: flag, message: "expected \(expected), found '\(text)'")
+        }
+        return parsed
     }
 
     /// The family asked for, checked against the kind; its first by default.
@@ -126,12 +162,14 @@ package struct InstancePlanner: Sendable {
         return family
     }
 
-    /// `--flag value` and `--flag=value` pairs, by parameter name.
-    private func parse(_ arguments: [String], for kind: LoadedKind) throws(InstanceRequestError) -> [String: String] {
+    /// `--flag value` and `--flag=value` pairs, by parameter name; a list
+    /// parameter's flag repeated gives its values in order.
+    private func parse(_ arguments: [String], for kind: LoadedKind) throws(InstanceRequestError) -> [String: [String]] {
+        let lists = Set(kind.configuration.parameters.filter(\.isList).map(\.name))
         let byFlag = Dictionary(uniqueKeysWithValues: kind.configuration.parameters.map {
             ("--" + ParameterFlag.name(for: $0.name), $0.name)
         })
-        var values: [String: String] = [:]
+        var values: [String: [String]] = [:]
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
@@ -149,8 +187,8 @@ package struct InstancePlanner: Sendable {
                 value = remaining.popFirst()
             }
             guard let value else { throw .missingValue(flag: flag) }
-            guard values[parameter] == nil else { throw .repeatedFlag(flag) }
-            values[parameter] = value
+            guard values[parameter] == nil || lists.contains(parameter) else { throw .repeatedFlag(flag) }
+            values[parameter, default: []].append(value)
         }
         return values
     }

@@ -16,10 +16,29 @@ package struct KindInfo: Codable, Sendable, Equatable {
         /// The `add-instance` flag that sets it.
         package let flag: String
         package let title: String
+        /// Of each value, for a list.
         package let type: String
+        /// True for a list of `type` values (the flag repeated); absent for one value.
+        package var list: Bool?
+        /// How many values a list holds, by family; absent when unbounded.
+        package var size: [String: IntentCollectionSize]?
         package let optional: Bool
         package let `default`: ConfigurationValue?
         package let options: Options
+
+        /// "string", "list of strings".
+        package var typeDescription: String {
+            list == true ? "list of \(type == "integer" ? "integers" : type == "boolean" ? "booleans" : type + "s")" : type
+        }
+
+        /// "at most 3 values", or per family when they differ; nil when unbounded.
+        package var sizeDescription: String? {
+            guard let size, !size.isEmpty else { return nil }
+            let sizes = Set(size.values)
+            if sizes.count == 1, size.count == WidgetFamily.allCases.count, let only = sizes.first { return only.description }
+            return WidgetFamily.allCases.compactMap { family in size[family.rawValue].map { "\($0) in \(family.rawValue)" } }
+                .joined(separator: ", ")
+        }
     }
 
     package struct Options: Codable, Sendable, Equatable {
@@ -82,8 +101,9 @@ package struct KindInfo: Codable, Sendable, Equatable {
             }
             parameters.append(Parameter(
                 name: parameter.name, flag: "--" + ParameterFlag.name(for: parameter.name), title: parameter.title,
-                type: parameter.type.rawValue, optional: parameter.isOptional,
-                default: await parameter.resolvedDefault(), options: options))
+                type: parameter.type.rawValue, list: parameter.isList ? true : nil,
+                size: parameter.listSizes.isEmpty ? nil : Dictionary(uniqueKeysWithValues: parameter.listSizes.map { ($0.key.rawValue, $0.value) }),
+                optional: parameter.isOptional, default: await parameter.resolvedDefault(), options: options))
         }
         self.kind = kind.name
         displayName = kind.descriptor.displayName

@@ -55,7 +55,7 @@ extension WidgetDescriptor {
             }
             return ConfigurationParameter(
                 name: parameter.name, title: parameter.title, description: parameter.description, type: parameter.type,
-                isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, options: options,
+                isList: parameter.isList ?? false, listSizes: parameter.listSizes ?? [:], isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, options: options,
                 optionTitles: parameter.optionTitles ?? [:])
         }
         let configuration = ConfigurationDescriptor(

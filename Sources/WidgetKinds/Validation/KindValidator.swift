@@ -62,14 +62,14 @@ struct KindValidator {
             if options.isEmpty {
                 problems.append("offers an empty list of options")
             }
-            if let value = parameter.defaultValue, !options.contains(value) {
-                problems.append("default '\(value)' is not one of its options (\(options.map(\.description).joined(separator: ", ")))")
+            if let value = parameter.defaultValue, let outside = value.elements.first(where: { !options.contains($0) }) {
+                problems.append("default '\(outside)' is not one of its options (\(options.map(\.description).joined(separator: ", ")))")
             }
         case .dynamic:
             break
         }
-        if let value = parameter.defaultValue, !parameter.type.accepts(value) {
-            problems.append("default '\(value)' is not \(parameter.type.withArticle) value")
+        if let value = parameter.defaultValue, !parameter.accepts(value) {
+            problems.append("default '\(value)' is not \(parameter.isList ? "a \(parameter.typeDescription)" : parameter.type.withArticle + " value")")
         }
         return problems
     }

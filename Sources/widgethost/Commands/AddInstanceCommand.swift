@@ -68,7 +68,7 @@ struct AddInstanceCommand: AsyncParsableCommand {
         let info = await KindInfo(kind)
         var lines = [
             "USAGE: widgethost add-instance \(kind.name) [--family <family>] [--name <name>]"
-                + info.configuration.parameters.map { " [\($0.flag) <\($0.type)>]" }.joined(),
+                + info.configuration.parameters.map { " [\($0.flag) <\($0.type)>\($0.list == true ? " ..." : "")]" }.joined(),
             "",
             "\(kind.descriptor.displayName): \(kind.descriptor.description)",
             "",
@@ -78,7 +78,11 @@ struct AddInstanceCommand: AsyncParsableCommand {
         ]
         for parameter in info.configuration.parameters {
             var facts: [String] = [parameter.title]
-            if let value = parameter.default { facts.append("default: \(value)") } else if parameter.optional { facts.append("optional") }
+            if parameter.list == true {
+                facts.append("a list: give the flag once for each value, or '' for none")
+                if let size = parameter.sizeDescription { facts.append(size) }
+            }
+            if let value = parameter.default { facts.append("default: \(value)") } else if parameter.optional && parameter.list != true { facts.append("optional") }
             switch parameter.options.source {
             case "static": facts.append("one of: \(parameter.options.values?.map(parameter.options.described).joined(separator: ", ") ?? "")")
             case "dynamic": facts.append("see 'widgethost options \(kind.name) \(parameter.name)'")

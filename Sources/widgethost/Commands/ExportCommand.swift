@@ -40,11 +40,17 @@ struct ExportCommand: AsyncParsableCommand {
             if !instance.configuration.isEmpty {
                 text += "    configuration:\n"
                 for (key, value) in instance.configuration.sorted(by: { $0.key < $1.key }) {
-                    text += "      \(YAMLScalar.quoted(key)): \(YAMLScalar.quoted(value.description))\n"
+                    text += "      \(YAMLScalar.quoted(key)): \(yaml(value))\n"
                 }
             }
         }
         return text
+    }
+
+    /// A value as the manifest takes it: a list as a flow sequence.
+    private static func yaml(_ value: ConfigurationValue) -> String {
+        guard case .list(let values) = value else { return YAMLScalar.quoted(value.description) }
+        return "[" + values.map { YAMLScalar.quoted($0.description) }.joined(separator: ", ") + "]"
     }
 }
 
@@ -54,13 +60,35 @@ private struct ExportedInstance: Encodable {
     let kind: String
     let family: WidgetFamily
     let name: String?
-    let configuration: [String: String]
+    let configuration: [String: ExportedValue]
 
     init(_ instance: WidgetInstance) {
         id = instance.id
         kind = instance.kind
         family = instance.family
         name = instance.name
-        configuration = instance.configuration.mapValues(\.description)
+        configuration = instance.configuration.mapValues(ExportedValue.init)
+    }
+}
+
+/// A value as text, as the manifest writes it; a list as an array of texts.
+private enum ExportedValue: Encodable {
+    case text(String)
+    case list([String])
+
+    init(_ value: ConfigurationValue) {
+        if case .list(let values) = value {
+            self = .list(values.map(\.description))
+        } else {
+            self = .text(value.description)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .list(let texts): try container.encode(texts)
+        }
     }
 }

@@ -42,7 +42,8 @@ struct KindsCommand: AsyncParsableCommand {
         lines.append(style)
         let flagWidth = (configuration.parameters.map(\.flag.count).max() ?? 0) + 2
         for parameter in configuration.parameters {
-            var facts = [parameter.optional ? "optional \(parameter.type)" : parameter.type]
+            var facts = [parameter.optional && parameter.list != true ? "optional \(parameter.type)" : parameter.typeDescription]
+            if let size = parameter.sizeDescription { facts.append(size) }
             if let value = parameter.default { facts.append("default \(value)") }
             switch parameter.options.source {
             case "static": facts.append("one of \(parameter.options.values?.map(parameter.options.described).joined(separator: ", ") ?? "")")

@@ -106,6 +106,9 @@ struct GreetingIntent: WidgetConfigurationIntent {
     @Parameter(title: "Friend")
     var friend: FriendEntity?
 
+    @Parameter(title: "Guests", size: [.systemSmall: 2])
+    var guests: [FriendEntity]
+
     init() {}
 }
 
@@ -131,7 +134,10 @@ struct FriendQuery: EntityQuery {
     static let everyone = ["Ann", "Bo", "Cy"]
 
     func entities(for identifiers: [FriendEntity.ID]) async throws -> [FriendEntity] {
-        identifiers.filter(Self.everyone.contains).map(FriendEntity.init)
+        if identifiers.count > 1 {
+            Log.greetings.info("friends looked up together: \(identifiers.joined(separator: ", "), privacy: .public)")
+        }
+        return identifiers.filter(Self.everyone.contains).map(FriendEntity.init)
     }
 
     func suggestedEntities() async throws -> [FriendEntity] {
@@ -148,6 +154,7 @@ struct GreetingEntry: TimelineEntry {
     let name: String
     var salutation = "Hello,"
     var friend: String?
+    var guests: [String] = []
 }
 
 struct GreetingProvider: AppIntentTimelineProvider {
@@ -169,7 +176,8 @@ struct GreetingProvider: AppIntentTimelineProvider {
         case .friendly: "Hello,"
         case .formal: "Good day,"
         }
-        return GreetingEntry(date: Date(), name: configuration.name, salutation: salutation, friend: configuration.friend?.id)
+        return GreetingEntry(date: Date(), name: configuration.name, salutation: salutation, friend: configuration.friend?.id,
+                             guests: configuration.guests.map(\.id))
     }
 }
 
@@ -191,6 +199,9 @@ struct GreetingWidget: Widget {
                 Text(Self.since(entry.date))
                 if let friend = entry.friend {
                     Text("with \(friend)")
+                }
+                if !entry.guests.isEmpty {
+                    Text("and \(entry.guests.joined(separator: ", "))")
                 }
                 HStack {
                     Image("logo")

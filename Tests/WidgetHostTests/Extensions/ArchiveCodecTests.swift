@@ -77,7 +77,8 @@ struct FrameChannelTests {
         defer { sockets.forEach { close($0) } }
         let (host, extensionSide) = (FrameChannel(descriptor: sockets[0]), FrameChannel(descriptor: sockets[1]))
 
-        let configuration: ConfigurationValues = ["repo": .string("apple/swift ✓"), "count": .int(-7), "ratio": .double(0.125), "on": .bool(true)]
+        let configuration: ConfigurationValues = ["repo": .string("apple/swift ✓"), "count": .int(-7), "ratio": .double(0.125), "on": .bool(true),
+                                                  "repos": .list([.string("a/b"), .string("c/d")]), "none": .list([])]
         let context = TimelineProviderContext(family: .systemLarge, isPreview: true, settings: ["repo": "a/b", "x": ""],
                                               date: Date(timeIntervalSinceReferenceDate: 812_345_678.25))
         let scope = ReloadScope(revalidate: true, lease: "member k39k3g 4")
@@ -97,6 +98,15 @@ struct FrameChannelTests {
             return
         }
         #expect(bytes == archive)
+
+        // A list holds scalars: one inside another is sent as its text, so a
+        // peer cannot nest lists until the reader's stack runs out.
+        try host.send(.call(id: 44, .timeline(kind: "K", configuration: ["deep": .list([.list([.int(1), .int(2)])])], context: context, scope: scope)))
+        guard case .call(44, .timeline(_, let flattened, _, _))? = try extensionSide.receive() else {
+            Issue.record("not a timeline call")
+            return
+        }
+        #expect(flattened == ["deep": .list([.string("1, 2")])])
 
         try host.send(.cancel(id: 43))
         guard case .cancel(43)? = try extensionSide.receive() else {

@@ -139,9 +139,11 @@ struct ManifestTests {
                 name: CPU
                 configuration: {level: 4, inverted: yes}
               - {id: plain, kind: Gauge}
+              - {id: listed, kind: Gauge, configuration: {tags: [a, 2, "c d"], none: []}}
             """)
-        #expect(manifest.instances.map(\.id.value) == ["cpu-gauge", "plain"])
-        #expect(manifest.instances[0].configuration.mapValues(\.value) == ["level": "4", "inverted": "yes"])
+        #expect(manifest.instances.map(\.id.value) == ["cpu-gauge", "plain", "listed"])
+        #expect(manifest.instances[0].configuration.mapValues(\.value) == ["level": DeclaredValue(["4"]), "inverted": DeclaredValue(["yes"])])
+        #expect(manifest.instances[2].configuration.mapValues(\.value.texts) == ["tags": ["a", "2", "c d"], "none": []], "a list's values as a sequence")
         #expect(manifest.instances[0].configuration["level"]?.mark == Mark(line: 9, column: 28))
         #expect(manifest.instances[1].family == nil && manifest.instances[1].configuration.isEmpty)
         #expect(manifest.instanceEntry(id: "plain")?.mark == Mark(line: 10, column: 5))
@@ -155,7 +157,9 @@ struct ManifestTests {
             == "config.yaml:6:10: instances[1].id: id 'a' is declared twice (first at line 5, column 10)")
         #expect(try failure(head + "  - {id: a, kind: Gauge}\n")
             == "config.yaml:5:19: instances[0].kind: 'Gauge' is not a kind of this bundle; its kinds: A")
-        #expect(try failure(head + "  - {id: a, kind: A, configuration: {x: [1]}}\n").hasPrefix("config.yaml:5:41: instances[0].configuration.x: expected a string, found a sequence"))
+        #expect(try failure(head + "  - {id: a, kind: A, configuration: {x: {y: 1}}}\n").hasPrefix("config.yaml:5:41: instances[0].configuration.x: expected a string, found a mapping"))
+        #expect(try failure(head + "  - {id: a, kind: A, configuration: {x: [[1]]}}\n").hasPrefix("config.yaml:5:42: instances[0].configuration.x[0]: expected a string, found a sequence"),
+                "a list holds values, not lists")
     }
 
     @Test func syntaxErrorsNameTheFile() async throws {

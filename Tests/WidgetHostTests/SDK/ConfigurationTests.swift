@@ -50,6 +50,22 @@ struct ConfigurationTests {
         #expect(entry.view.children.last?.content == .text("level 5 of 5, on a bar"))
     }
 
+    /// Issue 37: a list is a JSON array in the container and in `--json`,
+    /// and each of its values is one of the others.
+    @Test func aListIsAJSONArrayOfValues() throws {
+        let values: ConfigurationValues = ["tags": .list([.string("a"), .int(2), .bool(true)]), "none": .list([]), "one": .string("x")]
+        let json = try JSONEncoder().encode(values)
+        #expect(try JSONDecoder().decode(ConfigurationValues.self, from: json) == values)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""tags":["a",2,true]"#))
+        #expect(ConfigurationValue.list([.string("a"), .int(2)]).description == "a, 2")
+        #expect(ConfigurationValue.string("x").elements == [.string("x")])
+        let parameter = ConfigurationParameter(name: "tags", title: "Tags", description: nil, type: .integer, isList: true,
+                                               isOptional: true, defaultValue: nil, options: .any)
+        #expect(parameter.accepts(.list([.int(1), .int(2)])) && parameter.accepts(.list([])))
+        #expect(!parameter.accepts(.int(1)) && !parameter.accepts(.list([.string("x")])) && !ParameterType.integer.accepts(.list([])))
+        #expect(parameter.typeDescription == "list of integers")
+    }
+
     @Test func aValueOfTheWrongTypeIsRefusedByName() async throws {
         let kind = try await fixtureKind("Gauge")
         await #expect {

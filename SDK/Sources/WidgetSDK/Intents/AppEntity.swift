@@ -109,6 +109,21 @@ extension AppEntity {
         return try await defaultQuery.entities(for: [id]).first { $0.id == id }
     }
 
+    /// The entities of a list, from one `entities(for:)` with every
+    /// identifier, in the list's order; those the query no longer finds are
+    /// left out, as iOS leaves them out.
+    public static func resolveAll(_ values: [ConfigurationValue]) async throws -> [Self]? {
+        var identifiers: [ID] = []
+        for value in values {
+            guard case .string(let text) = value, let id = ID.entityIdentifier(for: text) else { return nil }
+            identifiers.append(id)
+        }
+        guard !identifiers.isEmpty else { return [] }
+        let found = try await defaultQuery.entities(for: identifiers)
+        let byIdentifier = Dictionary(found.map { ($0.id, $0) }) { first, _ in first }
+        return identifiers.compactMap { byIdentifier[$0] }
+    }
+
     /// `defaultQuery`'s choices, default and check.
     public static var impliedDynamicOptions: DynamicOptions? {
         let query = defaultQuery

@@ -8,6 +8,10 @@ public struct ConfigurationParameter: Sendable {
     public let description: String?
     /// The type of its values.
     public let type: ParameterType
+    /// Whether it holds a list of values of `type` (`[String]`, `[FriendEntity]`).
+    public let isList: Bool
+    /// How many values a list holds, by family; none for a family not named.
+    public let listSizes: [WidgetFamily: IntentCollectionSize]
     /// Whether the property is an optional, so an instance may leave it unset.
     public let isOptional: Bool
     /// The default declared on the parameter.
@@ -18,23 +22,40 @@ public struct ConfigurationParameter: Sendable {
     public let optionTitles: [ConfigurationValue: String]
 
     /// A parameter as the SDK reflects it from an intent's `@Parameter` properties.
-    public init(name: String, title: String, description: String?, type: ParameterType, isOptional: Bool,
+    public init(name: String, title: String, description: String?, type: ParameterType, isList: Bool = false,
+                listSizes: [WidgetFamily: IntentCollectionSize] = [:], isOptional: Bool,
                 defaultValue: ConfigurationValue?, options: OptionSource, optionTitles: [ConfigurationValue: String] = [:]) {
         self.name = name
         self.title = title
         self.description = description
         self.type = type
+        self.isList = isList
+        self.listSizes = listSizes
         self.isOptional = isOptional
         self.defaultValue = defaultValue
         self.options = options
         self.optionTitles = optionTitles
     }
 
+    /// Whether a stored value fits: one of `type`, or for a list, a list of them.
+    public func accepts(_ value: ConfigurationValue) -> Bool {
+        guard isList else { return type.accepts(value) }
+        guard case .list(let values) = value else { return false }
+        return values.allSatisfy(type.accepts)
+    }
+
+    /// "string", "list of strings": for messages and `widgethost kinds`.
+    public var typeDescription: String {
+        isList ? "list of \(type == .integer ? "integers" : type == .boolean ? "booleans" : "\(type)s")" : type.description
+    }
+
     /// The declared default, else the option provider's `defaultResult()`.
+    /// A list's provider gives one value: the list holds it alone.
     public func resolvedDefault() async -> ConfigurationValue? {
         if let defaultValue { return defaultValue }
-        if case .dynamic(let provider) = options { return await provider.defaultResult() }
-        return nil
+        guard case .dynamic(let provider) = options, let value = await provider.defaultResult() else { return nil }
+        if case .list = value { return value }
+        return isList ? .list([value]) : value
     }
 }
 

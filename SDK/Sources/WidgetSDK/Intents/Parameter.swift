@@ -16,7 +16,9 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
     /// A longer explanation, if any.
     public let description: LocalizedStringResource?
     private let defaultValue: Value?
-    private let options: OptionSource
+    private var options: OptionSource
+    /// A list's sizes by family; set once, in an initializer.
+    private var listSizes: [WidgetFamily: IntentCollectionSize] = [:]
     private let lock = NSLock()
     private var value: Value?
 
@@ -57,6 +59,65 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         self.options = .dynamic(DynamicOptions(optionsProvider))
     }
 
+    /// A list of at most, exactly or between so many values, whatever the
+    /// family: `@Parameter(title: "Stocks", size: 3) var stocks: [String]`.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize
+    ) where Value == [Element] {
+        self.init(title: title, description: description, default: defaultValue)
+        listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) })
+    }
+
+    /// A list whose size depends on the family it is placed in
+    /// (`size: [.systemSmall: 1, .systemMedium: 3]`); unbounded in a family not named.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize]
+    ) where Value == [Element] {
+        self.init(title: title, description: description, default: defaultValue)
+        listSizes = size
+    }
+
+    /// An optional list of so many values.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize
+    ) where Value == [Element]? {
+        self.init(title: title, description: description, default: defaultValue.map { .some($0) })
+        listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) })
+    }
+
+    /// An optional list whose size depends on the family.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize]
+    ) where Value == [Element]? {
+        self.init(title: title, description: description, default: defaultValue.map { .some($0) })
+        listSizes = size
+    }
+
+    /// A list whose every value is one of a provider's choices:
+    /// `@Parameter(title: "Repos", optionsProvider: RepoOptions()) var repos: [String]`.
+    public convenience init<Element: ParameterValue, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize? = nil, optionsProvider: Provider
+    ) where Provider.Result == Element, Value == [Element] {
+        self.init(title: title, description: description, default: defaultValue)
+        options = .dynamic(DynamicOptions(optionsProvider))
+        if let size { listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }) }
+    }
+
+    /// An optional list whose every value is one of a provider's choices.
+    public convenience init<Element: ParameterValue, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize? = nil, optionsProvider: Provider
+    ) where Provider.Result == Element, Value == [Element]? {
+        self.init(title: title, description: description, default: defaultValue.map { .some($0) })
+        options = .dynamic(DynamicOptions(optionsProvider))
+        if let size { listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }) }
+    }
+
     /// The instance's value; the default when it has none. The host resolves
     /// every required parameter before a provider runs.
     public var wrappedValue: Value {
@@ -90,7 +151,7 @@ extension Parameter: ParameterStorage {
     func descriptor(name: String) -> ConfigurationParameter {
         ConfigurationParameter(
             name: name, title: String(localized: title), description: description.map { String(localized: $0) }, type: Value.parameterType,
-            isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options,
+            isList: Value.isList, listSizes: listSizes, isOptional: Value.isOptional, defaultValue: defaultValue?.configurationValue, options: options,
             optionTitles: Value.impliedOptionTitles)
     }
 

@@ -4,8 +4,11 @@ import Foundation
 public protocol ParameterValue: Sendable {
     /// The parameter type this Swift type stands for.
     static var parameterType: ParameterType { get }
-    /// True for `Optional`: the parameter may have no value.
+    /// True for `Optional` and for lists: the parameter may have no value
+    /// (a list then holds none).
     static var isOptional: Bool { get }
+    /// True for an array: the parameter holds a list of `parameterType` values.
+    static var isList: Bool { get }
     /// The value of an optional parameter that has none; nil for other types.
     static var absentValue: Self? { get }
     /// The Swift value of a stored value, or nil when it has another type.
@@ -24,16 +27,29 @@ public protocol ParameterValue: Sendable {
     static var needsQuery: Bool { get }
     /// The Swift value of a stored value, asking a query if the type needs one.
     static func resolve(_ value: ConfigurationValue) async throws -> Self?
+    /// The Swift values of a list's stored values, in their order, those a
+    /// query no longer finds left out; nil when one has another type. An
+    /// `AppEntity` asks its query once for all of them, as iOS does.
+    static func resolveAll(_ values: [ConfigurationValue]) async throws -> [Self]?
 }
 
 extension ParameterValue {
     public static var isOptional: Bool { false }
+    public static var isList: Bool { false }
     public static var absentValue: Self? { nil }
     public static var impliedOptions: [ConfigurationValue]? { nil }
     public static var impliedOptionTitles: [ConfigurationValue: String] { [:] }
     public static var impliedDynamicOptions: DynamicOptions? { nil }
     public static var needsQuery: Bool { false }
     public static func resolve(_ value: ConfigurationValue) async throws -> Self? { Self(configurationValue: value) }
+    public static func resolveAll(_ values: [ConfigurationValue]) async throws -> [Self]? {
+        var resolved: [Self] = []
+        for value in values {
+            guard let element = try await resolve(value) else { return nil }
+            resolved.append(element)
+        }
+        return resolved
+    }
 }
 
 extension String: ParameterValue {
@@ -109,6 +125,8 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
     /// The wrapped type's: an optional parameter has its values' type.
     public static var parameterType: ParameterType { Wrapped.parameterType }
     public static var isOptional: Bool { true }
+    /// The wrapped type's: `[String]?` is a list.
+    public static var isList: Bool { Wrapped.isList }
     public static var absentValue: Self? { .some(.none) }
     /// The wrapped type's value of a stored value.
     public init?(configurationValue: ConfigurationValue) {
@@ -145,11 +163,39 @@ extension Measurement: ParameterValue where UnitType: Dimension {
     }
 }
 
-/// A list parameter (`@Parameter var tickers: [String]`) is not stored yet:
-/// said by the compiler rather than "does not conform".
-@available(*, unavailable, message: "a @Parameter of a list is not kept by widgethost yet: use one String parameter with the values separated, or several parameters")
+/// A list parameter (`@Parameter var tickers: [String]`): stored as a list
+/// of its elements' values, given on the command line by repeating the flag
+/// and in the manifest as a YAML sequence.
 extension Array: ParameterValue where Element: ParameterValue {
-    public static var parameterType: ParameterType { fatalError("unavailable") }
-    public init?(configurationValue: ConfigurationValue) { nil }
-    public var configurationValue: ConfigurationValue? { nil }
+    /// The element's type.
+    public static var parameterType: ParameterType { Element.parameterType }
+    /// True.
+    public static var isList: Bool { true }
+    /// True: a list the user did not fill holds nothing.
+    public static var isOptional: Bool { true }
+    /// The empty list.
+    public static var absentValue: Self? { [] }
+    /// The elements of a `.list` value (a single value stored before the
+    /// parameter became a list is a list of one), or nil when one has another type.
+    public init?(configurationValue: ConfigurationValue) {
+        var elements: [Element] = []
+        for value in configurationValue.elements {
+            guard let element = Element(configurationValue: value) else { return nil }
+            elements.append(element)
+        }
+        self = elements
+    }
+    public var configurationValue: ConfigurationValue? { .list(compactMap(\.configurationValue)) }
+    /// The element's: the choices of each value.
+    public static var impliedOptions: [ConfigurationValue]? { Element.impliedOptions }
+    /// The element's.
+    public static var impliedOptionTitles: [ConfigurationValue: String] { Element.impliedOptionTitles }
+    /// The element's: the choices of each value.
+    public static var impliedDynamicOptions: DynamicOptions? { Element.impliedDynamicOptions }
+    /// The element's.
+    public static var needsQuery: Bool { Element.needsQuery }
+    /// The elements of a `.list` value, found with one query for all of them.
+    public static func resolve(_ value: ConfigurationValue) async throws -> Self? {
+        try await Element.resolveAll(value.elements)
+    }
 }

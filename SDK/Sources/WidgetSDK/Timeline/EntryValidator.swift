@@ -500,11 +500,17 @@ public struct EntryValidator: Sendable {
         }
         for (name, value) in intent.parameters {
             try checkName(name, "a parameter's name", at: path)
-            switch value {
-            case .string(let string): try checkName(string, "the parameter \(EntryRefused.quoted(name))", at: path)
-            case .double(let double): try checkFinite(double, "the parameter \(EntryRefused.quoted(name))", at: path)
-            case .int, .bool: break
-            }
+            try checkParameter(value, "the parameter \(EntryRefused.quoted(name))", at: path)
+        }
+    }
+
+    private func checkParameter(_ value: ConfigurationValue, _ what: String, at path: [String]) throws {
+        switch value {
+        case .string(let string): try checkName(string, what, at: path)
+        case .double(let double): try checkFinite(double, what, at: path)
+        case .int, .bool: break
+        case .list(let values):
+            for value in values { try checkParameter(value, what, at: path) }
         }
     }
 
