@@ -244,7 +244,7 @@ struct PortedExtensionTests {
         #expect((stored?["configuration"] as? [String: Any])?["guests"] as? [String] == ["Bo", "Cy"], "\(added.stdout)")
         let id = try #require(stored?["id"] as? String)
         let listed = try await fixture.run("list-instances")
-        #expect(listed.stdout.contains("guests=Bo, Cy"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("guests=[Bo, Cy]"), "\(listed.stdout)")
 
         // The manifest declares one as a YAML sequence; export writes it back so.
         let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
@@ -268,7 +268,7 @@ struct PortedExtensionTests {
         let edited = try await fixture.run("edit-instance", id, "--guests", "Ann")
         #expect(edited.status == 0, "\(edited.stderr)")
         let replaced = try await fixture.run("list-instances").stdout
-        #expect(replaced.contains("guests=Ann") && !replaced.contains("guests=Bo"), "replaced, not appended: \(replaced)")
+        #expect(replaced.contains("guests=[Ann]") && !replaced.contains("Bo"), "replaced, not appended: \(replaced)")
         let emptied = try await fixture.run("edit-instance", id, "--guests", "")
         #expect(emptied.status == 0, "\(emptied.stderr)")
         let after = try JSONSerialization.jsonObject(with: Data(try await fixture.run("list-instances", "--json").stdout.utf8)) as? [[String: Any]]

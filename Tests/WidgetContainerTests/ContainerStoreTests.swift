@@ -66,8 +66,10 @@ struct ContainerStoreTests {
         #expect(throws: ContainerError.self) {
             try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: false)
         }
-        #expect(try Set(container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: true).map(\.id))
-            == [user.id, listUser.id])
+        let removal = try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: true)
+        #expect(removal.removed.map(\.id) == [user.id], "it showed the repository alone")
+        #expect(removal.edited.map(\.id) == [listUser.id], "its list keeps the rest")
+        #expect(try container.instance(id: listUser.id)?.configuration == ["repos": .list([.string("b/two")])])
         #expect(try container.instance(id: user.id) == nil)
         #expect(try container.savedList(key: "repos", initial: []) == ["a/seed", "b/two"])
         #expect(throws: ContainerError.self) {

@@ -13,14 +13,14 @@ public enum ConfigurationValue: Sendable, Hashable, Codable, CustomStringConvert
     /// A list parameter's values (`[String]`, `[FriendEntity]`), each one of the other cases.
     case list([ConfigurationValue])
 
-    /// The value as text; a list's values joined with ", ".
+    /// The value as text; a list's as `[a, b]`.
     public var description: String {
         switch self {
         case .string(let value): value
         case .int(let value): String(value)
         case .double(let value): String(value)
         case .bool(let value): String(value)
-        case .list(let values): values.map(\.description).joined(separator: ", ")
+        case .list(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         }
     }
 

@@ -37,12 +37,22 @@ extension SharedContainer {
     /// Repositories are compared without regard to case, as GitHub does.
     private static func folded(_ value: String) -> String { value.lowercased() }
 
+    /// What removing a value from a saved list did to the instances that used it.
+    package struct SavedListRemoval: Sendable {
+        /// Instances that showed the value alone, removed with it.
+        package var removed: [WidgetInstance] = []
+        /// Instances whose list parameter held it among others: they keep
+        /// the rest of their list.
+        package var edited: [WidgetInstance] = []
+    }
+
     /// Removes `value` from the list. Instances whose configuration uses it
-    /// (in one of `parameters`) block the removal unless `force`, which removes
-    /// them in the same transaction. Returns the removed instances.
+    /// (in one of `parameters`) block the removal unless `force`, which, in
+    /// the same transaction, removes each instance that shows it alone and
+    /// takes it out of the lists that hold it among others.
     package func removeFromSavedList(
         _ value: String, key: String, initial: [String], usedBy parameters: [(kind: String, parameter: String)], force: Bool
-    ) throws -> [WidgetInstance] {
+    ) throws -> SavedListRemoval {
         try write { db in
             var list = try stringList(forKey: key, in: db) ?? initial
             guard let index = list.firstIndex(where: { Self.folded($0) == Self.folded(value) }) else {
@@ -54,10 +64,29 @@ extension SharedContainer {
             if !users.isEmpty && !force {
                 throw ContainerError.savedListEntryInUse(value: list[index], instanceIDs: users.map(\.id))
             }
-            for instance in users { try db.deleteInstance(id: instance.id) }
+            var removal = SavedListRemoval()
+            for instance in users {
+                var kept = instance.configuration.filter { name, _ in
+                    parameters.contains { $0.kind == instance.kind && $0.parameter == name }
+                }
+                for (name, stored) in kept {
+                    if case .list(let values) = stored { kept[name] = .list(values.filter { !$0.matches(value) }) }
+                }
+                // Still shown by a single value, or nothing else left to show: the instance goes.
+                if kept.values.contains(where: { $0.matches(value) }) || kept.values.allSatisfy(\.elements.isEmpty) {
+                    try db.deleteInstance(id: instance.id)
+                    removal.removed.append(instance)
+                } else {
+                    var edited = instance
+                    edited.configuration.merge(kept) { _, new in new }
+                    edited.updatedAt = Date()
+                    try db.update(edited)
+                    removal.edited.append(edited)
+                }
+            }
             list.remove(at: index)
             try setStringList(list, forKey: key, in: db)
-            return users
+            return removal
         }
     }
 }

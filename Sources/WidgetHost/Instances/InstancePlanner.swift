@@ -39,8 +39,13 @@ package struct InstancePlanner: Sendable {
         let kind = try kind(named: instance.kind)
         let instanceName = try name.map { try InstanceName.checked($0) } ?? instance.name
         let family = try family.map { try self.family($0, for: kind) } ?? instance.family
-        // A list given again is replaced whole, as a value is.
-        var given = instance.configuration.mapValues { $0.elements.map(\.description) }
+        // A list given again is replaced whole, as a value is; a list stored
+        // before its parameter took one value gives its first.
+        let lists = Set(kind.configuration.parameters.filter(\.isList).map(\.name))
+        var given = [String: [String]](uniqueKeysWithValues: instance.configuration.map { name, value in
+            let texts = value.elements.map(\.description)
+            return (name, lists.contains(name) ? texts : Array(texts.prefix(1)))
+        })
         given.merge(try parse(arguments, for: kind)) { _, new in new }
         return try await plan(kind, family: family, name: instanceName, given: given, label: { "--" + ParameterFlag.name(for: $0) })
     }
@@ -66,6 +71,8 @@ package struct InstancePlanner: Sendable {
                 value = try Self.value(of: texts, for: parameter, flag: flag)
             } else if let fallback = await parameter.resolvedDefault() {
                 value = fallback
+            } else if let size = parameter.listSizes[family], size.min > 0 {
+                throw InstanceRequestError.invalidValue(flag: flag, message: "a \(family.rawValue) instance holds \(size), found none")
             } else if parameter.isOptional {
                 continue
             } else {
@@ -105,11 +112,22 @@ package struct InstancePlanner: Sendable {
                     checked.append(normalised)
                 }
             }
-            if parameter.isList, let size = parameter.listSizes[family], !size.contains(checked.count) {
+            guard parameter.isList else {
+                // A kind's default or provider may answer a list for a single value.
+                guard checked.count == 1, case let single = checked[0], parameter.accepts(single) else {
+                    throw InstanceRequestError.invalidValue(flag: flag, message: "takes one value; the kind gave '\(value)'")
+                }
+                configuration[parameter.name] = single
+                continue
+            }
+            if let size = parameter.listSizes[family], !size.contains(checked.count) {
                 throw InstanceRequestError.invalidValue(
                     flag: flag, message: "a \(family.rawValue) instance holds \(size), found \(checked.count)")
             }
-            configuration[parameter.name] = parameter.isList ? .list(checked) : checked[0]
+            guard checked.count <= ConfigurationText.maximumListValues else {
+                throw InstanceRequestError.invalidValue(flag: flag, message: "at most \(ConfigurationText.maximumListValues) values, found \(checked.count)")
+            }
+            configuration[parameter.name] = .list(checked)
         }
         return SharedContainer.NewInstance(
             kind: kind.name, family: family, name: instanceName,

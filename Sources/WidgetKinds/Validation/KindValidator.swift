@@ -68,6 +68,13 @@ struct KindValidator {
         case .dynamic:
             break
         }
+        if parameter.isList, let value = parameter.defaultValue, case .list(let values) = value {
+            for family in descriptor.supportedFamilies {
+                if let size = parameter.listSizes[family], !size.contains(values.count) {
+                    problems.append("default \(value) has \(values.count) values; a \(family.rawValue) instance holds \(size)")
+                }
+            }
+        }
         if let value = parameter.defaultValue, !parameter.accepts(value) {
             problems.append("default '\(value)' is not \(parameter.isList ? "a \(parameter.typeDescription)" : parameter.type.withArticle + " value")")
         }

@@ -80,7 +80,7 @@ struct ReposCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The repository, as owner/name.", valueName: "owner/name"))
         var repository: String
 
-        @Flag(help: "Also remove the instances that show this repository.")
+        @Flag(help: "Also remove the instances that show this repository (an instance whose list holds others keeps them).")
         var force = false
 
         @OptionGroup var manifest: ManifestOptions
@@ -89,11 +89,14 @@ struct ReposCommand: AsyncParsableCommand {
             let workspace = try await manifest.openWorkspace(describing: .remembered)
             let list = try ReposCommand.savedList(in: workspace)
             try await Terminal.failing {
-                let removed = try workspace.container.removeFromSavedList(
+                let removal = try workspace.container.removeFromSavedList(
                     repository, key: list.key, initial: try await list.currentValues(), usedBy: list.parameters, force: force)
                 Terminal.line("removed \(repository)")
-                for instance in removed {
+                for instance in removal.removed {
                     Terminal.line("removed instance \(instance.id) (\(instance.kind), \(instance.family.rawValue))")
+                }
+                for instance in removal.edited {
+                    Terminal.line("took \(repository) out of instance \(instance.id) (\(instance.kind), \(instance.family.rawValue)), which shows the rest")
                 }
             }
         }

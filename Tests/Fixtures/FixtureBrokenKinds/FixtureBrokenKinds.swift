@@ -87,6 +87,36 @@ struct SelfReplacing: Widget {
     }
 }
 
+struct BadListDefaultIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Bad List Default"
+    @Parameter(title: "Days", default: [1, 7, 30], size: 2, options: [1, 7])
+    var days: [Int]
+    init() {}
+}
+
+/// A list's default outside its options and over its size.
+struct BadListDefault: Widget {
+    var body: some WidgetConfiguration {
+        intentKind("BadListDefault", BadListDefaultIntent.self).configurationDisplayName("Bad List Default").supportedFamilies([.systemSmall])
+    }
+}
+
+struct ListedIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Listed"
+    @Parameter(title: "Days", default: [7], size: IntentCollectionSize(min: 1, max: 2), options: [1, 7, 30])
+    var days: [Int]
+    @Parameter(title: "Pair", size: [.systemSmall: IntentCollectionSize(exactly: 2)])
+    var pair: [String]
+    init() {}
+}
+
+/// A healthy kind with list parameters, for the checks of their values.
+struct Listed: Widget {
+    var body: some WidgetConfiguration {
+        intentKind("Listed", ListedIntent.self).configurationDisplayName("Listed").supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
 /// Exported twice under one name.
 struct Twice: Widget {
     var body: some WidgetConfiguration {
@@ -114,5 +144,5 @@ public func sdkVersion() -> Int32 { WidgetSDK.version }
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
     WidgetModule(Healthy(), NoDisplayName(), NoFamilies(), BadDefault(), RequiredWithoutDefault(),
-                 SelfReplacing(), Twice(), Twice(), ManyProblems()).retainedPointer()
+                 SelfReplacing(), Twice(), Twice(), ManyProblems(), BadListDefault(), Listed()).retainedPointer()
 }

@@ -106,7 +106,7 @@ struct FrameChannelTests {
             Issue.record("not a timeline call")
             return
         }
-        #expect(flattened == ["deep": .list([.string("1, 2")])])
+        #expect(flattened == ["deep": .list([.string("[1, 2]")])])
 
         try host.send(.cancel(id: 43))
         guard case .cancel(43)? = try extensionSide.receive() else {

@@ -46,6 +46,44 @@ struct ValidationTests {
         #expect(try await diagnostics(for: "BadDefault") == ["parameter 'colour': default 'purple' is not one of its options (red, green)"])
     }
 
+    @Test func aListsDefaultIsCheckedAgainstItsOptionsAndEachFamilysSize() async throws {
+        #expect(try await diagnostics(for: "BadListDefault") == [
+            "parameter 'days': default '30' is not one of its options (1, 7)",
+            "parameter 'days': default [1, 7, 30] has 3 values; a systemSmall instance holds at most 2 values",
+        ])
+    }
+
+    /// Issue 37: a list's values as add-instance and the manifest give them,
+    /// checked one by one against the options and together against the
+    /// size of the instance's family.
+    @Test func aListsValuesAreCheckedOneByOneAndItsSizeByFamily() async throws {
+        #expect(try await diagnostics(for: "Listed") == [])
+        let bundle = await LoadedBundle.load(try TestSupport.manifest(
+            "container: {group: g.x}\nwidgets:\n  - {kind: Listed, module: FixtureBrokenKinds}\n"))
+        let kind = try #require(bundle.kind(named: "Listed"))
+        let planner = InstancePlanner(bundle: bundle)
+        func plan(_ given: [String: [String]], family: WidgetFamily = .systemSmall) async throws -> ConfigurationValues {
+            try await planner.plan(kind, family: family, name: nil, given: given, label: { "--" + $0 }).configuration
+        }
+        func refusal(_ given: [String: [String]], family: WidgetFamily = .systemSmall) async -> String {
+            do {
+                _ = try await plan(given, family: family)
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try await plan(["pair": ["a", "b"]]) == ["days": .list([.int(7)]), "pair": .list([.string("a"), .string("b")])])
+        #expect(try await plan(["days": ["30", "1"], "pair": ["a", "b"]])["days"] == .list([.int(30), .int(1)]), "in the order given")
+        #expect(await refusal(["days": ["1", "7", "30"], "pair": ["a", "b"]]) == "--days: a systemSmall instance holds 1 to 2 values, found 3")
+        #expect(await refusal(["days": ["2"], "pair": ["a", "b"]]) == "--days: '2' is not one of 1, 7, 30")
+        #expect(await refusal(["days": ["x"], "pair": ["a", "b"]]) == "--days: expected an integer, found 'x'")
+        #expect(await refusal(["days": [""], "pair": ["a", "b"]]) == "--days: a systemSmall instance holds 1 to 2 values, found 0", "'' is none")
+        #expect(await refusal([:]) == "--pair: a systemSmall instance holds exactly 2 values, found none")
+        #expect(try await plan([:], family: .systemMedium)["pair"] == nil, "no size in systemMedium: a list left out holds nothing")
+        #expect(await refusal(["pair": Array(repeating: "a", count: 101)], family: .systemMedium) == "--pair: at most 100 values, found 101")
+    }
+
     @Test func aRequiredParameterNeedsADefaultOrOptions() async throws {
         #expect(try await diagnostics(for: "RequiredWithoutDefault") == ["parameter 'name': is required but has neither a default nor an option source"])
     }

@@ -57,7 +57,7 @@ struct ConfigurationTests {
         let json = try JSONEncoder().encode(values)
         #expect(try JSONDecoder().decode(ConfigurationValues.self, from: json) == values)
         #expect(String(decoding: json, as: UTF8.self).contains(#""tags":["a",2,true]"#))
-        #expect(ConfigurationValue.list([.string("a"), .int(2)]).description == "a, 2")
+        #expect(ConfigurationValue.list([.string("a"), .int(2)]).description == "[a, 2]")
         #expect(ConfigurationValue.string("x").elements == [.string("x")])
         let parameter = ConfigurationParameter(name: "tags", title: "Tags", description: nil, type: .integer, isList: true,
                                                isOptional: true, defaultValue: nil, options: .any)

@@ -54,7 +54,8 @@ public struct ConfigurationParameter: Sendable {
     public func resolvedDefault() async -> ConfigurationValue? {
         if let defaultValue { return defaultValue }
         guard case .dynamic(let provider) = options, let value = await provider.defaultResult() else { return nil }
-        if case .list = value { return value }
+        // A provider of single values gives a list one; a list is no single value.
+        if case .list = value { return isList ? value : nil }
         return isList ? .list([value]) : value
     }
 }

@@ -24,7 +24,8 @@ public struct IntentCollectionSize: Sendable, Hashable, Codable, ExpressibleByIn
 
     /// Whether a list of `count` values fits.
     public func contains(_ count: Int) -> Bool {
-        (min...max).contains(count)
+        // Not a range: a size decoded from a module's description is not clamped.
+        count >= min && count <= max
     }
 
     /// "at most 3 values", "exactly 2 values", "2 to 4 values".

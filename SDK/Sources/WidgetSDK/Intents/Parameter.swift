@@ -97,6 +97,47 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         listSizes = size
     }
 
+    /// A list whose every value is one of a fixed list:
+    /// `@Parameter(title: "Days", default: [1], options: [1, 7, 30]) var days: [Int]`.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize? = nil, options: [Element]
+    ) where Value == [Element] {
+        self.init(title: title, description: description, default: defaultValue)
+        self.options = .list(options.compactMap(\.configurationValue))
+        if let size { listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }) }
+    }
+
+    /// An optional list whose every value is one of a fixed list.
+    public convenience init<Element: ParameterValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: IntentCollectionSize? = nil, options: [Element]
+    ) where Value == [Element]? {
+        self.init(title: title, description: description, default: defaultValue.map { .some($0) })
+        self.options = .list(options.compactMap(\.configurationValue))
+        if let size { listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }) }
+    }
+
+    /// A list of a provider's choices whose size depends on the family.
+    public convenience init<Element: ParameterValue, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], optionsProvider: Provider
+    ) where Provider.Result == Element, Value == [Element] {
+        self.init(title: title, description: description, default: defaultValue)
+        options = .dynamic(DynamicOptions(optionsProvider))
+        listSizes = size
+    }
+
+    /// An optional list of a provider's choices whose size depends on the family.
+    public convenience init<Element: ParameterValue, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], optionsProvider: Provider
+    ) where Provider.Result == Element, Value == [Element]? {
+        self.init(title: title, description: description, default: defaultValue.map { .some($0) })
+        options = .dynamic(DynamicOptions(optionsProvider))
+        listSizes = size
+    }
+
     /// A list whose every value is one of a provider's choices:
     /// `@Parameter(title: "Repos", optionsProvider: RepoOptions()) var repos: [String]`.
     public convenience init<Element: ParameterValue, Provider: DynamicOptionsProvider>(
@@ -155,9 +196,16 @@ extension Parameter: ParameterStorage {
             optionTitles: Value.impliedOptionTitles)
     }
 
+    /// A list stored before the parameter became a single value reads as
+    /// its first value (none when empty).
+    static func fitted(_ stored: ConfigurationValue?) -> ConfigurationValue? {
+        guard let stored, case .list(let values) = stored, !Value.isList else { return stored }
+        return values.first
+    }
+
     func assign(_ stored: ConfigurationValue?, name: String) throws {
         // An entity needs its query, which only `resolve` can ask.
-        guard let stored, !Value.needsQuery else { return }
+        guard let stored = Self.fitted(stored), !Value.needsQuery else { return }
         guard let typed = Value(configurationValue: stored) else {
             throw ConfigurationError(
                 parameter: name, message: "expected \(Value.parameterType.withArticle) value, found \(stored.type) '\(stored)'")
@@ -169,7 +217,7 @@ extension Parameter: ParameterStorage {
 extension Parameter {
     func resolve(_ stored: ConfigurationValue?, name: String) async throws {
         guard Value.needsQuery else { return try assign(stored, name: name) }
-        guard let stored else { return }
+        guard let stored = Self.fitted(stored) else { return }
         guard let typed = try await Value.resolve(stored) else {
             throw ConfigurationError(parameter: name, message: "no \(Value.self) '\(stored)' any more")
         }
