@@ -14,41 +14,120 @@ public struct Label: View, PrimitiveView {
     }
 }
 
-/// Which parts of a `Label` are drawn.
-public struct LabelStyle: Sendable, Equatable {
-    let keepsTitle: Bool
-    let keepsIcon: Bool
+/// How a `Label` is drawn: one of the system's (`.labelStyle(.iconOnly)`)
+/// or one of one's own, whose `makeBody` draws each label within from its
+/// title and icon.
+public protocol LabelStyle {
+    /// The view a label is drawn as.
+    associatedtype Body: View
+    /// The label drawn from its title and icon.
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    /// What a label gives its style.
+    typealias Configuration = LabelStyleConfiguration
+}
 
+/// What a label gives a `LabelStyle` of one's own.
+public struct LabelStyleConfiguration {
+    /// The label's title, as a view.
+    public struct Title: View, PrimitiveView {
+        let node: ViewNode
+    }
+
+    /// The label's icon, as a view.
+    public struct Icon: View, PrimitiveView {
+        let node: ViewNode
+    }
+
+    /// The label's title.
+    public let title: Title
+    /// The label's icon.
+    public let icon: Icon
+}
+
+/// A system style that keeps the title, the icon or both, side by side.
+public protocol SystemLabelStyle: LabelStyle {}
+
+extension SystemLabelStyle {
+    /// The host draws a system style: never called.
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
+
+/// The title and the icon, side by side.
+public struct TitleAndIconLabelStyle: SystemLabelStyle {
+    /// The style.
+    public init() {}
+}
+
+/// The title alone.
+public struct TitleOnlyLabelStyle: SystemLabelStyle {
+    /// The style.
+    public init() {}
+}
+
+/// The icon alone.
+public struct IconOnlyLabelStyle: SystemLabelStyle {
+    /// The style.
+    public init() {}
+}
+
+/// As the platform chooses: the title and the icon, here.
+public struct DefaultLabelStyle: SystemLabelStyle {
+    /// The style.
+    public init() {}
+}
+
+extension LabelStyle where Self == TitleAndIconLabelStyle {
     /// Both, side by side (the default).
-    public static let titleAndIcon = LabelStyle(keepsTitle: true, keepsIcon: true)
+    public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
+}
+
+extension LabelStyle where Self == TitleOnlyLabelStyle {
     /// The title alone.
-    public static let titleOnly = LabelStyle(keepsTitle: true, keepsIcon: false)
+    public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() }
+}
+
+extension LabelStyle where Self == IconOnlyLabelStyle {
     /// The icon alone.
-    public static let iconOnly = LabelStyle(keepsTitle: false, keepsIcon: true)
+    public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
+}
+
+extension LabelStyle where Self == DefaultLabelStyle {
     /// As the platform chooses: both, here.
-    public static let automatic = titleAndIcon
+    public static var automatic: DefaultLabelStyle { DefaultLabelStyle() }
 }
 
 extension View {
-    /// Which parts of the labels within are drawn: `.labelStyle(.iconOnly)`.
-    /// A label inside another `.labelStyle` keeps that one.
-    public func labelStyle(_ style: LabelStyle) -> some View {
-        ArchivedView(ViewNode(archiving: self).applyingLabelStyle(style))
+    /// How the labels within are drawn: `.labelStyle(.iconOnly)`, or a style
+    /// of one's own. A label inside another `.labelStyle` keeps that one.
+    public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+        let node = ViewNode(archiving: self)
+        switch style {
+        case is TitleOnlyLabelStyle: return ArchivedView(node.applyingLabelStyle(keepsTitle: true, keepsIcon: false))
+        case is IconOnlyLabelStyle: return ArchivedView(node.applyingLabelStyle(keepsTitle: false, keepsIcon: true))
+        case is any SystemLabelStyle: return ArchivedView(node.applyingLabelStyle(keepsTitle: true, keepsIcon: true))
+        default:
+            return ArchivedView(node.replacing { label in
+                guard label.content == .label, label.children.count == 2 else { return nil }
+                let configuration = LabelStyleConfiguration(title: .init(node: label.children[1]), icon: .init(node: label.children[0]))
+                // A group, not a label: an outer style leaves what this one drew alone.
+                return ViewNode(.group, children: [ViewNode(archiving: style.makeBody(configuration: configuration))], modifiers: label.modifiers)
+            })
+        }
     }
 }
 
 extension ViewNode {
     /// Every label not styled yet becomes a row of the parts `style` keeps:
     /// an `.hstack` is a styled label, so an outer style leaves it alone.
-    func applyingLabelStyle(_ style: LabelStyle) -> ViewNode {
+    func applyingLabelStyle(keepsTitle: Bool, keepsIcon: Bool) -> ViewNode {
         var copy = self
         if content == .label, children.count == 2 {
-            let kept = [style.keepsIcon ? children[0] : nil, style.keepsTitle ? children[1] : nil].compactMap { $0 }
+            let kept = [keepsIcon ? children[0] : nil, keepsTitle ? children[1] : nil].compactMap { $0 }
             copy.content = .hstack(alignment: .center, spacing: Label.spacing)
             copy.children = kept
             return copy
         }
-        copy.children = children.map { $0.applyingLabelStyle(style) }
+        copy.children = children.map { $0.applyingLabelStyle(keepsTitle: keepsTitle, keepsIcon: keepsIcon) }
         return copy
     }
 }

@@ -28,6 +28,12 @@ extension View {
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
     /// A transition in and out; a card is drawn at rest.
     public func transition(_ transition: AnyTransition) -> some View { self }
+    /// Moves the view's alignment guide; the view is aligned by its own
+    /// edges and centre. Its size is known only where the host lays the card
+    /// out, after the closure could have run.
+    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { self }
+    /// Moves the view's vertical alignment guide; the view is aligned by its own edges, centre and baselines.
+    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { self }
 
     /// `mask` over the view: a shape clips it to that shape (as `.clipShape`);
     /// any other view (a gradient fading out) leaves it drawn whole.
@@ -180,4 +186,35 @@ public struct AnyTransition: Sendable, Hashable {
     public static func move(edge: Edge) -> AnyTransition { AnyTransition(name: "move") }
     /// Pushing in from `edge`.
     public static func push(from edge: Edge) -> AnyTransition { AnyTransition(name: "push") }
+}
+
+/// A view's size and guides, as an `alignmentGuide` closure reads them.
+public struct ViewDimensions: Sendable {
+    /// The view's width.
+    public let width: CGFloat
+    /// The view's height.
+    public let height: CGFloat
+
+    /// Where a horizontal guide falls: 0, half the width or the width.
+    public subscript(guide: HorizontalAlignment) -> CGFloat {
+        switch guide {
+        case .leading: 0
+        case .center: width / 2
+        case .trailing: width
+        }
+    }
+
+    /// Where a vertical guide falls: 0, half the height or the height (a baseline at the bottom).
+    public subscript(guide: VerticalAlignment) -> CGFloat {
+        switch guide {
+        case .top: 0
+        case .center: height / 2
+        case .bottom, .firstTextBaseline, .lastTextBaseline: height
+        }
+    }
+
+    /// A guide set explicitly: none here.
+    public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { nil }
+    /// A guide set explicitly: none here.
+    public subscript(explicit guide: VerticalAlignment) -> CGFloat? { nil }
 }
