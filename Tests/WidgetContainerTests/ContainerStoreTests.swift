@@ -52,7 +52,7 @@ struct ContainerStoreTests {
         let user = try container.insert(SharedContainer.NewInstance(
             kind: "SingleRepo", family: .systemMedium, name: nil, configurationIdentifier: nil,
             configuration: ["repo": .string("c/three")], savedListAdditions: [:], savedListInitialValues: [:])).instance
-        let usedBy = [(kind: "SingleRepo", parameter: "repo")]
+        let usedBy = [SharedContainer.SavedListUser(kind: "SingleRepo", parameter: "repo")]
         #expect(throws: ContainerError.self) {
             try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedBy, force: false)
         }
@@ -62,12 +62,16 @@ struct ContainerStoreTests {
             kind: "Watch", family: .systemMedium, name: nil, configurationIdentifier: nil,
             configuration: ["repos": .list([.string("b/two"), .string("c/three")])], savedListAdditions: [:], savedListInitialValues: [:])).instance
         #expect(try container.instance(id: listUser.id)?.configuration == ["repos": .list([.string("b/two"), .string("c/three")])])
-        let usedByEither = usedBy + [(kind: "Watch", parameter: "repos")]
+        let usedByEither = usedBy + [SharedContainer.SavedListUser(kind: "Watch", parameter: "repos", fewest: [.systemSmall: 2])]
+        // In a family whose list holds two at least, one left is too few: that instance goes.
+        let smallListUser = try container.insert(SharedContainer.NewInstance(
+            kind: "Watch", family: .systemSmall, name: nil, configurationIdentifier: nil,
+            configuration: ["repos": .list([.string("a/seed"), .string("c/three")])], savedListAdditions: [:], savedListInitialValues: [:])).instance
         #expect(throws: ContainerError.self) {
             try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: false)
         }
         let removal = try container.removeFromSavedList("C/Three", key: "repos", initial: [], usedBy: usedByEither, force: true)
-        #expect(removal.removed.map(\.id) == [user.id], "it showed the repository alone")
+        #expect(Set(removal.removed.map(\.id)) == [user.id, smallListUser.id], "one showed the repository alone, one would hold too few")
         #expect(removal.edited.map(\.id) == [listUser.id], "its list keeps the rest")
         #expect(try container.instance(id: listUser.id)?.configuration == ["repos": .list([.string("b/two")])])
         #expect(try container.instance(id: user.id) == nil)

@@ -15,9 +15,11 @@ public struct AppStorage<Value> {
 
     private init(_ key: String, store: UserDefaults?, fallback: Value,
                  get: @escaping (UserDefaults, String) -> Value?, set: @escaping (UserDefaults, String, Value) -> Void) {
-        let store = store ?? .standard
-        read = { get(store, key) ?? fallback }
-        write = { set(store, key, $0) }
+        // Resolved as the view reads it: `.defaultAppStorage` is in the
+        // environment only while the view is made.
+        let resolved = { store ?? EnvironmentValues.current[DefaultAppStorageKey.self] ?? UserDefaults.standard }
+        read = { get(resolved(), key) ?? fallback }
+        write = { set(resolved(), key, $0) }
     }
 
     /// The stored value, or the default.
@@ -35,11 +37,11 @@ public struct AppStorage<Value> {
 extension AppStorage {
     /// An optional: nil reads an unset key (or one of another type), and
     /// writing nil removes the key.
-    private init<Wrapped>(optional key: String, store: UserDefaults?, get: @escaping (UserDefaults, String) -> Wrapped?)
-    where Value == Wrapped? {
+    private init<Wrapped>(optional key: String, store: UserDefaults?, stored: @escaping (Wrapped) -> Any = { $0 },
+                          get: @escaping (UserDefaults, String) -> Wrapped?) where Value == Wrapped? {
         self.init(key, store: store, fallback: nil, get: { store, key in get(store, key).map { .some($0) } },
                   set: { store, key, value in
-                      if let value { store.set(value, forKey: key) } else { store.removeObject(forKey: key) }
+                      if let value { store.set(stored(value), forKey: key) } else { store.removeObject(forKey: key) }
                   })
     }
 }
@@ -113,6 +115,18 @@ extension AppStorage where Value: RawRepresentable, Value.RawValue == Int {
     }
 }
 
+extension AppStorage {
+    /// A string enum that may be unset.
+    public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == String {
+        self.init(optional: key, store: store, stored: \.rawValue) { $0.string(forKey: $1).flatMap(Wrapped.init(rawValue:)) }
+    }
+
+    /// An integer enum that may be unset.
+    public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == Int {
+        self.init(optional: key, store: store, stored: \.rawValue) { ($0.object(forKey: $1) as? Int).flatMap(Wrapped.init(rawValue:)) }
+    }
+}
+
 extension AppStorage where Value == Bool? {
     /// A flag that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
@@ -159,5 +173,25 @@ extension AppStorage where Value == Date? {
     /// A date that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
         self.init(optional: key, store: store) { $0.object(forKey: $1) as? Date }
+    }
+}
+
+/// The suite `@AppStorage` without `store:` reads, set by `.defaultAppStorage`.
+private struct DefaultAppStorageKey: EnvironmentKey {
+    static let defaultValue: UserDefaults? = nil
+}
+
+extension View {
+    /// The suite the `@AppStorage` values within read when they name none:
+    /// `.defaultAppStorage(UserDefaults(suiteName: "group…")!)`.
+    public func defaultAppStorage(_ store: UserDefaults) -> some View {
+        environment(\.defaultAppStorage, store)
+    }
+}
+
+extension EnvironmentValues {
+    fileprivate var defaultAppStorage: UserDefaults? {
+        get { self[DefaultAppStorageKey.self] }
+        set { self[DefaultAppStorageKey.self] = newValue }
     }
 }

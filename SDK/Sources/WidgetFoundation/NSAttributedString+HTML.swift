@@ -54,108 +54,250 @@ extension NSAttributedString {
 /// HTML's text and links, read without a browser's rules: enough for the
 /// snippets a widget shows.
 enum HTMLText {
+    /// Elements whose content is never shown.
+    private static let hidden: Set<String> = ["head", "script", "style", "title", "noscript", "template"]
+    /// Elements that start and end a line.
+    private static let blocks: Set<String> = [
+        "p", "div", "ul", "ol", "li", "tr", "table", "blockquote", "pre", "section", "article", "header", "footer",
+        "h1", "h2", "h3", "h4", "h5", "h6",
+    ]
+
     static func read(_ html: String) -> (text: String, links: [(NSRange, URL)]) {
-        var text = ""
-        var links: [(NSRange, URL)] = []
-        var openLink: (start: Int, url: URL)?
-        var skipping: String?
-        var rest = Substring(html)
-        while let open = rest.firstIndex(of: "<") {
-            if skipping == nil { append(decoded(rest[..<open]), to: &text) }
-            guard let close = rest[open...].firstIndex(of: ">") else { rest = rest[rest.endIndex...]; break }
-            let tag = rest[rest.index(after: open)..<close]
-            rest = rest[rest.index(after: close)...]
-            let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-            let closing = tag.hasPrefix("/")
-            if let skipped = skipping {
-                if closing && name == skipped { skipping = nil }
+        let characters = Array(html)
+        var output = Output()
+        var hiddenBy: String?
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "<", let tag = Tag(characters, at: index) {
+                index = tag.end
+                if let element = hiddenBy {
+                    if tag.isClosing && tag.name == element { hiddenBy = nil }
+                    continue
+                }
+                output.apply(tag, hiding: &hiddenBy)
                 continue
             }
-            switch name {
-            case "script", "style": if !closing { skipping = name }
-            case "br": lineBreak(&text)
-            case "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6":
-                if !text.isEmpty, !text.hasSuffix("\n") { lineBreak(&text) }
-            case "a":
-                let length = (text as NSString).length
-                if closing, let link = openLink {
-                    links.append((NSRange(location: link.start, length: length - link.start), link.url))
-                    openLink = nil
-                } else if !closing, let href = attribute("href", in: tag), let url = URL(string: href) {
-                    openLink = (length, url)
+            if hiddenBy == nil {
+                if characters[index] == "&", let (text, end) = reference(characters, at: index) {
+                    output.append(text)
+                    index = end
+                    continue
                 }
-            default: break
+                // A no-break space is kept: it is there to be seen.
+                if characters[index].isWhitespace && characters[index] != "\u{00A0}" {
+                    output.space()
+                } else {
+                    output.append(String(characters[index]))
+                }
+            }
+            index += 1
+        }
+        return output.finished()
+    }
+
+    /// The text as a browser lays it out: runs of white space are one space,
+    /// none at a line's start or end.
+    private struct Output {
+        var text = ""
+        var pendingSpace = false
+        var links: [(NSRange, URL)] = []
+        var link: (url: URL, start: Int?)?
+
+        var length: Int { text.utf16.count }
+
+        mutating func append(_ part: String) {
+            if pendingSpace, let last = text.last, last != "\n", last != "\t", last != " " { text += " " }
+            pendingSpace = false
+            if let open = link, open.start == nil { link = (open.url, length) }
+            text += part
+        }
+
+        mutating func space() {
+            pendingSpace = true
+        }
+
+        mutating func lineBreak() {
+            pendingSpace = false
+            while text.hasSuffix(" ") { text.removeLast() }
+            text += "\n"
+        }
+
+        mutating func closeLink() {
+            if let open = link, let start = open.start, length > start {
+                links.append((NSRange(location: start, length: length - start), open.url))
+            }
+            link = nil
+        }
+
+        mutating func apply(_ tag: Tag, hiding: inout String?) {
+            switch tag.name {
+            case _ where HTMLText.hidden.contains(tag.name):
+                if !tag.isClosing && !tag.isSelfClosing { hiding = tag.name }
+            case "br":
+                lineBreak()
+            case "li" where !tag.isClosing:
+                if !text.isEmpty && !text.hasSuffix("\n") { lineBreak() }
+                append("• ")
+            case "td", "th":
+                if !tag.isClosing, !text.isEmpty, !text.hasSuffix("\n") {
+                    pendingSpace = false
+                    text += "\t"
+                }
+            case _ where HTMLText.blocks.contains(tag.name):
+                if !text.isEmpty && !text.hasSuffix("\n") { lineBreak() }
+            case "a":
+                if tag.isClosing {
+                    closeLink()
+                } else if let href = tag.attributes["href"], let url = URL(string: href) {
+                    closeLink()
+                    link = (url, nil)
+                }
+            default:
+                break
             }
         }
-        if skipping == nil { append(decoded(rest), to: &text) }
-        while text.hasSuffix("\n") || text.hasSuffix(" ") { text.removeLast() }
-        return (text, links)
-    }
 
-    /// Text after a line break, or at the start, begins without a space.
-    private static func append(_ chunk: String, to text: inout String) {
-        text += text.isEmpty || text.hasSuffix("\n") ? String(chunk.drop { $0 == " " }) : chunk
-    }
-
-    private static func lineBreak(_ text: inout String) {
-        while text.hasSuffix(" ") { text.removeLast() }
-        text += "\n"
-    }
-
-    private static func attribute(_ name: String, in tag: Substring) -> String? {
-        guard let found = tag.range(of: name + "=") else { return nil }
-        let value = tag[found.upperBound...]
-        guard let quote = value.first, quote == "\"" || quote == "'" else {
-            return String(value.prefix { !$0.isWhitespace })
+        /// The text without white space at its end, and the links within it.
+        mutating func finished() -> (text: String, links: [(NSRange, URL)]) {
+            closeLink()
+            while let last = text.last, last.isWhitespace, last != "\u{00A0}" { text.removeLast() }
+            let whole = length
+            let kept = links.compactMap { range, url -> (NSRange, URL)? in
+                let end = min(range.location + range.length, whole)
+                return end > range.location ? (NSRange(location: range.location, length: end - range.location), url) : nil
+            }
+            return (text, kept)
         }
-        return String(value.dropFirst().prefix { $0 != quote })
+    }
+
+    /// A tag: `<a href="…">`, `</p>`, `<br/>`; a comment or declaration
+    /// (`<!-- … -->`, `<!DOCTYPE …>`) is a tag with no name.
+    struct Tag {
+        var name = ""
+        var isClosing = false
+        var isSelfClosing = false
+        var attributes: [String: String] = [:]
+        /// Just past its `>`.
+        var end: Int
+
+        /// The tag at `start` (a `<`), or nil when the `<` is text (`5 < 6`).
+        init?(_ characters: [Character], at start: Int) {
+            guard start + 1 < characters.count else { return nil }
+            let next = characters[start + 1]
+            if next == "!" {
+                if start + 3 < characters.count, characters[start + 2] == "-", characters[start + 3] == "-" {
+                    end = HTMLText.index(of: Array("-->"), in: characters, from: start + 4).map { $0 + 3 } ?? characters.count
+                } else {
+                    end = (characters[start...].firstIndex(of: ">") ?? characters.count - 1) + 1
+                }
+                return
+            }
+            guard next == "/" || next.isLetter else { return nil }
+            // The first `>` outside quotes: an attribute may hold one.
+            var quote: Character?
+            var close: Int?
+            for index in (start + 1)..<characters.count {
+                let character = characters[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == ">" {
+                    close = index
+                    break
+                }
+            }
+            guard let close else { return nil }
+            end = close + 1
+            var body = characters[(start + 1)..<close]
+            if body.first == "/" {
+                isClosing = true
+                body = body.dropFirst()
+            }
+            if body.last == "/" {
+                isSelfClosing = true
+                body = body.dropLast()
+            }
+            let nameEnd = body.firstIndex { !($0.isLetter || $0.isNumber) } ?? body.endIndex
+            name = String(body[..<nameEnd]).lowercased()
+            attributes = Self.attributes(body[nameEnd...])
+        }
+
+        /// `name="value"`, `name='value'`, `name=value` and `name`, by lowercased name, values decoded.
+        private static func attributes(_ text: ArraySlice<Character>) -> [String: String] {
+            var found: [String: String] = [:]
+            var index = text.startIndex
+            func skipSpace() { while index < text.endIndex, text[index].isWhitespace { index += 1 } }
+            while index < text.endIndex {
+                skipSpace()
+                let nameStart = index
+                while index < text.endIndex, !text[index].isWhitespace, text[index] != "=" { index += 1 }
+                let name = String(text[nameStart..<index]).lowercased()
+                skipSpace()
+                var value = ""
+                if index < text.endIndex, text[index] == "=" {
+                    index += 1
+                    skipSpace()
+                    if index < text.endIndex, text[index] == "\"" || text[index] == "'" {
+                        let quote = text[index]
+                        index += 1
+                        let valueStart = index
+                        while index < text.endIndex, text[index] != quote { index += 1 }
+                        value = String(text[valueStart..<index])
+                        if index < text.endIndex { index += 1 }
+                    } else {
+                        let valueStart = index
+                        while index < text.endIndex, !text[index].isWhitespace { index += 1 }
+                        value = String(text[valueStart..<index])
+                    }
+                }
+                if !name.isEmpty, found[name] == nil { found[name] = HTMLText.decoded(value) }
+            }
+            return found
+        }
+    }
+
+    private static func index(of needle: [Character], in characters: [Character], from start: Int) -> Int? {
+        guard start <= characters.count - needle.count else { return nil }
+        return (start...(characters.count - needle.count)).first { Array(characters[$0..<($0 + needle.count)]) == needle }
     }
 
     private static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}", "mdash": "—", "ndash": "–",
         "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "copy": "©", "reg": "®", "trade": "™", "middot": "·",
+        "bull": "•", "deg": "°", "euro": "€", "pound": "£", "times": "×",
     ]
 
-    /// Character references decoded; runs of white space (line breaks in
-    /// the source included) are one space, as a browser shows them.
-    static func decoded(_ source: Substring) -> String {
-        var out = ""
-        var rest = source
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semicolon = after.prefix(10).firstIndex(of: ";"), let character = reference(after[..<semicolon]) {
-                out += character
-                rest = after[after.index(after: semicolon)...]
-            } else {
-                out += "&"
-                rest = after
-            }
+    /// A character reference at `start` (an `&`) and the index past its `;`, or nil when it is none.
+    private static func reference(_ characters: [Character], at start: Int) -> (String, Int)? {
+        let limit = min(characters.count, start + 12)
+        guard let semicolon = characters[(start + 1)..<limit].firstIndex(of: ";") else { return nil }
+        let name = String(characters[(start + 1)..<semicolon])
+        let scalar: Unicode.Scalar?
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+            scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+        } else if name.hasPrefix("#") {
+            scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
+        } else {
+            return named[name].map { ($0, semicolon + 1) }
         }
-        out += rest
-        var collapsed = ""
-        var space = false
-        for character in out {
-            // A no-break space is kept: it is there to be seen.
-            if character.isWhitespace && character != "\u{00A0}" {
-                space = true
-                continue
-            }
-            if space { collapsed.append(" ") }
-            space = false
-            collapsed.append(character)
-        }
-        if space { collapsed.append(" ") }
-        return collapsed
+        return scalar.map { (String(Character($0)), semicolon + 1) }
     }
 
-    private static func reference(_ name: Substring) -> String? {
-        if name.hasPrefix("#x") || name.hasPrefix("#X") {
-            return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    /// An attribute's value with its character references decoded.
+    static func decoded(_ text: String) -> String {
+        let characters = Array(text)
+        var out = ""
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "&", let (decoded, end) = reference(characters, at: index) {
+                out += decoded
+                index = end
+            } else {
+                out.append(characters[index])
+                index += 1
+            }
         }
-        if name.hasPrefix("#") {
-            return UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
-        return named[String(name)]
+        return out
     }
 }

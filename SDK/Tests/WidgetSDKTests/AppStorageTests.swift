@@ -2,6 +2,7 @@ import Foundation
 import SwiftUI
 import Testing
 import WidgetFoundation
+import WidgetSDK
 
 /// Issue 37: `@AppStorage`, as a widget's view reads the App Group with it.
 @Suite("@AppStorage reads and writes UserDefaults")
@@ -39,6 +40,30 @@ struct AppStorageTests {
             widget.goal = 10
             widget.$since.wrappedValue = nil
             #expect(defaults.integer(forKey: "goal") == 10 && defaults.object(forKey: "since") == nil, "nil removes the key")
+        }
+    }
+
+    struct Unset: View {
+        @AppStorage("unit") var unit: Unit?
+        @AppStorage("goal") var goal = 8
+
+        var body: some View {
+            Text("\(unit?.rawValue ?? "none") \(goal)")
+        }
+    }
+
+    @Test func anOptionalEnumAndTheEnvironmentsDefaultSuite() {
+        SharedDefaults.$scopedStore.withValue(InMemoryDefaultsStore()) {
+            let group = WidgetFoundation.UserDefaults(suiteName: "group.test.storage")!
+            group.set("cups", forKey: "unit")
+            group.set(12, forKey: "goal")
+            #expect(ViewNode(archiving: Unset()).content == .text("none 8"), "the module's own suite")
+            #expect(ViewNode(archiving: Unset().defaultAppStorage(group)).content == .text("cups 12"), "the suite .defaultAppStorage names")
+            let view = Unset()
+            view.unit = .litres
+            #expect(WidgetFoundation.UserDefaults.standard.string(forKey: "unit") == "litres", "an enum is stored by its raw value")
+            view.unit = nil
+            #expect(WidgetFoundation.UserDefaults.standard.object(forKey: "unit") == nil)
         }
     }
 }

@@ -26,6 +26,27 @@ struct AttributedHTMLTests {
         #expect(linked.map(\.0) == ["the story"] && linked.map(\.1) == [URL(string: "https://example.com/a")!])
     }
 
+    @Test func whatIsNotATagIsTextAndWhatIsHiddenStaysHidden() throws {
+        #expect(try read(#"<p title="a>b">5 < 6</p><!-- <p>old</p> --><P>Up<BR>case</P>"#).string == "5 < 6\nUp\ncase")
+        #expect(try read("<ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table>").string == "• one\n• two\na\tb")
+        #expect(try read("a\n<b> b</b>  <i>c</i>").string == "a b c", "white space between elements is one space")
+        #expect(try read("<p>x <a href=u>").string == "x", "an unclosed tag at the end")
+    }
+
+    @Test func linksAreReadAsBrowsersReadThemAndNeverPastTheText() throws {
+        func links(_ html: String) throws -> [String] {
+            let text = AttributedString(try read(html))
+            return text.runs.compactMap { run in run.link.map { "\(String(text[run.range].characters))=\($0.absoluteString)" } }
+        }
+        // Trailing white space inside a link at the end is trimmed from the text; the link stops there.
+        #expect(try links(#"<a href="https://x/a">Read more </a>"#) == ["Read more=https://x/a"])
+        #expect(try links("<p>x <a href=https://x/e></a></p>\n") == [], "an empty link is no link")
+        #expect(try links(#"<A HREF = 'https://x/q?a=1&amp;b=2'>q</A> <a data-href="no">n</a>"#) == ["q=https://x/q?a=1&b=2"])
+        #expect(try links(#"<a href="https://x/1">one <a href="https://x/2">two</a> three</a>"#) == ["one=https://x/1", "two=https://x/2"],
+                "a link opened inside another closes the first")
+        #expect(try links(#"🙂 <a href="https://x/e">é</a>"#) == ["é=https://x/e"], "ranges count UTF-16")
+    }
+
     @Test func plainTextIsTakenAsItIs() throws {
         let plain = try NSAttributedString(data: Data("a <b>".utf8), options: [:], documentAttributes: nil)
         #expect(plain.string == "a <b>")

@@ -37,6 +37,21 @@ extension SharedContainer {
     /// Repositories are compared without regard to case, as GitHub does.
     private static func folded(_ value: String) -> String { value.lowercased() }
 
+    /// A parameter whose values come from a saved list.
+    package struct SavedListUser: Sendable {
+        package var kind: String
+        package var parameter: String
+        /// For a list parameter, the fewest values it holds, by family: an
+        /// instance whose list would hold fewer is removed instead.
+        package var fewest: [WidgetFamily: Int]
+
+        package init(kind: String, parameter: String, fewest: [WidgetFamily: Int] = [:]) {
+            self.kind = kind
+            self.parameter = parameter
+            self.fewest = fewest
+        }
+    }
+
     /// What removing a value from a saved list did to the instances that used it.
     package struct SavedListRemoval: Sendable {
         /// Instances that showed the value alone, removed with it.
@@ -51,7 +66,7 @@ extension SharedContainer {
     /// the same transaction, removes each instance that shows it alone and
     /// takes it out of the lists that hold it among others.
     package func removeFromSavedList(
-        _ value: String, key: String, initial: [String], usedBy parameters: [(kind: String, parameter: String)], force: Bool
+        _ value: String, key: String, initial: [String], usedBy parameters: [SavedListUser], force: Bool
     ) throws -> SavedListRemoval {
         try write { db in
             var list = try stringList(forKey: key, in: db) ?? initial
@@ -69,11 +84,16 @@ extension SharedContainer {
                 var kept = instance.configuration.filter { name, _ in
                     parameters.contains { $0.kind == instance.kind && $0.parameter == name }
                 }
+                var tooFew = false
                 for (name, stored) in kept {
-                    if case .list(let values) = stored { kept[name] = .list(values.filter { !$0.matches(value) }) }
+                    guard case .list(let values) = stored else { continue }
+                    let rest = values.filter { !$0.matches(value) }
+                    kept[name] = .list(rest)
+                    let fewest = parameters.first { $0.kind == instance.kind && $0.parameter == name }?.fewest[instance.family] ?? 0
+                    tooFew = tooFew || rest.count < fewest
                 }
-                // Still shown by a single value, or nothing else left to show: the instance goes.
-                if kept.values.contains(where: { $0.matches(value) }) || kept.values.allSatisfy(\.elements.isEmpty) {
+                // Still shown by a single value, a list left too short, or nothing else to show: the instance goes.
+                if tooFew || kept.values.contains(where: { $0.matches(value) }) || kept.values.allSatisfy(\.elements.isEmpty) {
                     try db.deleteInstance(id: instance.id)
                     removal.removed.append(instance)
                 } else {

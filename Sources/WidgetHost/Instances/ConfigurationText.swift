@@ -1,4 +1,5 @@
 import HostText
+import WidgetKinds
 
 /// The rule for every string a user gives a configuration or a name: it is
 /// stored in the container, handed to a kind and shown in tables, on the
@@ -7,9 +8,8 @@ import HostText
 package enum ConfigurationText {
     /// Bytes of UTF-8 in one configuration value.
     package static let maximumBytes = 4_096
-    /// Values in one list parameter: a configuration is read on every
-    /// reload and shown in tables, and no widget shows more.
-    package static let maximumListValues = 100
+    /// Values in one list parameter (the rule kinds' defaults are checked by).
+    package static let maximumListValues = KindValidator.maximumListValues
 
     /// Why `text` is refused, or nil.
     package static func problem(_ text: String) -> String? {

@@ -42,9 +42,10 @@ package struct InstancePlanner: Sendable {
         // A list given again is replaced whole, as a value is; a list stored
         // before its parameter took one value gives its first.
         let lists = Set(kind.configuration.parameters.filter(\.isList).map(\.name))
-        var given = [String: [String]](uniqueKeysWithValues: instance.configuration.map { name, value in
+        var given = [String: [String]](uniqueKeysWithValues: instance.configuration.compactMap { name, value in
             let texts = value.elements.map(\.description)
-            return (name, lists.contains(name) ? texts : Array(texts.prefix(1)))
+            if lists.contains(name) { return (name, texts) }
+            return texts.first.map { (name, [$0]) }
         })
         given.merge(try parse(arguments, for: kind)) { _, new in new }
         return try await plan(kind, family: family, name: instanceName, given: given, label: { "--" + ParameterFlag.name(for: $0) })

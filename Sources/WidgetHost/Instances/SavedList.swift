@@ -1,3 +1,4 @@
+import WidgetContainer
 import WidgetKinds
 import WidgetSDK
 
@@ -7,7 +8,7 @@ package struct SavedList: Sendable {
     package let key: String
     package let options: DynamicOptions
     /// The parameters whose options come from this list, by kind.
-    package let parameters: [(kind: String, parameter: String)]
+    package let parameters: [SharedContainer.SavedListUser]
 
     /// The list as the provider offers it: the saved values, or its starting
     /// list when nothing is saved yet.
@@ -25,12 +26,13 @@ extension LoadedBundle {
     /// The saved list under `key`, if any kind's options come from one.
     package func savedList(key: String) -> SavedList? {
         var options: DynamicOptions?
-        var parameters: [(kind: String, parameter: String)] = []
+        var parameters: [SharedContainer.SavedListUser] = []
         for kind in kinds {
             for parameter in kind.configuration.parameters {
                 guard case .dynamic(let dynamic) = parameter.options, dynamic.savedListKey == key else { continue }
                 options = options ?? dynamic
-                parameters.append((kind.name, parameter.name))
+                parameters.append(SharedContainer.SavedListUser(kind: kind.name, parameter: parameter.name,
+                                                                fewest: parameter.listSizes.mapValues(\.min)))
             }
         }
         return options.map { SavedList(key: key, options: $0, parameters: parameters) }

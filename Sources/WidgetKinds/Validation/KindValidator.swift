@@ -5,7 +5,7 @@ import YAML
 
 /// Checks one kind against the rules every kind must meet, and its manifest
 /// entry against the kind. Reports every problem, not only the first.
-struct KindValidator {
+package struct KindValidator {
     struct Problem {
         let mark: Mark?
         let message: String
@@ -69,6 +69,9 @@ struct KindValidator {
             break
         }
         if parameter.isList, let value = parameter.defaultValue, case .list(let values) = value {
+            if values.count > Self.maximumListValues {
+                problems.append("default has \(values.count) values; an instance holds at most \(Self.maximumListValues)")
+            }
             for family in descriptor.supportedFamilies {
                 if let size = parameter.listSizes[family], !size.contains(values.count) {
                     problems.append("default \(value) has \(values.count) values; a \(family.rawValue) instance holds \(size)")
@@ -80,6 +83,10 @@ struct KindValidator {
         }
         return problems
     }
+
+    /// Values in one list parameter, given or by default: a configuration
+    /// is read on every reload and shown in tables, and no widget shows more.
+    package static let maximumListValues = 100
 
     static func isValidKindName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy {

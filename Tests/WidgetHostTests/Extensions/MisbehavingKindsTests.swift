@@ -187,7 +187,9 @@ struct MisbehavingKindsTests {
     /// extension, stayed alive for over an hour after the host was killed
     /// during the report.
     @Test func theCrashReporterGoesWithAHostKilledDuringTheReport() async throws {
-        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: Fixture.crashSchedule)
+        // A timeout far beyond the wait: with crashSchedule's 10 s, a busy
+        // machine started the reporter after the host had killed the stuck call.
+        let fixture = try Fixture(widgets: ["{kind: Crash, module: FixtureMisbehaving}"], schedule: "{timeout: 10m, min_interval: 1s}")
         _ = try await fixture.add("Crash", "--how", "fatalError")
         // The report goes to a pipe nobody reads: the reporter waits there, however fast the machine.
         // In the module's own folder: the only one its sandbox lets the reporter write to.

@@ -12,6 +12,11 @@ public struct Label: View, PrimitiveView {
     public init(@ViewBuilder title: () -> ViewGroup, @ViewBuilder icon: () -> ViewGroup) {
         node = ViewNode(.label, children: [ViewNode(archiving: icon()), ViewNode(archiving: title())])
     }
+
+    /// The label a style was given, drawn as a label again (within a style of one's own).
+    public init(_ configuration: LabelStyleConfiguration) {
+        node = ViewNode(.label, children: [configuration.icon.node, configuration.title.node])
+    }
 }
 
 /// How a `Label` is drawn: one of the system's (`.labelStyle(.iconOnly)`)
@@ -45,35 +50,45 @@ public struct LabelStyleConfiguration {
 }
 
 /// A system style that keeps the title, the icon or both, side by side.
+/// `.labelStyle(_:)` draws it directly; its `makeBody` is for a style of
+/// one's own that hands a label on to it.
 public protocol SystemLabelStyle: LabelStyle {}
-
-extension SystemLabelStyle {
-    /// The host draws a system style: never called.
-    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
-}
 
 /// The title and the icon, side by side.
 public struct TitleAndIconLabelStyle: SystemLabelStyle {
     /// The style.
     public init() {}
+    /// The icon, then the title.
+    public func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: Label.spacing) {
+            configuration.icon
+            configuration.title
+        }
+    }
 }
 
 /// The title alone.
 public struct TitleOnlyLabelStyle: SystemLabelStyle {
     /// The style.
     public init() {}
+    /// The title.
+    public func makeBody(configuration: Configuration) -> some View { configuration.title }
 }
 
 /// The icon alone.
 public struct IconOnlyLabelStyle: SystemLabelStyle {
     /// The style.
     public init() {}
+    /// The icon.
+    public func makeBody(configuration: Configuration) -> some View { configuration.icon }
 }
 
 /// As the platform chooses: the title and the icon, here.
 public struct DefaultLabelStyle: SystemLabelStyle {
     /// The style.
     public init() {}
+    /// The icon, then the title.
+    public func makeBody(configuration: Configuration) -> some View { TitleAndIconLabelStyle().makeBody(configuration: configuration) }
 }
 
 extension LabelStyle where Self == TitleAndIconLabelStyle {
