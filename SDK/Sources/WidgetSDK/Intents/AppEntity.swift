@@ -53,6 +53,18 @@ extension EntityQuery {
     public func defaultResult() async -> Entity? { nil }
 }
 
+/// A query that can list every entity of its type: those are the choices
+/// offered to people, unless `suggestedEntities()` says otherwise.
+public protocol EnumerableEntityQuery: EntityQuery {
+    /// Every entity of the type.
+    func allEntities() async throws -> [Entity]
+}
+
+extension EnumerableEntityQuery {
+    /// Every entity: `allEntities()`.
+    public func suggestedEntities() async throws -> [Entity] { try await allEntities() }
+}
+
 /// A query that can also find entities by text people type.
 public protocol EntityStringQuery: EntityQuery {
     /// The entities `string` finds.

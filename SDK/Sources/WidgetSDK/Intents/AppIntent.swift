@@ -1,3 +1,5 @@
+import Foundation
+
 /// An action a widget's button or toggle performs, as in App Intents:
 ///
 /// ```swift
@@ -26,6 +28,15 @@ public protocol AppIntent: Sendable {
     associatedtype Result: IntentResult
     /// Does the work, in the kind's extension process; throw to refuse (nothing reloads).
     func perform() async throws -> Result
+    /// The type of `parameterSummary`.
+    associatedtype SummaryContent: ParameterSummary = EmptyParameterSummary
+    /// The sentence iOS shows for the parameters; accepted, not shown (see `ParameterSummary`).
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
+}
+
+extension AppIntent where SummaryContent == EmptyParameterSummary {
+    /// None.
+    public static var parameterSummary: EmptyParameterSummary { EmptyParameterSummary() }
 }
 
 /// What `perform()` returns: `.result()`.
@@ -104,4 +115,60 @@ public struct IntentError: Error, Sendable, CustomStringConvertible {
     public init(message: String) {
         self.message = message
     }
+}
+
+/// An intent that sets a value, as a Control's toggle sets it on or off:
+/// `var value: Bool` is the new value when it runs. A widget's
+/// `Toggle(isOn:intent:)` runs it as any other intent.
+public protocol SetValueIntent: AppIntent {
+    /// The type of the value it sets.
+    associatedtype ValueType
+    /// The value to set.
+    var value: ValueType { get set }
+}
+
+/// A result that opens another intent when it ends: `some IntentResult &
+/// OpensIntent`, `.result(opensIntent: OpenURLIntent(url))`. On iOS the app
+/// or the URL opens; a widget's tap here has no screen to open it on, so
+/// the intent runs and the one it names does not.
+public protocol OpensIntent: IntentResult {
+    /// The intent it opens.
+    associatedtype Intent: AppIntent
+    /// The intent it opens.
+    var opensIntent: Intent { get }
+}
+
+/// The result of an intent that opens another.
+public struct OpensIntentResult<Intent: AppIntent>: OpensIntent {
+    /// The intent it opens.
+    public let opensIntent: Intent
+}
+
+extension IntentResult {
+    /// A result that opens `opensIntent`: `.result(opensIntent: OpenURLIntent(url))`.
+    public static func result<Intent: AppIntent>(opensIntent: Intent) -> OpensIntentResult<Intent> where Self == OpensIntentResult<Intent> {
+        OpensIntentResult(opensIntent: opensIntent)
+    }
+}
+
+/// Opens a URL, as an intent's result: `OpenURLIntent(URL(string: "https://…")!)`.
+/// A widget's link is `Link` or `widgetURL`, which the dashboard follows.
+public struct OpenURLIntent: AppIntent {
+    /// "Open URL".
+    public static var title: LocalizedStringResource { "Open URL" }
+    /// The URL it opens.
+    public var url: URL
+
+    /// An intent with no URL yet (`about:blank`).
+    public init() {
+        url = URL(string: "about:blank")!
+    }
+
+    /// An intent that opens `url`.
+    public init(_ url: URL) {
+        self.url = url
+    }
+
+    /// Nothing to do here: opening is the system's.
+    public func perform() async throws -> some IntentResult { .result() }
 }

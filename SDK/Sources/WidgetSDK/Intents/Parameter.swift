@@ -161,6 +161,9 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
 
     /// The instance's value; the default when it has none. The host resolves
     /// every required parameter before a provider runs.
+    /// The parameter itself, as `\.$repo` names it in a `Summary`.
+    public var projectedValue: Parameter<Value> { self }
+
     public var wrappedValue: Value {
         get {
             if let value = lock.withLock({ value }) ?? defaultValue ?? Value.absentValue { return value }

@@ -18,6 +18,11 @@ extension View {
         background(shape.fill(style))
     }
 
+    /// The card's background colour behind this view, at its size: `.background()`.
+    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background(Color.background, in: Rectangle())
+    }
+
     /// The card's background colour in `shape` behind this view: `.background(in: Capsule())`.
     public func background(in shape: some Shape) -> some View {
         background(Color.background, in: shape)
