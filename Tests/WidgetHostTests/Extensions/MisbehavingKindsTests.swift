@@ -489,6 +489,9 @@ struct MisbehavingKindsTests {
         }
         for id in [long, tall] {
             #expect(await host.waitFor("instance=\(id) kind=Hostile [widgethost] entry of", count: 2), "\(host.output)")
+            // The log line is the scheduler's; the entry reaches the container
+            // with the next batched save, which a busy machine delays.
+            #expect(await TestSupport.eventually { (try? await fixture.timeline(id))?["state"] as? String == "fresh" }, "\(id) saved")
         }
         for (id, message) in refused {
             let state = try await fixture.timeline(id)
