@@ -115,6 +115,23 @@ public struct Font: Codable, Sendable, Hashable {
         return Font(size: base.size, weight: weight ?? base.weight, design: design ?? base.design)
     }
 
+    /// A font of the module's own by name, at `size` points: drawn in the
+    /// host's face (DejaVu Sans) at that size, as a card names only the
+    /// fonts every viewer has.
+    public static func custom(_ name: String, size: Double) -> Font {
+        .system(size: size)
+    }
+
+    /// A font of one's own that scales as `textStyle` does: `size` points here.
+    public static func custom(_ name: String, size: Double, relativeTo textStyle: TextStyle) -> Font {
+        .system(size: size)
+    }
+
+    /// A font of one's own at a size that never scales: `fixedSize` points.
+    public static func custom(_ name: String, fixedSize: Double) -> Font {
+        .system(size: fixedSize)
+    }
+
     /// This font with another weight.
     public func weight(_ weight: Weight) -> Font {
         Font(size: size, weight: weight, design: design)
