@@ -159,11 +159,11 @@ public final class Parameter<Value: ParameterValue>: @unchecked Sendable {
         if let size { listSizes = Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }) }
     }
 
-    /// The instance's value; the default when it has none. The host resolves
-    /// every required parameter before a provider runs.
     /// The parameter itself, as `\.$repo` names it in a `Summary`.
     public var projectedValue: Parameter<Value> { self }
 
+    /// The instance's value; the default when it has none. The host resolves
+    /// every required parameter before a provider runs.
     public var wrappedValue: Value {
         get {
             if let value = lock.withLock({ value }) ?? defaultValue ?? Value.absentValue { return value }
