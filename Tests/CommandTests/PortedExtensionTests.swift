@@ -262,7 +262,9 @@ struct PortedExtensionTests {
         let exported = try await fixture.run("export")
         #expect(exported.stdout.contains("guests: [Cy, Ann]") && exported.stdout.contains("guests: [Bo, Cy]"), "\(exported.stdout)")
         let exportedJSON = try await fixture.run("export", "--json")
-        #expect(exportedJSON.stdout.contains(#""guests":["Cy","Ann"]"#) || exportedJSON.stdout.contains(#""guests" : ["#), "\(exportedJSON.stdout)")
+        let exportedInstances = (try JSONSerialization.jsonObject(with: Data(exportedJSON.stdout.utf8)) as? [String: Any])?["instances"] as? [[String: Any]]
+        let party = exportedInstances?.first { $0["id"] as? String == "party" }
+        #expect((party?["configuration"] as? [String: Any])?["guests"] as? [String] == ["Cy", "Ann"], "an array, in order: \(exportedJSON.stdout)")
 
         // Given again, a list is replaced whole; '' empties it.
         let edited = try await fixture.run("edit-instance", id, "--guests", "Ann")

@@ -35,10 +35,16 @@ public struct AppStorage<Value> {
 }
 
 extension AppStorage {
+    /// A property-list value as `UserDefaults` keeps it, read back with
+    /// `as?`: a key unset or of another type reads as `fallback`.
+    private init(propertyList key: String, store: UserDefaults?, fallback: Value) {
+        self.init(key, store: store, fallback: fallback, get: { $0.object(forKey: $1) as? Value }, set: { $0.set($2, forKey: $1) })
+    }
+
     /// An optional: nil reads an unset key (or one of another type), and
     /// writing nil removes the key.
     private init<Wrapped>(optional key: String, store: UserDefaults?, stored: @escaping (Wrapped) -> Any = { $0 },
-                          get: @escaping (UserDefaults, String) -> Wrapped?) where Value == Wrapped? {
+                          get: @escaping (UserDefaults, String) -> Wrapped? = { $0.object(forKey: $1) as? Wrapped }) where Value == Wrapped? {
         self.init(key, store: store, fallback: nil, get: { store, key in get(store, key).map { .some($0) } },
                   set: { store, key, value in
                       if let value { store.set(stored(value), forKey: key) } else { store.removeObject(forKey: key) }
@@ -49,31 +55,28 @@ extension AppStorage {
 extension AppStorage where Value == Bool {
     /// A flag: `@AppStorage("showsGoal") var showsGoal = true`.
     public init(wrappedValue: Bool, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? Bool },
-                  set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
 extension AppStorage where Value == Int {
     /// An integer: `@AppStorage("goal") var goal = 8`.
     public init(wrappedValue: Int, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? Int },
-                  set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
 extension AppStorage where Value == Double {
     /// A number: `@AppStorage("litres") var litres = 2.0`.
     public init(wrappedValue: Double, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? Double },
-                  set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
 extension AppStorage where Value == String {
     /// A string: `@AppStorage("name") var name = ""`.
     public init(wrappedValue: String, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? String }, set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
@@ -87,14 +90,14 @@ extension AppStorage where Value == URL {
 extension AppStorage where Value == Data {
     /// Bytes: often a `Codable` value the app encoded.
     public init(wrappedValue: Data, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? Data }, set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
 extension AppStorage where Value == Date {
     /// A date, as `UserDefaults.set(Date(), forKey:)` keeps it.
     public init(wrappedValue: Date, _ key: String, store: UserDefaults? = nil) {
-        self.init(key, store: store, fallback: wrappedValue, get: { $0.object(forKey: $1) as? Date }, set: { $0.set($2, forKey: $1) })
+        self.init(propertyList: key, store: store, fallback: wrappedValue)
     }
 }
 
@@ -130,49 +133,49 @@ extension AppStorage {
 extension AppStorage where Value == Bool? {
     /// A flag that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? Bool }
+        self.init(optional: key, store: store)
     }
 }
 
 extension AppStorage where Value == Int? {
     /// An integer that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? Int }
+        self.init(optional: key, store: store)
     }
 }
 
 extension AppStorage where Value == Double? {
     /// A number that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? Double }
+        self.init(optional: key, store: store)
     }
 }
 
 extension AppStorage where Value == String? {
     /// A string that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? String }
+        self.init(optional: key, store: store)
     }
 }
 
 extension AppStorage where Value == URL? {
     /// A URL that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.url(forKey: $1) }
+        self.init(optional: key, store: store, get: { $0.url(forKey: $1) })
     }
 }
 
 extension AppStorage where Value == Data? {
     /// Bytes that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? Data }
+        self.init(optional: key, store: store)
     }
 }
 
 extension AppStorage where Value == Date? {
     /// A date that may be unset.
     public init(_ key: String, store: UserDefaults? = nil) {
-        self.init(optional: key, store: store) { $0.object(forKey: $1) as? Date }
+        self.init(optional: key, store: store)
     }
 }
 

@@ -259,7 +259,7 @@ enum HTMLText {
 
     private static func index(of needle: [Character], in characters: [Character], from start: Int) -> Int? {
         guard start <= characters.count - needle.count else { return nil }
-        return (start...(characters.count - needle.count)).first { Array(characters[$0..<($0 + needle.count)]) == needle }
+        return (start...(characters.count - needle.count)).first { characters[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     private static let named: [String: String] = [

@@ -88,6 +88,11 @@ public enum ParameterType: String, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { self == .url ? "URL" : rawValue }
 
+    /// "list of integers", "list of URLs": a list parameter of this type, for messages and `widgethost kinds`.
+    public var listDescription: String {
+        "list of " + (self == .integer ? "integers" : self == .boolean ? "booleans" : "\(description)s")
+    }
+
     /// "an integer", "a string", "a URL": for messages.
     public var withArticle: String {
         self == .integer ? "an integer" : "a \(description)"

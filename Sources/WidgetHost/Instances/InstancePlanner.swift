@@ -79,6 +79,11 @@ package struct InstancePlanner: Sendable {
             } else {
                 throw InstanceRequestError.missingRequired(flag: flag)
             }
+            // Before any value is checked: each may be a call into the kind.
+            if parameter.isList, value.elements.count > ConfigurationText.maximumListValues {
+                throw InstanceRequestError.invalidValue(
+                    flag: flag, message: "at most \(ConfigurationText.maximumListValues) values, found \(value.elements.count)")
+            }
 
             // A list's options are each value's choices.
             var checked: [ConfigurationValue] = []
@@ -125,9 +130,6 @@ package struct InstancePlanner: Sendable {
                 throw InstanceRequestError.invalidValue(
                     flag: flag, message: "a \(family.rawValue) instance holds \(size), found \(checked.count)")
             }
-            guard checked.count <= ConfigurationText.maximumListValues else {
-                throw InstanceRequestError.invalidValue(flag: flag, message: "at most \(ConfigurationText.maximumListValues) values, found \(checked.count)")
-            }
             configuration[parameter.name] = .list(checked)
         }
         return SharedContainer.NewInstance(
@@ -146,9 +148,6 @@ package struct InstancePlanner: Sendable {
             return try element(texts[0], for: parameter, flag: flag)
         }
         let texts = texts == [""] ? [] : texts
-        guard texts.count <= ConfigurationText.maximumListValues else {
-            throw .invalidValue(flag: flag, message: "at most \(ConfigurationText.maximumListValues) values, found \(texts.count)")
-        }
         var values: [ConfigurationValue] = []
         for text in texts { values.append(try element(text, for: parameter, flag: flag)) }
         return .list(values)

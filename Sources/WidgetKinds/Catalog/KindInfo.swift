@@ -28,7 +28,8 @@ package struct KindInfo: Codable, Sendable, Equatable {
 
         /// "string", "list of strings".
         package var typeDescription: String {
-            list == true ? "list of \(type == "integer" ? "integers" : type == "boolean" ? "booleans" : type + "s")" : type
+            guard list == true else { return type }
+            return ParameterType(rawValue: type)?.listDescription ?? "list of \(type)"
         }
 
         /// "at most 3 values", or per family when they differ; nil when unbounded.

@@ -46,7 +46,7 @@ public struct ConfigurationParameter: Sendable {
 
     /// "string", "list of strings": for messages and `widgethost kinds`.
     public var typeDescription: String {
-        isList ? "list of \(type == .integer ? "integers" : type == .boolean ? "booleans" : "\(type)s")" : type.description
+        isList ? type.listDescription : type.description
     }
 
     /// The declared default, else the option provider's `defaultResult()`.
