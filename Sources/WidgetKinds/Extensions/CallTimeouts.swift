@@ -33,8 +33,16 @@ final class CallTimeouts: @unchecked Sendable {
     private let timer: any DispatchSourceTimer
     private let expired = Mutex<(@Sendable (_ id: UInt64, _ limit: Duration) -> Void)?>(nil)
 
+    /// The timer fires on a serial queue of its own (one per process, since
+    /// the handler may block on a full channel), not `DispatchQueue.global()`:
+    /// on Linux the global queue shares a bounded pool of threads with the
+    /// cooperative pool, and while enough of them block (in `waitpid`, a
+    /// busy wait, a test's helper process) its work waits. Measured: 400
+    /// jobs asleep for 3 s held a 0.1 s `asyncAfter` on the global queue
+    /// for over 10 s; the same on a serial queue fired on time. A hung
+    /// call's kill waited two minutes so in a busy test run.
     init() {
-        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "wh-call-timeouts"))
         timer.setEventHandler { [weak self] in self?.fire() }
         timer.schedule(deadline: .distantFuture)
         timer.resume()

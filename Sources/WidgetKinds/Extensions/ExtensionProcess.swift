@@ -134,6 +134,9 @@ final class ExtensionProcess: Sendable {
         }
     }
 
+    /// Where kills after the grace period are made: they only send signals, so one queue serves all.
+    private static let kills = DispatchQueue(label: "wh-extension-kills")
+
     /// Ends the process and its group with SIGKILL: the reader then fails its calls.
     func kill(_ reason: KillReason) {
         state.withLock { state in
@@ -187,14 +190,15 @@ final class ExtensionProcess: Sendable {
         }
         guard let waiting else { return }
         waiting.resume(throwing: reason)
-        try? channel.send(.cancel(id: id))
-        // A dispatch timer, not a task: the kill must not wait for a thread of
-        // a cooperative pool that something else may be holding.
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace.seconds) { [self] in
+        // On a serial queue, not a task or the global queue: the kill must
+        // not wait for a pool that something else may be holding (`CallTimeouts`).
+        // Set before the cancel is sent, which blocks on a channel the extension no longer reads.
+        Self.kills.asyncAfter(deadline: .now() + grace.seconds) { [self] in
             if state.withLock({ $0.abandoned.contains(id) }) {
                 kill(.unresponsive("a call went on \(DurationValue(seconds: grace.seconds)) after its timeout"))
             }
         }
+        try? channel.send(.cancel(id: id))
     }
 
     // MARK: The reading thread

@@ -92,7 +92,9 @@ struct LoadingTests {
         #expect(messages["Stuck"]?.hasSuffix("libFixtureHangOnLoad.so: its extension failed while reading its kinds: no answer within 30s") == true,
                 "\(messages)")
         // The hung one is killed after the grace period; Gauge's goes on serving.
-        #expect(await TestSupport.eventually { bundle.pool.pids.count == 1 }, "\(bundle.pool.pids)")
+        // Each left named by its command line (the module it runs), for when it fails on a busy machine.
+        #expect(await TestSupport.eventually { bundle.pool.pids.count == 1 },
+                "\(bundle.pool.pids.map { "\($0): \((try? TestSupport.readProcFile("/proc/\($0)/cmdline"))?.replacingOccurrences(of: "\0", with: " ") ?? "gone")" })")
         let gauge = try #require(bundle.kind(named: "Gauge"))
         #expect(try await gauge.descriptor.provider.timeline(for: [:], in: gauge.context(for: .systemSmall)).entries.count > 0)
     }
