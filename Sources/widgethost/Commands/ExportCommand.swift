@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetContainer
+import YAML
 import WidgetSDK
 
 struct ExportCommand: AsyncParsableCommand {

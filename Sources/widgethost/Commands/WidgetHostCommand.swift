@@ -18,7 +18,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
         subcommands: [
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, EditInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self, ExportCommand.self,
-            OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, DevCommand.self,
+            OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, ImportCommand.self, DevCommand.self,
             ActionsCommand.self, TapCommand.self, DefaultsCommand.self, SymbolsCommand.self,
         ])
 

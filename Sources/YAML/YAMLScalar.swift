@@ -1,10 +1,10 @@
 import Foundation
 
 /// Writes text so that YAML reads it back as the same text.
-enum YAMLScalar {
+package enum YAMLScalar {
     /// Plain when nothing in it means something to YAML, else double-quoted
     /// (a JSON string is a valid YAML double-quoted scalar).
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         if isPlainSafe(text) { return text }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes

@@ -1,0 +1,241 @@
+import Foundation
+import YAML
+
+/// The package `widgethost import` writes for an extension: a
+/// `Package.swift` whose one target is made of links into the project, so
+/// the extension's files stay where they are, and are what is built; the
+/// record of the import, so that importing again updates the package; and,
+/// once the module's kinds are known, the manifest.
+package struct ImportedPackage: Sendable {
+    /// What an import wrote, kept in the package as `widgethost-import.json`.
+    package struct Record: Codable, Sendable, Equatable {
+        package var source: String
+        package var target: String?
+        package var module: String
+        /// The links in `Sources/<module>/`, the only files an import replaces there.
+        package var links: [String]
+        /// The manifest as written; one edited since is left alone.
+        package var manifest: String?
+    }
+
+    package static let recordFile = "widgethost-import.json"
+
+    package let plan: ExtensionImport
+    package let folder: URL
+    package let sdk: URL
+
+    package init(plan: ExtensionImport, folder: URL, sdk: URL) throws(ImportError) {
+        do { try Scaffold.check(plan.module) } catch {
+            guard case .invalidKindName(_, let reason) = error else { throw .badModuleName(plan.module, reason: error.description) }
+            throw .badModuleName(plan.module, reason: reason)
+        }
+        self.plan = plan
+        self.folder = folder.standardizedFileURL
+        self.sdk = sdk
+    }
+
+    /// The record of an import already in `folder`; nil for a new or empty
+    /// folder. One of another extension, or a folder of other files, is refused.
+    package func existingRecord() throws(ImportError) -> Record? {
+        let manager = FileManager.default
+        let recordURL = folder.appendingPathComponent(Self.recordFile)
+        if let data = manager.contents(atPath: recordURL.path) {
+            guard let record = try? JSONDecoder().decode(Record.self, from: data) else {
+                throw .badFile(recordURL.path, line: nil, reason: "not the record of an import; remove it, or give another folder with --output")
+            }
+            guard record.source == plan.source.path, record.target == plan.target else {
+                throw .outputHoldsOther(folder.path, importedFrom: record.source + (record.target.map { " (target \($0))" } ?? ""))
+            }
+            return record
+        }
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue, (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true else {
+                throw .outputNotEmpty(folder.path)
+            }
+        }
+        return nil
+    }
+
+    /// The links into the project, by name, each to a folder under its root.
+    package var links: [(name: String, to: URL)] {
+        let relatives = taken.map { relative($0) }
+        if relatives.contains(where: { !$0.contains("/") }) {
+            // A file at the project's top: the whole folder is linked.
+            return [(plan.root.lastPathComponent, plan.root)]
+        }
+        let tops = Set(relatives.compactMap { $0.split(separator: "/").first.map(String.init) })
+        return tops.sorted().map { ($0, plan.root.appendingPathComponent($0)) }
+    }
+
+    /// A taken file's path within the target: under its link.
+    package func pathInTarget(_ url: URL) -> String {
+        let relative = relative(url)
+        return links.count == 1 && links[0].to == plan.root ? "\(plan.root.lastPathComponent)/\(relative)" : relative
+    }
+
+    /// A compiler's line with the package's link paths (`Sources/M/Widget/A.swift`)
+    /// put back as the project's own, which is where the author edits.
+    package func realPath(in line: String) -> String {
+        var line = line
+        for link in links {
+            for prefix in ["\(folder.path)/Sources/\(plan.module)/\(link.name)/", "Sources/\(plan.module)/\(link.name)/"] where line.hasPrefix(prefix) {
+                line = link.to.path + "/" + line.dropFirst(prefix.count)
+            }
+        }
+        return line
+    }
+
+    private var taken: [URL] { plan.inventory.sources + plan.inventory.resources }
+
+    private func relative(_ url: URL) -> String {
+        let root = plan.root.path.hasSuffix("/") ? plan.root.path : plan.root.path + "/"
+        return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.lastPathComponent
+    }
+
+    /// What in the linked folders is not built, so that SwiftPM neither
+    /// compiles it nor warns of it: whole folders where nothing is taken.
+    package var excluded: [String] {
+        let takenPaths = Set(taken.map(\.path))
+        var excluded: [String] = []
+        func walk(_ folder: URL, as path: String) {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                let inTarget = "\(path)/\(name)"
+                if takenPaths.contains(url.path) { continue }
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+                let prefix = url.path + "/"
+                if isFolder.boolValue && takenPaths.contains(where: { $0.hasPrefix(prefix) }) {
+                    walk(url, as: inTarget)
+                } else {
+                    excluded.append(inTarget)
+                }
+            }
+        }
+        for link in links { walk(link.to, as: link.name) }
+        return excluded
+    }
+
+    /// Writes the package (not the manifest, which needs the module's
+    /// kinds): links, `Package.swift`, `.gitignore` and the record. What it
+    /// wrote before is replaced; nothing else in the folder is touched.
+    package func write(replacing previous: Record?) throws -> Record {
+        let manager = FileManager.default
+        if let previous {
+            let old = folder.appendingPathComponent("Sources/\(previous.module)")
+            for link in previous.links {
+                let url = old.appendingPathComponent(link)
+                // Only the links an import made: never what someone put beside them.
+                if (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil { try manager.removeItem(at: url) }
+            }
+            if (try? manager.contentsOfDirectory(atPath: old.path))?.isEmpty == true { try manager.removeItem(at: old) }
+        }
+        let sources = folder.appendingPathComponent("Sources/\(plan.module)")
+        try manager.createDirectory(at: sources, withIntermediateDirectories: true)
+        for link in links {
+            let at = sources.appendingPathComponent(link.name)
+            if (try? manager.destinationOfSymbolicLink(atPath: at.path)) != nil { try manager.removeItem(at: at) }
+            try manager.createSymbolicLink(atPath: at.path, withDestinationPath: Self.relativePath(from: sources, to: link.to))
+        }
+        try packageManifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let ignore = folder.appendingPathComponent(".gitignore")
+        if !manager.fileExists(atPath: ignore.path) {
+            try ".build/\nPackage.resolved\n".write(to: ignore, atomically: true, encoding: .utf8)
+        }
+        let record = Record(source: plan.source.path, target: plan.target, module: plan.module, links: links.map(\.name),
+                            manifest: previous?.manifest)
+        try Self.save(record, in: folder)
+        return record
+    }
+
+    /// The manifest for `kinds`, written unless the one there was edited
+    /// since the last import wrote it. Says whether it was written.
+    package func writeManifest(kinds: [String], record: inout Record) throws -> Bool {
+        let url = folder.appendingPathComponent("config.yaml")
+        let current = try? String(contentsOf: url, encoding: .utf8)
+        guard current == nil || current == record.manifest else { return false }
+        let text = manifest(kinds: kinds)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        record.manifest = text
+        try Self.save(record, in: folder)
+        return true
+    }
+
+    static func save(_ record: Record, in folder: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(record).write(to: folder.appendingPathComponent(recordFile), options: .atomic)
+    }
+
+    /// The group the container uses: the entitlements' App Group, else one of the module's own.
+    package var group: String { plan.group ?? "group.dev.\(plan.module)" }
+
+    package func manifest(kinds: [String]) -> String {
+        var text = """
+            # The bundle manifest of \(plan.displayName), written by 'widgethost import'
+            # from \(plan.source.path)\(plan.target.map { " (target \($0))" } ?? "").
+            # 'widgethost dev .' previews its kinds; 'widgethost run config.yaml' runs them.
+            # Importing again rewrites this file, unless you have edited it.
+            name: \(YAMLScalar.quoted(plan.displayName))
+            container:
+              group: \(YAMLScalar.quoted(group))
+            module_paths: [.build/debug]
+            widgets:
+
+            """
+        for kind in kinds {
+            text += "  - kind: \(YAMLScalar.quoted(kind))\n    module: \(plan.module)\n"
+        }
+        return text
+    }
+
+    var packageManifest: String {
+        let target = plan.module
+        func list(_ items: [String], _ item: (String) -> String) -> String {
+            items.isEmpty ? "[]" : "[\n" + items.map { "            \(item($0)),\n" }.joined() + "        ]"
+        }
+        let quoted = { (text: String) in "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        let sources = plan.inventory.sources.map(pathInTarget).sorted()
+        let resources = plan.inventory.resources.map(pathInTarget).sorted()
+        return """
+            // swift-tools-version: 6.0
+            // Written by 'widgethost import' from \(plan.source.path)\(plan.target.map { " (target \($0))" } ?? "").
+            // Importing again rewrites it. The extension's files stay where they
+            // are: Sources/\(target)/ holds links into the project, and the lists
+            // below are the target's membership.
+            import PackageDescription
+
+            \(Scaffold.implicitImportsSetting)
+
+            let package = Package(
+                name: \(quoted(target)),
+                products: [.library(name: \(quoted(target)), type: .dynamic, targets: [\(quoted(target))])],
+                dependencies: [.package(path: \(quoted(sdk.path)))],
+                targets: [.target(
+                    name: \(quoted(target)),
+                    dependencies: [.product(name: "WidgetSDK", package: "SDK")],
+                    exclude: \(list(excluded, quoted)),
+                    sources: \(list(sources, quoted)),
+                    resources: \(list(resources) { ".copy(\(quoted($0)))" }),
+                    swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]
+                )],
+                swiftLanguageModes: [.v\(plan.languageMode)]
+            )
+
+            """
+    }
+
+    /// `to` as seen from `from`, both absolute: `../../Project/Widget`.
+    static func relativePath(from: URL, to: URL) -> String {
+        let base = from.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        let target = to.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(base.count, target.count) && base[common] == target[common] { common += 1 }
+        // Nothing shared but `/`: the absolute path says more than a climb to the root.
+        if common <= 1 { return to.resolvingSymlinksInPath().standardizedFileURL.path }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...]).joined(separator: "/")
+    }
+}

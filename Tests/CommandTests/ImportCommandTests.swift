@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import WidgetTestSupport
+
+/// `widgethost import`: an Xcode widget extension made a package as it is,
+/// from its project's target membership or from its folder.
+@Suite("widgethost import")
+struct ImportCommandTests {
+    static let fixture = TestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/XcodeProjects/RepoWatcher")
+
+    /// A copy of the fixture project: the tests change it as its author would.
+    static func project() throws -> URL {
+        let folder = try TestSupport.temporaryDirectory().appendingPathComponent("RepoWatcher")
+        try FileManager.default.copyItem(at: fixture, to: folder)
+        return folder
+    }
+
+    static func json(_ result: TestSupport.ProcessResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\n\(result.stderr)")
+    }
+
+    /// The whole path: the widget target's files by membership (a file it
+    /// shares with the app included, the app's own left out), its catalog
+    /// and string tables, the entitlements' group and the Info.plist's
+    /// name; a build, the module's kinds in the manifest, and the kinds
+    /// drawn with the catalog's colours and the tables' strings.
+    @Test func anXcodeProjectsWidgetTargetIsBuiltAndItsKindsDrawnWithItsAssetsAndStrings() async throws {
+        let project = try Self.project()
+        let output = project.deletingLastPathComponent().appendingPathComponent("Imported")
+        let result = try await TestSupport.widgethost(["import", project.appendingPathComponent("RepoWatcher.xcodeproj").path, "--output", output.path])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("took 4 Swift files: RepoWatcherWidget/RepoWatcherWidgetBundle.swift, RepoWatcherWidget/WatchedReposWidget.swift, RepoWatcherWidget/BrandWidget.swift, Shared/Repository.swift"), "\(result.stdout)")
+        #expect(result.stdout.contains("resources: RepoWatcherWidget/Assets.xcassets, RepoWatcherWidget/en.lproj, RepoWatcherWidget/de.lproj"))
+        #expect(result.stdout.contains("name: Repo Watcher (from RepoWatcherWidget/Info.plist)"))
+        #expect(result.stdout.contains("App Group: group.test.repowatcher (from RepoWatcherWidget/RepoWatcherWidgetExtension.entitlements)"))
+        #expect(result.stdout.contains("RepoWatcherWidget/Cache.xcdatamodeld: a Core Data model: Core Data has no Linux counterpart"))
+        #expect(result.stdout.contains("kinds: WatchedRepos, Brand; config.yaml written"))
+        #expect(result.stdout.hasSuffix("next:\n  widgethost dev \(output.path)\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("RepoWatcherApp.swift"), "the app's own file is not the extension's")
+
+        let manifest = try String(contentsOf: output.appendingPathComponent("config.yaml"), encoding: .utf8)
+        #expect(manifest.contains("name: Repo Watcher\ncontainer:\n  group: group.test.repowatcher\nmodule_paths: [.build/debug]\nwidgets:\n"
+            + "  - kind: WatchedRepos\n    module: RepoWatcherWidgetExtension\n  - kind: Brand\n    module: RepoWatcherWidgetExtension\n"), "\(manifest)")
+        // The project's files are linked, not copied, and not changed.
+        let link = output.appendingPathComponent("Sources/RepoWatcherWidgetExtension/RepoWatcherWidget")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("RepoWatcher/RepoWatcherWidget"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path).sorted() == ["RepoWatcher", "RepoWatcher.xcodeproj", "RepoWatcherWidget", "Shared"])
+
+        let config = output.appendingPathComponent("config.yaml").path
+        let light = try await TestSupport.widgethost(["preview", "Brand", "--config", config], environment: ["LANG": "en_US.UTF-8"])
+        #expect(light.status == 0, "\(light.stderr)")
+        let lightSVG = try await TestSupport.widgethost(["preview", "Brand", "--format", "svg", "--config", config], environment: ["LANG": "en_US.UTF-8"])
+        #expect(lightSVG.stdout.contains(">Hello<"), "the en.lproj table's string")
+        #expect(lightSVG.stdout.lowercased().contains("#e88b2e"), "the Brand colorset's light colour")
+        let dark = try await TestSupport.widgethost(["preview", "Brand", "--format", "svg", "--color-scheme", "dark", "--config", config],
+                                                    environment: ["LANG": "de_DE.UTF-8"])
+        #expect(dark.stdout.contains(">Hallo<"), "the de.lproj table's string")
+        #expect(dark.stdout.lowercased().contains("#ffb86b"), "the Brand colorset's dark colour")
+
+        // An edited manifest is kept when importing again; the package is rewritten.
+        try (manifest + "# mine\n").write(toFile: config, atomically: true, encoding: .utf8)
+        let again = try await TestSupport.widgethost(["import", project.path, "--output", output.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("updated RepoWatcherWidgetExtension"), "\(again.stdout)")
+        #expect(again.stdout.contains("config.yaml kept (edited since the last import)"))
+        #expect(try String(contentsOfFile: config, encoding: .utf8).hasSuffix("# mine\n"))
+    }
+
+    /// Xcode 16's folders in sync with a target: every file of the folder is
+    /// the target's but its membership exceptions; importing again after a
+    /// file was added takes it.
+    @Test func aFolderInSyncWithItsTargetIsTakenButItsExceptionsAndAgainAfterAFileIsAdded() async throws {
+        let root = try TestSupport.temporaryDirectory().appendingPathComponent("Tides")
+        let widget = root.appendingPathComponent("TidesWidget")
+        try FileManager.default.createDirectory(at: widget.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Tides.xcodeproj"), withIntermediateDirectories: true)
+        for file in ["TidesWidgetBundle.swift", "Views/TideView.swift", "Scratch.swift"] {
+            try "import WidgetKit\n".write(to: widget.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try Self.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]).write(to: widget.appendingPathComponent("Info.plist"))
+        try Self.syncedProject.write(to: root.appendingPathComponent("Tides.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        let output = root.deletingLastPathComponent().appendingPathComponent("out")
+
+        let first = try await TestSupport.widgethost(["import", root.path, "--output", output.path, "--no-build", "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try Self.json(first)
+        #expect(report["module"] as? String == "TidesWidgetExtension")
+        #expect(report["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideView.swift"])
+        #expect(report["languageMode"] as? Int == 6)
+        #expect(report["name"] as? String == "Tides")
+        #expect(report["group"] as? String == "group.dev.TidesWidgetExtension")
+        #expect(report["kinds"] == nil)
+        let package = try String(contentsOf: output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains("exclude: [\n            \"TidesWidget/Info.plist\",\n            \"TidesWidget/Scratch.swift\",\n        ]"), "\(package)")
+        #expect(package.contains("swiftLanguageModes: [.v6]"))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("config.yaml").path), "no kinds without a build")
+
+        try "import WidgetKit\n".write(to: widget.appendingPathComponent("Views/TideChart.swift"), atomically: true, encoding: .utf8)
+        let second = try Self.json(try await TestSupport.widgethost(["import", root.path, "--output", output.path, "--no-build", "--json"]))
+        #expect(second["updated"] as? Bool == true)
+        #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift"])
+    }
+
+    @Test func aMalformedEntitlementsFileIsNamedWithItsLineAndNothingIsWritten() async throws {
+        let project = try Self.project()
+        let entitlements = project.appendingPathComponent("RepoWatcherWidget/RepoWatcherWidgetExtension.entitlements")
+        try "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>com.apple.security.application-groups</key>\n<array><string>group.a</array>\n</dict>\n</plist>\n"
+            .write(to: entitlements, atomically: true, encoding: .utf8)
+        let output = project.deletingLastPathComponent().appendingPathComponent("out")
+        let result = try await TestSupport.widgethost(["import", project.path, "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(entitlements.path):5: not a property list: "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func whatCannotBeImportedIsRefusedWithWhy() async throws {
+        let project = try Self.project()
+        let xcodeproj = project.appendingPathComponent("RepoWatcher.xcodeproj").path
+        let unknown = try await TestSupport.widgethost(["import", project.path, "--target", "Widgets"])
+        #expect(unknown.stderr.hasPrefix("error: \(xcodeproj) has no target 'Widgets'; its targets: RepoWatcher, RepoWatcherWidgetExtension"), "\(unknown.stderr)")
+        let app = try await TestSupport.widgethost(["import", project.path, "--target", "RepoWatcher", "--module", "Widget", "--no-build"])
+        #expect(app.stderr.hasPrefix("error: 'Widget' cannot name the module: the module would shadow Widget"), "\(app.stderr)")
+
+        let empty = try TestSupport.temporaryDirectory()
+        let none = try await TestSupport.widgethost(["import", empty.path])
+        #expect(none.stderr.hasPrefix("error: \(empty.path) holds no Swift files"), "\(none.stderr)")
+
+        // A folder that holds another import, or other files, is not written into.
+        let output = empty.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try "mine".write(to: output.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let taken = try await TestSupport.widgethost(["import", project.path, "--output", output.path, "--no-build"])
+        #expect(taken.stderr.hasPrefix("error: \(output.path) exists and is not an import's package"), "\(taken.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["notes.txt"])
+    }
+
+    static func plist(_ value: Any) throws -> Data {
+        try PropertyListSerialization.data(fromPropertyList: value, format: .xml, options: 0)
+    }
+
+    /// An Xcode 16 project: the widget target's folder in sync with it, with
+    /// a scratch file and the Info.plist excepted.
+    static let syncedProject = """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	objectVersion = 77;
+        	objects = {
+        		AA0000000000000000000001 = {isa = PBXProject; buildConfigurationList = AA0000000000000000000010; mainGroup = AA0000000000000000000002; projectDirPath = ""; targets = (AA0000000000000000000005, ); };
+        		AA0000000000000000000002 = {isa = PBXGroup; children = (AA0000000000000000000003, ); sourceTree = "<group>"; };
+        		AA0000000000000000000003 /* TidesWidget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000004, ); path = TidesWidget; sourceTree = "<group>"; };
+        		AA0000000000000000000004 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist, Scratch.swift, ); target = AA0000000000000000000005; };
+        		AA0000000000000000000005 /* TidesWidgetExtension */ = {isa = PBXNativeTarget; buildConfigurationList = AA0000000000000000000011; buildPhases = (); fileSystemSynchronizedGroups = (AA0000000000000000000003, ); name = TidesWidgetExtension; productType = "com.apple.product-type.app-extension"; };
+        		AA0000000000000000000010 = {isa = XCConfigurationList; buildConfigurations = (AA0000000000000000000012, ); defaultConfigurationName = Release; };
+        		AA0000000000000000000011 = {isa = XCConfigurationList; buildConfigurations = (AA0000000000000000000013, ); defaultConfigurationName = Release; };
+        		AA0000000000000000000012 = {isa = XCBuildConfiguration; buildSettings = {SWIFT_VERSION = 6.0; }; name = Release; };
+        		AA0000000000000000000013 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = TidesWidget/Info.plist; INFOPLIST_KEY_CFBundleDisplayName = Tides; PRODUCT_NAME = "$(TARGET_NAME)"; }; name = Release; };
+        	};
+        	rootObject = AA0000000000000000000001;
+        }
+
+        """
+}

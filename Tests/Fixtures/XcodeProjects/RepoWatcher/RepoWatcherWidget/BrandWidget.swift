@@ -1,0 +1,30 @@
+import SwiftUI
+import WidgetKit
+
+struct BrandEntry: TimelineEntry {
+    let date: Date
+}
+
+struct BrandProvider: TimelineProvider {
+    func placeholder(in context: Context) -> BrandEntry { BrandEntry(date: .now) }
+
+    func getSnapshot(in context: Context, completion: @escaping (BrandEntry) -> Void) {
+        completion(BrandEntry(date: .now))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<BrandEntry>) -> Void) {
+        completion(Timeline(entries: [BrandEntry(date: .now)], policy: .never))
+    }
+}
+
+struct BrandWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Brand", provider: BrandProvider()) { _ in
+            Text("Greeting")
+                .foregroundStyle(Color("Brand"))
+                .containerBackground(.fill.tertiary, for: .widget)
+        }
+        .configurationDisplayName("Brand")
+        .supportedFamilies([.systemSmall])
+    }
+}

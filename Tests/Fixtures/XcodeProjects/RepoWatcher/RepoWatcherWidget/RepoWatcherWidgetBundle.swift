@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct RepoWatcherWidgetBundle: WidgetBundle {
+    var body: some Widget {
+        WatchedReposWidget()
+        BrandWidget()
+    }
+}
