@@ -26,12 +26,12 @@ let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 // What `widgethost new` writes into a kind's package (Scaffold.swift, whose
 // test holds the two alike): a file importing only Foundation sees
 // WidgetKit's UserDefaults and URLSession, as on iOS, and `import UIKit`,
-// `import Combine` and `import os` reach the SDK's part of them.
+// `import Combine`, `import os` and `import Intents` reach the SDK's part of them.
 let implicitImports = SwiftSetting.unsafeFlags([
     "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
     "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
     "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
-    "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS",
+    "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS", "-module-alias", "Intents=WidgetIntents",
 ])
 let networkingIfUsed = LinkerSetting.unsafeFlags([
     "-Xlinker", "--push-state", "-Xlinker", "--as-needed",

@@ -17,12 +17,12 @@ let package = Package(
         // (Foundation's names done the host's way) and have no code of
         // their own. They are in this one library: a product of their own
         // would link a second copy of WidgetSDK into every module that used it.
-        // `UIKit`, `Combine` and `os` are not modules here: a module of any of
+        // `UIKit`, `Combine`, `os` and `Intents` are not modules here: a module of any of
         // those names would make `#if canImport(Combine)` true in every
         // package built beside the SDK (GRDB's, in the host's own build). A
-        // kind's package aliases them to WidgetUIKit, WidgetCombine and
-        // WidgetOS (`-module-alias`, which `widgethost new` writes).
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine", "WidgetOS"]),
+        // kind's package aliases them to WidgetUIKit, WidgetCombine, WidgetOS
+        // and WidgetIntents (`-module-alias`, which `widgethost new` writes).
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "WidgetUIKit", "WidgetCombine", "WidgetOS", "WidgetIntents"]),
     ],
     targets: [
         // `#Preview`'s and `@Entry`'s expansions. It speaks the compiler's
@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "WidgetUIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "WidgetCombine", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetOS"),
+        .target(name: "WidgetIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         // The SDK on its own: builders, values, defaults, string tables,
         // bundles and previews, without the host.
         .testTarget(name: "WidgetSDKTests", dependencies: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI"]),

@@ -7,12 +7,12 @@ import PackageDescription
 // As on iOS, a file that imports only Foundation sees WidgetKit's
 // UserDefaults (the App Group's) and URLSession: every file imports
 // both implicitly, and FoundationNetworking is linked only if used.
-// `import UIKit`, `import Combine` and `import os` reach the SDK's part of them.
+// `import UIKit`, `import Combine`, `import os` and `import Intents` reach the SDK's part of them.
 let implicitImports = SwiftSetting.unsafeFlags([
     "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
     "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
     "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
-    "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS",
+    "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS", "-module-alias", "Intents=WidgetIntents",
 ])
 let networkingIfUsed = LinkerSetting.unsafeFlags([
     "-Xlinker", "--push-state", "-Xlinker", "--as-needed",

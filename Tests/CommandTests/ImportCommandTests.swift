@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import Testing
 import WidgetTestSupport
 
@@ -66,6 +67,69 @@ struct ImportCommandTests {
         #expect(try String(contentsOfFile: config, encoding: .utf8).hasSuffix("# mine\n"))
     }
 
+    /// The seeds' RepoWatcher in both stages. SiriKit: an `IntentConfiguration`
+    /// whose intent class is generated from the project's intent definition
+    /// and whose options come from the Intents extension's `IntentHandler`,
+    /// as iOS asks it; widgets placed and drawn with their repository. Then
+    /// the App Intents stage of the same project, imported again: the intent
+    /// a `CustomIntentMigratedAppIntent`, the placed widgets keep their values.
+    @Test func theSeedsSiriKitStageRunsAndItsWidgetsKeepTheirValuesInTheAppIntentsStage() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let project = folder.appendingPathComponent("RepoWatcher")
+        let stages = TestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/XcodeProjects")
+        try FileManager.default.copyItem(at: stages.appendingPathComponent("RepoWatcherSiriKit"), to: project)
+        let output = folder.appendingPathComponent("out")
+        let environment = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+        let config = output.appendingPathComponent("config.yaml").path
+        func widgethost(_ arguments: String...) async throws -> TestSupport.ProcessResult {
+            try await TestSupport.widgethost(arguments + (arguments[0] == "import" ? [] : ["--config", config]), environment: environment)
+        }
+
+        let siriKit = try await widgethost("import", project.path, "--output", output.path)
+        #expect(siriKit.status == 0, "\(siriKit.stdout)\n\(siriKit.stderr)")
+        #expect(siriKit.stdout.contains("took 4 Swift files: RepoWatcherWidget/RepoWatcherWidgetBundle.swift, RepoWatcherWidget/SingleRepoWidget.swift, Shared/RepoStore.swift, RepoWatcherIntents/IntentHandler.swift"), "\(siriKit.stdout)")
+        #expect(siriKit.stdout.contains("intent definitions: RepoWatcherWidget/SelectRepoIntents.intentdefinition (generated: SelectSingleRepoIntent, SelectTwoReposIntent, SelectThemeIntent)"))
+        #expect(siriKit.stdout.contains("options from the Intents extension RepoWatcherIntents, its IntentHandler"))
+        let kinds = try await widgethost("kinds")
+        #expect(kinds.stdout.contains("configuration: IntentConfiguration (SelectSingleRepoIntent)"), "\(kinds.stdout)\n\(kinds.stderr)")
+        #expect(kinds.stdout.contains("--repo  Repo (optional string; options from IntentHandler)"))
+
+        // The handler reads the App Group's repositories, as the app wrote them.
+        #expect(try await widgethost("defaults", "write", "repos", #"["apple/swift", "swiftlang/swift-syntax"]"#).status == 0)
+        #expect(try await widgethost("options", "SingleRepoWidget", "repo").stdout == "apple/swift\nswiftlang/swift-syntax\n")
+        let refused = try await widgethost("add-instance", "SingleRepoWidget", "--repo", "nope/nope")
+        #expect(refused.stderr.contains("'nope/nope' is not one of the options IntentHandler gives"), "\(refused.stderr)")
+        let chosen = ContainerFixture.instanceID(addedBy: try await widgethost("add-instance", "SingleRepoWidget", "--repo", "swiftlang/swift-syntax"))
+        let byDefault = try await widgethost("add-instance", "SingleRepoWidget")
+        #expect(byDefault.stdout.contains("repo=apple/swift"), "the handler's defaultRepo(for:): \(byDefault.stdout)")
+
+        // A running host draws the instance with `texts`: its provider got the instance's intent.
+        let host = try RunningHost(manifestPath: config, folder: folder, arguments: ["--log"], environment: environment)
+        defer { host.terminate() }
+        func draws(_ id: String, _ texts: String...) async -> Bool {
+            await TestSupport.eventually {
+                let json = (try? await widgethost("render", id, "--format", "json").stdout) ?? ""
+                return texts.allSatisfy { json.contains("\"\($0)\"") }
+            }
+        }
+        #expect(await draws(chosen, "Watching", "swiftlang/swift-syntax"), "\(host.output)")
+
+        // The App Intents stage: the project as the migration left it,
+        // imported again while the host runs, as an author would.
+        try FileManager.default.removeItem(at: project)
+        try FileManager.default.copyItem(at: stages.appendingPathComponent("RepoWatcherAppIntents"), to: project)
+        let appIntents = try await widgethost("import", project.path, "--output", output.path)
+        #expect(appIntents.status == 0, "\(appIntents.stdout)\n\(appIntents.stderr)")
+        #expect(appIntents.stdout.hasPrefix("updated RepoWatcherWidgetExtension"))
+        #expect(!appIntents.stdout.contains("IntentHandler.swift"), "the Intents extension is gone from the project")
+        let migrated = try await widgethost("kinds")
+        #expect(migrated.stdout.contains("configuration: AppIntentConfiguration (SelectSingleRepo), replaces SelectSingleRepoIntent"), "\(migrated.stdout)")
+        let listed = try await widgethost("list-instances")
+        #expect(listed.stdout.contains("repo=swiftlang/swift-syntax") && listed.stdout.contains("repo=apple/swift"), "\(listed.stdout)")
+        // Drawn by the App Intents stage's view, with the repository placed in the SiriKit stage.
+        #expect(await draws(chosen, "Watched repository", "swiftlang/swift-syntax"), "\(host.output)")
+    }
+
     /// Xcode 16's folders in sync with a target: every file of the folder is
     /// the target's but its membership exceptions; importing again after a
     /// file was added takes it.
@@ -120,6 +184,19 @@ struct ImportCommandTests {
         #expect(unknown.stderr.hasPrefix("error: \(xcodeproj) has no target 'Widgets'; its targets: RepoWatcher, RepoWatcherWidgetExtension"), "\(unknown.stderr)")
         let app = try await TestSupport.widgethost(["import", project.path, "--target", "RepoWatcher", "--module", "Widget", "--no-build"])
         #expect(app.stderr.hasPrefix("error: 'Widget' cannot name the module: the module would shadow Widget"), "\(app.stderr)")
+
+        // A definition with a parameter type SiriKit has and widgethost does not generate.
+        let siriKit = try TestSupport.temporaryDirectory().appendingPathComponent("RepoWatcher")
+        try FileManager.default.copyItem(at: Self.fixture.deletingLastPathComponent().appendingPathComponent("RepoWatcherSiriKit"), to: siriKit)
+        let definition = siriKit.appendingPathComponent("RepoWatcherWidget/SelectRepoIntents.intentdefinition")
+        var model = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: definition), format: nil) as? [String: Any])
+        var intents = try #require(model["INIntents"] as? [[String: Any]])
+        intents[0]["INIntentParameters"] = [["INIntentParameterName": "friend", "INIntentParameterType": "Person"]]
+        model["INIntents"] = intents
+        try Self.plist(model).write(to: definition)
+        let person = try await TestSupport.widgethost(["import", siriKit.path, "--output", siriKit.deletingLastPathComponent().appendingPathComponent("out").path])
+        #expect(person.stderr.hasPrefix("error: \(definition.path): intent SelectSingleRepo's parameter friend is of type Person, which widgethost does not generate"), "\(person.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: siriKit.deletingLastPathComponent().appendingPathComponent("out").path))
 
         let empty = try TestSupport.temporaryDirectory()
         let none = try await TestSupport.widgethost(["import", empty.path])

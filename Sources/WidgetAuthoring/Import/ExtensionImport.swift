@@ -22,8 +22,13 @@ package struct ExtensionImport: Sendable {
     package let inventory: ExtensionInventory
     /// Swift packages the target uses, which the package does not bring.
     package let packageProducts: [String]
+    /// The intent definitions, read: their classes are generated.
+    package let intentDefinitions: [IntentDefinition]
+    /// The Intents extension target whose handler gives the options, and its principal class.
+    package let intentsExtension: (target: String, principalClass: String?)?
 
     package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+    package static let intentsExtensionPoint = "com.apple.intents-service"
     package static let appGroupsKey = "com.apple.security.application-groups"
 
     /// Reads the extension at `path`: an `.xcodeproj`, a folder holding one,
@@ -66,6 +71,12 @@ package struct ExtensionImport: Sendable {
         let entitlements = target.setting("CODE_SIGN_ENTITLEMENTS", builtins: builtins).flatMap { file(at: $0, in: project.root) }
         inventory.read(infoPlist: infoPlist, entitlements: entitlements)
         guard !inventory.sources.isEmpty else { throw .noSwiftFiles(project.url.path + " (target \(target.name))") }
+        let definitions = try inventory.intentDefinitions.map { url throws(ImportError) in try IntentDefinition(url) }
+        var intentsExtension: (String, String?)?
+        if !definitions.isEmpty, let intents = try Self.intentsExtension(in: project, for: definitions) {
+            inventory.add(sourcesOf: ExtensionInventory(target: intents.target))
+            intentsExtension = (intents.target.name, intents.principalClass)
+        }
         let plist = try infoPlist.map(PropertyListFile.init)
         let productName = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
         let displayName = plist?.string("CFBundleDisplayName").map { expand($0, target: target, builtins: builtins) }
@@ -76,7 +87,7 @@ package struct ExtensionImport: Sendable {
             source: project.url, target: target.name, root: project.root,
             module: module ?? target.setting("PRODUCT_MODULE_NAME", builtins: builtins) ?? XcodeProject.identifier(productName),
             displayName: displayName, group: group, groupNote: note, languageMode: version.hasPrefix("6") ? 6 : 5,
-            inventory: inventory, packageProducts: target.packageProducts)
+            inventory: inventory, packageProducts: target.packageProducts, intentDefinitions: definitions, intentsExtension: intentsExtension)
     }
 
     private static func read(folder: URL, module: String?) throws(ImportError) -> ExtensionImport {
@@ -89,7 +100,9 @@ package struct ExtensionImport: Sendable {
             source: folder, target: nil, root: folder.deletingLastPathComponent(),
             module: module ?? XcodeProject.identifier(name),
             displayName: plist?.string("CFBundleDisplayName").flatMap { $0.contains("$") ? nil : $0 } ?? name,
-            group: group, groupNote: note, languageMode: 5, inventory: inventory, packageProducts: [])
+            group: group, groupNote: note, languageMode: 5, inventory: inventory, packageProducts: [],
+            intentDefinitions: try inventory.intentDefinitions.map { url throws(ImportError) in try IntentDefinition(url) },
+            intentsExtension: nil)
     }
 
     /// An app extension whose Info.plist names WidgetKit's extension point,
@@ -107,6 +120,27 @@ package struct ExtensionImport: Sendable {
         return ExtensionInventory(target: target).sources.contains { url in
             (try? String(contentsOf: url, encoding: .utf8))?.contains("import WidgetKit") == true
         }
+    }
+
+    /// The project's Intents extension (its Info.plist names SiriKit's
+    /// extension point), preferring one that supports the definitions'
+    /// intents, with the class its `NSExtensionPrincipalClass` names.
+    private static func intentsExtension(in project: XcodeProject, for definitions: [IntentDefinition])
+        throws(ImportError) -> (target: XcodeProject.Target, principalClass: String?)? {
+        let classes = Set(definitions.flatMap { $0.intents.map(\.className) })
+        var found: [(target: XcodeProject.Target, principalClass: String?, supports: Bool)] = []
+        for target in project.targets where target.isAppExtension {
+            let builtins = builtins(of: target, in: project)
+            guard let path = target.setting("INFOPLIST_FILE", builtins: builtins), let url = file(at: path, in: project.root) else { continue }
+            let plist = try PropertyListFile(url)
+            guard let ext = plist["NSExtension"] as? [String: Any], ext["NSExtensionPointIdentifier"] as? String == intentsExtensionPoint else { continue }
+            let principal = (ext["NSExtensionPrincipalClass"] as? String).map { expand($0, target: target, builtins: builtins) }
+                .map { String($0.split(separator: ".").last ?? Substring($0)) }
+            let supported = ((ext["NSExtensionAttributes"] as? [String: Any])?["IntentsSupported"] as? [String]) ?? []
+            found.append((target, principal, !classes.isDisjoint(with: supported)))
+        }
+        guard let chosen = found.first(where: \.supports) ?? found.first else { return nil }
+        return (chosen.target, chosen.principalClass)
     }
 
     private static func builtins(of target: XcodeProject.Target, in project: XcodeProject) -> [String: String] {

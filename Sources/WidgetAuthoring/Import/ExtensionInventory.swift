@@ -17,6 +17,8 @@ package struct ExtensionInventory: Sendable {
     /// Asset catalogs, `.lproj` folders, string catalogs, images: copied
     /// whole into the module's resource bundle, where the SDK looks.
     package private(set) var resources: [URL] = []
+    /// SiriKit intent definitions: their classes are generated into the package.
+    package private(set) var intentDefinitions: [URL] = []
     package private(set) var infoPlist: URL?
     package private(set) var entitlements: URL?
     package private(set) var left: [Left] = []
@@ -28,7 +30,6 @@ package struct ExtensionInventory: Sendable {
                                              "pdf", "svg", "json", "geojson", "txt", "csv", "ttf", "otf", "plist"]
     /// Why a file Xcode would build has no place in the module.
     static let reasons: [String: String] = [
-        "intentdefinition": "a SiriKit intent definition: widgethost does not generate its INIntent classes yet; make the configuration an App Intent (docs/porting.md)",
         "xcdatamodeld": "a Core Data model: Core Data has no Linux counterpart; keep the data as JSON in the App Group (UserDefaults or the group's folder)",
         "xcdatamodel": "a Core Data model: Core Data has no Linux counterpart; keep the data as JSON in the App Group (UserDefaults or the group's folder)",
         "xcmappingmodel": "a Core Data mapping model: Core Data has no Linux counterpart",
@@ -67,6 +68,13 @@ package struct ExtensionInventory: Sendable {
         if infoPlist == nil { infoPlist = Self.only(in: left, named: "Info.plist") }
         if entitlements == nil { entitlements = Self.only(in: left, suffix: ".entitlements") }
         left.removeAll { $0.path == infoPlist?.path || $0.path == entitlements?.path }
+    }
+
+    /// The Swift files of an Intents extension, whose handler gives the
+    /// options of the widgets' SiriKit parameters: built into the same module.
+    package mutating func add(sourcesOf other: ExtensionInventory) {
+        for source in other.sources where !sources.contains(source) { sources.append(source) }
+        for definition in other.intentDefinitions where !intentDefinitions.contains(definition) { intentDefinitions.append(definition) }
     }
 
     /// The target's own Info.plist and entitlements, named by its build settings.
@@ -111,6 +119,8 @@ package struct ExtensionInventory: Sendable {
             left.append(Left(path: url.path, why: "the project names it, but it is missing"))
         } else if type == "swift" {
             if !sources.contains(url) { sources.append(url) }
+        } else if type == "intentdefinition" {
+            if !intentDefinitions.contains(url) { intentDefinitions.append(url) }
         } else if name == "Info.plist" || type == "entitlements" {
             // Read for the manifest when it is the target's own; else left.
             left.append(Left(path: url.path, why: type == "entitlements" ? Self.reasons["entitlements"]! : "the Info.plist of another target"))

@@ -16,7 +16,12 @@ package struct ImportedPackage: Sendable {
         package var links: [String]
         /// The manifest as written; one edited since is left alone.
         package var manifest: String?
+        /// Files the import generated in `Sources/<module>/`, which it rewrites.
+        package var generated: [String]?
     }
+
+    /// Where the intent definitions' classes are generated, in the target.
+    package static let generatedIntents = "widgethost-generated/IntentDefinitions.swift"
 
     package static let recordFile = "widgethost-import.json"
 
@@ -130,6 +135,11 @@ package struct ImportedPackage: Sendable {
                 // Only the links an import made: never what someone put beside them.
                 if (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil { try manager.removeItem(at: url) }
             }
+            for file in previous.generated ?? [] {
+                try? manager.removeItem(at: old.appendingPathComponent(file))
+                let folder = old.appendingPathComponent(file).deletingLastPathComponent()
+                if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { try manager.removeItem(at: folder) }
+            }
             if (try? manager.contentsOfDirectory(atPath: old.path))?.isEmpty == true { try manager.removeItem(at: old) }
         }
         let sources = folder.appendingPathComponent("Sources/\(plan.module)")
@@ -139,13 +149,21 @@ package struct ImportedPackage: Sendable {
             if (try? manager.destinationOfSymbolicLink(atPath: at.path)) != nil { try manager.removeItem(at: at) }
             try manager.createSymbolicLink(atPath: at.path, withDestinationPath: Self.relativePath(from: sources, to: link.to))
         }
+        var generated: [String] = []
+        if !plan.intentDefinitions.isEmpty {
+            let file = sources.appendingPathComponent(Self.generatedIntents)
+            try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let code = IntentCode(definitions: plan.intentDefinitions, principalClass: plan.intentsExtension?.principalClass)
+            try code.source.write(to: file, atomically: true, encoding: .utf8)
+            generated.append(Self.generatedIntents)
+        }
         try packageManifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !manager.fileExists(atPath: ignore.path) {
             try ".build/\nPackage.resolved\n".write(to: ignore, atomically: true, encoding: .utf8)
         }
         let record = Record(source: plan.source.path, target: plan.target, module: plan.module, links: links.map(\.name),
-                            manifest: previous?.manifest)
+                            manifest: previous?.manifest, generated: generated.isEmpty ? nil : generated)
         try Self.save(record, in: folder)
         return record
     }
@@ -197,7 +215,7 @@ package struct ImportedPackage: Sendable {
             items.isEmpty ? "[]" : "[\n" + items.map { "            \(item($0)),\n" }.joined() + "        ]"
         }
         let quoted = { (text: String) in "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-        let sources = plan.inventory.sources.map(pathInTarget).sorted()
+        let sources = (plan.inventory.sources.map(pathInTarget) + (plan.intentDefinitions.isEmpty ? [] : [Self.generatedIntents])).sorted()
         let resources = plan.inventory.resources.map(pathInTarget).sorted()
         return """
             // swift-tools-version: 6.0

@@ -92,6 +92,11 @@ struct ImportCommand: AsyncParsableCommand {
         let entitlements: String?
         let left: [ExtensionInventory.Left]
         let packageProducts: [String]
+        let intentDefinitions: [String]
+        /// The classes generated from them.
+        let intents: [String]
+        let intentsExtension: String?
+        let intentHandler: String?
         var built: Bool?
         var buildErrors: [String]?
         var kinds: [String]?
@@ -115,6 +120,10 @@ struct ImportCommand: AsyncParsableCommand {
             entitlements = plan.inventory.entitlements.map(shown)
             left = plan.inventory.left.map { ExtensionInventory.Left(path: Self.shorten($0.path, root: plan.root), why: $0.why) }
             packageProducts = plan.packageProducts
+            intentDefinitions = plan.inventory.intentDefinitions.map(shown)
+            intents = plan.intentDefinitions.flatMap { $0.intents.map(\.className) }
+            intentsExtension = plan.intentsExtension?.target
+            intentHandler = plan.intentsExtension?.principalClass
         }
 
         static func shorten(_ path: String, root: URL) -> String {
@@ -128,6 +137,14 @@ struct ImportCommand: AsyncParsableCommand {
         var lines = ["\(report.updated ? "updated" : "imported") \(report.module) from \(report.source)\(report.target.map { " (target \($0))" } ?? "") into \(report.package):"]
         lines.append("  took \(Self.count(report.sources.count, "Swift file")): \(report.sources.joined(separator: ", "))")
         if !report.resources.isEmpty { lines.append("  resources: \(report.resources.joined(separator: ", "))") }
+        if !report.intentDefinitions.isEmpty {
+            lines.append("  intent definitions: \(report.intentDefinitions.joined(separator: ", ")) (generated: \(report.intents.joined(separator: ", ")))")
+            if let target = report.intentsExtension {
+                lines.append("    options from the Intents extension \(target)\(report.intentHandler.map { ", its \($0)" } ?? "")")
+            } else {
+                lines.append("    no Intents extension in the project: parameters the definition says are provided have no options")
+            }
+        }
         lines.append("  name: \(report.name)\(report.infoPlist.map { " (from \($0))" } ?? "")")
         lines.append("  App Group: \(report.group)\(report.entitlements.map { " (from \($0))" } ?? "")")
         if let note = report.groupNote { lines.append("    \(note)") }

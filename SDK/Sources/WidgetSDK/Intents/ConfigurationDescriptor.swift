@@ -7,6 +7,8 @@ public struct ConfigurationDescriptor: Sendable {
         case `static` = "StaticConfiguration"
         /// `AppIntentConfiguration`: parameters from an intent.
         case appIntent = "AppIntentConfiguration"
+        /// `IntentConfiguration`: parameters from a SiriKit intent definition.
+        case intent = "IntentConfiguration"
     }
 
     /// Static or intent-driven.

@@ -49,6 +49,14 @@ public struct AnyTimelineProvider: Sendable {
         archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }
 
+    init<P: IntentTimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
+        let archive = EntryArchiver(content: content)
+        placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
+        snapshotEntry = { values, context in try archive(await provider.snapshot(for: P.Intent(values: values), in: context), context) }
+        makeTimeline = { values, context in try archive(try await provider.timeline(for: P.Intent(values: values), in: context), context) }
+        archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
+    }
+
     init<P: AppIntentTimelineProvider, Content: View>(_ provider: P, content: @escaping @Sendable (P.Entry) -> Content) {
         let archive = EntryArchiver(content: content)
         placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }

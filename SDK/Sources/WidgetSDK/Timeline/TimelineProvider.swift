@@ -65,6 +65,13 @@ struct UncheckedCompletion<Value>: @unchecked Sendable {
     func call(_ value: Value) {
         body(value)
     }
+
+    /// A value handed to code that is not `Sendable`-checked (an intent,
+    /// a class the kind's provider reads on the task that calls it).
+    struct Carried<Wrapped>: @unchecked Sendable {
+        let value: Wrapped
+        init(_ value: Wrapped) { self.value = value }
+    }
 }
 
 /// Supplies the entries of a kind with an `AppIntentConfiguration`: each call

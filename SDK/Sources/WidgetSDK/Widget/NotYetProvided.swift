@@ -4,27 +4,6 @@
 // On iOS the same code builds; `#if canImport(ActivityKit)` around an
 // activity keeps one file for both.
 
-/// SiriKit's configuration. Not provided yet.
-@available(*, unavailable, message: "SiriKit configurations do not run on widgethost yet: use AppIntentConfiguration with a WidgetConfigurationIntent, and make it a CustomIntentMigratedAppIntent whose intentClassName is the old intent's, so placed widgets keep their values (docs/porting.md)")
-public struct IntentConfiguration<Intent, Content>: WidgetConfiguration {
-    @available(*, unavailable, message: "SiriKit configurations do not run on widgethost yet: use AppIntentConfiguration with a WidgetConfigurationIntent, and make it a CustomIntentMigratedAppIntent whose intentClassName is the old intent's, so placed widgets keep their values (docs/porting.md)")
-    public init<Provider: IntentTimelineProvider>(kind: String, intent: Intent.Type, provider: Provider,
-                                                  @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
-        fatalError("unavailable")
-    }
-
-    public var descriptor: WidgetDescriptor {
-        get { fatalError("unavailable") }
-        set {}
-    }
-}
-
-/// SiriKit's provider. Not provided yet.
-@available(*, unavailable, message: "SiriKit providers do not run on widgethost yet: an AppIntentTimelineProvider's snapshot(for:in:) and timeline(for:in:) take the configuration intent (docs/porting.md)")
-public protocol IntentTimelineProvider {
-    associatedtype Entry
-}
-
 /// ActivityKit's attributes of a Live Activity. Not provided yet.
 @available(*, unavailable, message: "Live Activities are not drawn by widgethost yet: keep ActivityAttributes and ActivityConfiguration inside '#if canImport(ActivityKit)', and the extension's widgets build without them")
 public protocol ActivityAttributes {}
