@@ -57,6 +57,17 @@ struct ImportCommandTests {
                                                     environment: ["LANG": "de_DE.UTF-8"])
         #expect(dark.stdout.contains(">Hallo<"), "the de.lproj table's string")
         #expect(dark.stdout.lowercased().contains("#ffb86b"), "the Brand colorset's dark colour")
+        // The imageset's image as iOS picks it: 2x (the scale drawn) in the appearance of the card.
+        let images = project.appendingPathComponent("RepoWatcherWidget/Assets.xcassets/Logo.imageset")
+        func embedded(_ file: String) throws -> String { try Data(contentsOf: images.appendingPathComponent(file)).base64EncodedString() }
+        let (light2x, dark2x, light3x, light1x) = (try embedded("logo@2x.png"), try embedded("logo-dark@2x.png"), try embedded("logo@3x.png"), try embedded("logo.png"))
+        #expect(lightSVG.stdout.contains(light2x), "the light 2x image")
+        #expect(dark.stdout.contains(dark2x), "the dark appearance's 2x image")
+        #expect(!lightSVG.stdout.contains(light3x) && !lightSVG.stdout.contains(light1x))
+        // Color.accentColor is the catalog's AccentColor; a kind with no background of its own gets WidgetBackground.
+        #expect(lightSVG.stdout.lowercased().contains("#3366cc"), "the AccentColor colorset")
+        let watched = try await TestSupport.widgethost(["preview", "WatchedRepos", "--format", "svg", "--config", config])
+        #expect(watched.stdout.lowercased().contains("#e6eaf1"), "the WidgetBackground colorset behind it: \(watched.stdout)")
 
         // An edited manifest is kept when importing again; the package is rewritten.
         try (manifest + "# mine\n").write(toFile: config, atomically: true, encoding: .utf8)

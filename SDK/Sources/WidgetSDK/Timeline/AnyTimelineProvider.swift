@@ -135,6 +135,24 @@ private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
     }
 
     private func view(_ entry: Entry, in environment: EnvironmentValues) -> ViewNode {
-        EnvironmentValues.$current.withValue(environment) { ViewNode(archiving: content(entry)) }
+        EnvironmentValues.$current.withValue(environment) {
+            let node = ViewNode(archiving: content(entry))
+            // Xcode's widget template names a WidgetBackground colour in the
+            // asset catalog (ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME),
+            // which iOS draws behind a widget that sets no background of its own.
+            guard !node.hasContainerBackground, ModuleResources.colorSet(named: Self.widgetBackground) != nil else { return node }
+            return node.modified(.containerBackground(Color(Self.widgetBackground)))
+        }
+    }
+
+    static var widgetBackground: String { "WidgetBackground" }
+}
+
+extension ViewNode {
+    /// Whether the view, or one within it, sets the widget's background.
+    var hasContainerBackground: Bool {
+        if case .containerBackground = content { return true }
+        if modifiers.contains(where: { if case .containerBackground = $0 { true } else { false } }) { return true }
+        return children.contains { $0.hasContainerBackground }
     }
 }

@@ -38,7 +38,11 @@ extension Image {
     /// ``ModuleResources``). One it does not have is drawn as a placeholder
     /// and said once on the extension's log.
     public init(_ name: String) {
-        if let data = ModuleResources.imageData(named: name), EntryValidator.accepts(image: data) {
+        // An imageset with a dark appearance makes the view one drawn again for dark cards.
+        if ModuleResources.imageHasDarkAppearance(name) { EnvironmentValues.reads?.colorScheme = true }
+        let environment = EnvironmentValues.current
+        if let data = ModuleResources.imageData(named: name, dark: environment.colorScheme == .dark, scale: Double(environment.displayScale)),
+           EntryValidator.accepts(image: data) {
             self.init(data: data)
         } else {
             Self.reportMissing(name)
@@ -59,6 +63,9 @@ extension Image {
 
     private static func reportMissing(_ name: String) {
         guard reported.withLock({ $0.insert(name).inserted }) else { return }
-        FileHandle.standardError.write(Data("no image named '\(name)' among the module's resources (PNG or JPEG in a *.resources folder beside it)\n".utf8))
+        let why = ModuleResources.imageIsVectorOnly(name)
+            ? "image '\(name)' is a vector (PDF or SVG) in the asset catalog, which widgethost does not draw yet; add PNG images at 2x and 3x to its imageset"
+            : "no image named '\(name)' among the module's resources (PNG or JPEG in a *.resources folder beside it)"
+        FileHandle.standardError.write(Data("\(why)\n".utf8))
     }
 }

@@ -32,8 +32,12 @@ public enum Color: Codable, Sendable, Hashable {
                   blue: Double(hex & 0xFF) / 255, opacity: opacity)
     }
 
-    /// The accent colour, as SwiftUI names it.
-    public static let accentColor = Color.accent
+    /// The accent colour, as SwiftUI names it: the module's `AccentColor`
+    /// asset colour (Xcode's template names one), as an app's on iOS; the
+    /// host's accent when it has none.
+    public static var accentColor: Color {
+        ModuleResources.colorSet(named: "AccentColor") == nil ? .accent : Color("AccentColor")
+    }
     /// White, #FFFFFF.
     public static let white = Color(hex: 0xFFFFFF)
     /// Black, #000000.

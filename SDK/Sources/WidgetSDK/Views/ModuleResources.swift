@@ -7,8 +7,9 @@ import Synchronization
 /// `<Package>_<Target>.resources` folder beside the built library (the
 /// target named as the library, so another target's images are not found).
 /// `Image("logo")` and `UIImage(named: "logo")` find an asset catalog's
-/// `logo.imageset` there (the file its `Contents.json` names at the highest
-/// scale), else `logo.png`, `logo.jpg` or `logo.jpeg`, in any subfolder.
+/// `logo.imageset` there (the image of the card's appearance at the scale
+/// drawn, as UIKit picks it), else `logo.png`, `logo.jpg` or `logo.jpeg`,
+/// in any subfolder.
 public enum ModuleResources {
     private static let installed = Mutex<(folder: URL, module: String)?>(nil)
 
@@ -26,22 +27,44 @@ public enum ModuleResources {
 
     static let extensions = ["png", "jpg", "jpeg"]
 
-    /// What each name found, misses included: a view is archived for every
-    /// entry, and the resources do not change under a running extension
-    /// (a rebuilt module gets a new process).
+    /// What each name found, misses included, by name, appearance and
+    /// scale: a view is archived for every entry, and the resources do not
+    /// change under a running extension (a rebuilt module gets a new process).
     private static let found = Mutex<[String: Data?]>([:])
 
-    /// The bytes of the image called `name` (with or without its extension), or nil.
+    /// The bytes of the image called `name` (with or without its extension),
+    /// in the light appearance at scale 2, or nil.
     public static func imageData(named name: String) -> Data? {
-        if let known = found.withLock({ $0[name] }) { return known }
-        let data = search(name)
-        found.withLock { $0[name] = data }
+        imageData(named: name, dark: false, scale: 2)
+    }
+
+    /// The bytes of the image called `name` as iOS picks them from an asset
+    /// catalog: the dark appearance's in a dark card when the imageset has
+    /// one, at `scale` (the next larger, else the largest, when it lacks
+    /// that one); else a loose PNG or JPEG of that name.
+    public static func imageData(named name: String, dark: Bool, scale: Double) -> Data? {
+        let key = "\(name)\u{0}\(dark)\u{0}\(scale)"
+        if let known = found.withLock({ $0[key] }) { return known }
+        let data = search(name, dark: dark, scale: scale)
+        found.withLock { $0[key] = data }
         return data
     }
 
-    private static func search(_ name: String) -> Data? {
+    /// Whether the imageset called `name` has a dark appearance, so a view
+    /// showing it is archived for dark cards too.
+    public static func imageHasDarkAppearance(_ name: String) -> Bool {
+        imageSet(name)?.images.contains { $0.dark } ?? false
+    }
+
+    /// Whether the imageset called `name` holds only vectors (PDF, SVG), which are not drawn here.
+    public static func imageIsVectorOnly(_ name: String) -> Bool {
+        guard let set = imageSet(name) else { return false }
+        return !set.images.isEmpty && set.images.allSatisfy(\.isVector)
+    }
+
+    private static func search(_ name: String, dark: Bool, scale: Double) -> Data? {
         guard !name.isEmpty, !name.contains("..") else { return nil }
-        if let data = imageSetData(name) { return data }
+        if let data = imageSetData(name, dark: dark, scale: scale) { return data }
         let wanted = Set(extensions.map { "\(name).\($0)" } + [name]).map { $0.lowercased() }
         return firstResource { file in
             let base = (file as NSString).lastPathComponent.lowercased()
@@ -49,25 +72,52 @@ public enum ModuleResources {
         }
     }
 
+    /// One image of an imageset's `Contents.json`.
+    struct CatalogImage {
+        let file: String
+        /// 1, 2 or 3; 0 for an image of any scale.
+        let scale: Double
+        let dark: Bool
+        var isVector: Bool { ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) }
+    }
+
+    /// An imageset's images for iPhone (universal or iphone idiom, no
+    /// high-contrast variants), with the folder they are in.
+    static func imageSet(_ name: String) -> (folder: URL, images: [CatalogImage])? {
+        guard !name.isEmpty, !name.contains(".."), let contents = catalogContents(of: "\(name).imageset"),
+              let data = FileManager.default.contents(atPath: contents.path),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = json["images"] as? [[String: Any]] else { return nil }
+        let images = entries.compactMap { entry -> CatalogImage? in
+            guard let file = entry["filename"] as? String, !file.contains("/"), !file.contains("..") else { return nil }
+            if let idiom = entry["idiom"] as? String, !["universal", "iphone"].contains(idiom) { return nil }
+            let appearances = entry["appearances"] as? [[String: String]] ?? []
+            guard !appearances.contains(where: { $0["appearance"] == "contrast" }) else { return nil }
+            let scale = Double((entry["scale"] as? String)?.dropLast() ?? "") ?? 0
+            return CatalogImage(file: file, scale: scale,
+                                dark: appearances.contains { $0["appearance"] == "luminosity" && $0["value"] == "dark" })
+        }
+        return (contents.deletingLastPathComponent(), images)
+    }
+
+    /// An asset catalog's `<name>.imageset`: the image of the appearance at
+    /// the scale wanted, as UIKit chooses it. Vectors are skipped.
+    private static func imageSetData(_ name: String, dark: Bool, scale: Double) -> Data? {
+        guard let set = imageSet(name) else { return nil }
+        let drawable = set.images.filter { !$0.isVector }
+        let appearance = dark && drawable.contains(where: \.dark) ? drawable.filter(\.dark) : drawable.filter { !$0.dark }
+        let exact = appearance.first { $0.scale == scale }
+        let larger = appearance.filter { $0.scale > scale }.min { $0.scale < $1.scale }
+        let anyScale = appearance.first { $0.scale == 0 }
+        guard let chosen = exact ?? larger ?? anyScale ?? appearance.max(by: { $0.scale < $1.scale }) else { return nil }
+        return FileManager.default.contents(atPath: set.folder.appendingPathComponent(chosen.file).path)
+    }
+
     /// The bytes of the first file, in any subfolder of the module's
     /// resource bundles (in name order), whose path within its bundle
     /// `matches`; nil outside an extension process or when none does.
     static func firstResource(where matches: (String) -> Bool) -> Data? {
         firstResourceFile(where: matches).flatMap { FileManager.default.contents(atPath: $0.path) }
-    }
-
-    /// An asset catalog's `<name>.imageset`: the image its `Contents.json`
-    /// names at the highest scale (3x, then 2x, then 1x or any scale), in
-    /// the light appearance.
-    private static func imageSetData(_ name: String) -> Data? {
-        guard let contents = catalogContents(of: "\(name).imageset"), let data = FileManager.default.contents(atPath: contents.path),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let images = json["images"] as? [[String: Any]] else { return nil }
-        let scales = ["3x": 3, "2x": 2, "1x": 1]
-        let best = images.filter { $0["filename"] is String && $0["appearances"] == nil }
-            .max { scales[$0["scale"] as? String ?? "", default: 0] < scales[$1["scale"] as? String ?? "", default: 0] }
-        guard let file = best?["filename"] as? String, !file.contains("/"), !file.contains("..") else { return nil }
-        return FileManager.default.contents(atPath: contents.deletingLastPathComponent().appendingPathComponent(file).path)
     }
 
     /// The `Contents.json` of an asset catalog's `folder` (`Brand.colorset`,

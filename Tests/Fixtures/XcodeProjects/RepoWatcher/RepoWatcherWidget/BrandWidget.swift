@@ -20,9 +20,16 @@ struct BrandProvider: TimelineProvider {
 struct BrandWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "Brand", provider: BrandProvider()) { _ in
-            Text("Greeting")
-                .foregroundStyle(Color("Brand"))
-                .containerBackground(.fill.tertiary, for: .widget)
+            VStack {
+                Image("Logo")
+                    .resizable()
+                    .frame(width: 16, height: 16)
+                Text("Greeting")
+                    .foregroundStyle(Color("Brand"))
+                Text("accent")
+                    .foregroundStyle(Color.accentColor)
+            }
+            .containerBackground(.fill.tertiary, for: .widget)
         }
         .configurationDisplayName("Brand")
         .supportedFamilies([.systemSmall])

@@ -36,7 +36,7 @@ struct WatchedReposView: View {
                 Text("\(repository.name) ★ \(repository.stars)")
             }
         }
-        .containerBackground(Color("WidgetBackground"), for: .widget)
+        // No background of its own: iOS draws the catalog's WidgetBackground behind it.
     }
 }
 
