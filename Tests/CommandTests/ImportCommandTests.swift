@@ -196,6 +196,27 @@ struct ImportCommandTests {
         let app = try await TestSupport.widgethost(["import", project.path, "--target", "RepoWatcher", "--module", "Widget", "--no-build"])
         #expect(app.stderr.hasPrefix("error: 'Widget' cannot name the module: the module would shadow Widget"), "\(app.stderr)")
 
+        // An asset catalog is read before anything is written: a missing image, JSON that is not, an image too large.
+        let catalog = project.appendingPathComponent("RepoWatcherWidget/Assets.xcassets")
+        let out = project.deletingLastPathComponent().appendingPathComponent("catalog-out")
+        let logo = catalog.appendingPathComponent("Logo.imageset")
+        try FileManager.default.moveItem(at: logo.appendingPathComponent("logo@3x.png"), to: project.appendingPathComponent("logo@3x.png"))
+        let missing = try await TestSupport.widgethost(["import", project.path, "--output", out.path])
+        #expect(missing.stderr.hasPrefix("error: \(logo.path)/Contents.json: names logo@3x.png, which is missing from Logo.imageset"), "\(missing.stderr)")
+        try FileManager.default.moveItem(at: project.appendingPathComponent("logo@3x.png"), to: logo.appendingPathComponent("logo@3x.png"))
+        let brand = catalog.appendingPathComponent("Brand.colorset/Contents.json")
+        let brandJSON = try Data(contentsOf: brand)
+        try "{\n  \"colors\" : [\n    { \"idiom\" : }\n  ]\n}\n".write(to: brand, atomically: true, encoding: .utf8)
+        let malformed = try await TestSupport.widgethost(["import", project.path, "--output", out.path])
+        #expect(malformed.stderr.hasPrefix("error: \(brand.path):3: not JSON: "), "\(malformed.stderr)")
+        try brandJSON.write(to: brand)
+        let logo3x = try Data(contentsOf: logo.appendingPathComponent("logo@3x.png"))
+        try Self.png(width: 5000, height: 2).write(to: logo.appendingPathComponent("logo@3x.png"))
+        let huge = try await TestSupport.widgethost(["import", project.path, "--output", out.path])
+        #expect(huge.stderr.hasPrefix("error: \(logo.path)/logo@3x.png: 5000×2 pixels; a widget's image may be at most 4096 a side"), "\(huge.stderr)")
+        try logo3x.write(to: logo.appendingPathComponent("logo@3x.png"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written for a catalog that fails")
+
         // A definition with a parameter type SiriKit has and widgethost does not generate.
         let siriKit = try TestSupport.temporaryDirectory().appendingPathComponent("RepoWatcher")
         try FileManager.default.copyItem(at: Self.fixture.deletingLastPathComponent().appendingPathComponent("RepoWatcherSiriKit"), to: siriKit)
@@ -220,6 +241,13 @@ struct ImportCommandTests {
         let taken = try await TestSupport.widgethost(["import", project.path, "--output", output.path, "--no-build"])
         #expect(taken.stderr.hasPrefix("error: \(output.path) exists and is not an import's package"), "\(taken.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["notes.txt"])
+    }
+
+    /// A PNG header of that size, enough for its size to be read.
+    static func png(width: Int, height: Int) -> Data {
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        for value in [width, height] { data += withUnsafeBytes(of: UInt32(value).bigEndian) { Data($0) } }
+        return data + Data([8, 2, 0, 0, 0, 0, 0, 0, 0])
     }
 
     static func plist(_ value: Any) throws -> Data {

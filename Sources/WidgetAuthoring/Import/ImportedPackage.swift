@@ -34,6 +34,9 @@ package struct ImportedPackage: Sendable {
             guard case .invalidKindName(_, let reason) = error else { throw .badModuleName(plan.module, reason: error.description) }
             throw .badModuleName(plan.module, reason: reason)
         }
+        for catalog in plan.inventory.resources where catalog.pathExtension == "xcassets" {
+            try AssetCatalogCheck.check(catalog)
+        }
         self.plan = plan
         self.folder = folder.standardizedFileURL
         self.sdk = sdk

@@ -1,0 +1,65 @@
+import Foundation
+import WidgetSDK
+
+/// An asset catalog read before anything is written, as iOS's build reads
+/// it: each set's `Contents.json` must be JSON, and each image an imageset
+/// names must be there and within what a widget may draw. Each problem is
+/// an error naming the file and, for JSON, the line.
+package enum AssetCatalogCheck {
+    package static func check(_ catalog: URL) throws(ImportError) {
+        let manager = FileManager.default
+        guard let files = manager.enumerator(atPath: catalog.path) else { return }
+        var contents: [String] = []
+        for case let file as String in files where (file as NSString).lastPathComponent == "Contents.json" { contents.append(file) }
+        for file in contents.sorted() {
+            let url = catalog.appendingPathComponent(file)
+            let json: Any
+            let data = manager.contents(atPath: url.path) ?? Data()
+            do {
+                json = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+                throw .badFile(url.path, line: line(in: message, of: data), reason: "not JSON: \(message)")
+            }
+            guard url.deletingLastPathComponent().pathExtension == "imageset",
+                  let images = (json as? [String: Any])?["images"] as? [[String: Any]] else { continue }
+            for image in images {
+                guard let name = image["filename"] as? String else { continue }
+                guard !name.contains("/"), !name.contains("..") else {
+                    throw .badFile(url.path, line: nil, reason: "names '\(name)', which is not a file of its imageset")
+                }
+                let imageURL = url.deletingLastPathComponent().appendingPathComponent(name)
+                guard let data = manager.contents(atPath: imageURL.path) else {
+                    throw .badFile(url.path, line: nil, reason: "names \(name), which is missing from \(url.deletingLastPathComponent().lastPathComponent)")
+                }
+                try checkSize(of: data, at: imageURL)
+            }
+        }
+    }
+
+    /// PNG, JPEG and GIF must fit what a widget may draw; vectors are left to the log.
+    private static func checkSize(of data: Data, at url: URL) throws(ImportError) {
+        guard ["png", "jpg", "jpeg", "gif"].contains(url.pathExtension.lowercased()) else { return }
+        let limit = EntryValidator.maximumImageBytes, side = EntryValidator.maximumImageSide
+        guard data.count <= limit else {
+            throw .badFile(url.path, line: nil, reason: "\(data.count) bytes; a widget's image may have at most \(limit) (1 MiB): make it smaller")
+        }
+        guard let (width, height) = ImageHeader.size(of: data) else {
+            throw .badFile(url.path, line: nil, reason: "not a PNG, JPEG or GIF image that can be read")
+        }
+        guard width <= side, height <= side else {
+            throw .badFile(url.path, line: nil, reason: "\(width)×\(height) pixels; a widget's image may be at most \(side) a side")
+        }
+    }
+
+    /// Foundation says `… around line 3, column 5.` or, on Linux,
+    /// `… around character 33.`: the line that character is on.
+    private static func line(in message: String, of data: Data) -> Int? {
+        func number(after marker: String) -> Int? {
+            message.range(of: marker).flatMap { Int(message[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        if let line = number(after: "line ") { return line }
+        guard let offset = number(after: "character ") else { return nil }
+        return data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+}
