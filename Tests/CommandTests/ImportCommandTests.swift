@@ -229,6 +229,17 @@ struct ImportCommandTests {
         let person = try await TestSupport.widgethost(["import", siriKit.path, "--output", siriKit.deletingLastPathComponent().appendingPathComponent("out").path])
         #expect(person.stderr.hasPrefix("error: \(definition.path): intent SelectSingleRepo's parameter friend is of type Person, which widgethost does not generate"), "\(person.stderr)")
         #expect(!FileManager.default.fileExists(atPath: siriKit.deletingLastPathComponent().appendingPathComponent("out").path))
+        // A name the generated Swift could not declare.
+        intents[0]["INIntentParameters"] = [["INIntentParameterName": "default", "INIntentParameterType": "String"]]
+        model["INIntents"] = intents
+        try Self.plist(model).write(to: definition)
+        let keyword = try await TestSupport.widgethost(["import", siriKit.path, "--no-build"])
+        #expect(keyword.stderr.hasPrefix("error: \(definition.path): intent SelectSingleRepo has a parameter 'default' that cannot name a Swift property"), "\(keyword.stderr)")
+
+        // Two projects in one folder: which is meant is not guessed.
+        try FileManager.default.copyItem(at: siriKit.appendingPathComponent("RepoWatcher.xcodeproj"), to: siriKit.appendingPathComponent("Other.xcodeproj"))
+        let two = try await TestSupport.widgethost(["import", siriKit.path, "--no-build"])
+        #expect(two.stderr.hasPrefix("error: \(siriKit.path) holds several Xcode projects (Other.xcodeproj, RepoWatcher.xcodeproj)"), "\(two.stderr)")
 
         let empty = try TestSupport.temporaryDirectory()
         let none = try await TestSupport.widgethost(["import", empty.path])

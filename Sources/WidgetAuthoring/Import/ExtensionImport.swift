@@ -47,6 +47,7 @@ package struct ExtensionImport: Sendable {
         if projects.count == 1 {
             return try read(project: XcodeProject(path.appendingPathComponent(projects[0])), target: target, module: module)
         }
+        guard projects.isEmpty else { throw .severalProjects(path.path, projects: projects) }
         return try read(folder: path, module: module)
     }
 
@@ -67,6 +68,7 @@ package struct ExtensionImport: Sendable {
         }
         let builtins = builtins(of: target, in: project)
         var inventory = ExtensionInventory(target: target)
+        inventory.leave(outside: project.root)
         let infoPlist = target.setting("INFOPLIST_FILE", builtins: builtins).flatMap { file(at: $0, in: project.root) }
         let entitlements = target.setting("CODE_SIGN_ENTITLEMENTS", builtins: builtins).flatMap { file(at: $0, in: project.root) }
         inventory.read(infoPlist: infoPlist, entitlements: entitlements)
@@ -75,6 +77,7 @@ package struct ExtensionImport: Sendable {
         var intentsExtension: (String, String?)?
         if !definitions.isEmpty, let intents = try Self.intentsExtension(in: project, for: definitions) {
             inventory.add(sourcesOf: ExtensionInventory(target: intents.target))
+            inventory.leave(outside: project.root)
             intentsExtension = (intents.target.name, intents.principalClass)
         }
         let plist = try infoPlist.map(PropertyListFile.init)
@@ -91,7 +94,8 @@ package struct ExtensionImport: Sendable {
     }
 
     private static func read(folder: URL, module: String?) throws(ImportError) -> ExtensionImport {
-        let inventory = ExtensionInventory(folder: folder)
+        var inventory = ExtensionInventory(folder: folder)
+        inventory.leave(outside: folder.deletingLastPathComponent())
         guard !inventory.sources.isEmpty else { throw .noSwiftFiles(folder.path) }
         let plist = try inventory.infoPlist.map(PropertyListFile.init)
         let (group, note) = try appGroup(inventory.entitlements)
@@ -139,15 +143,18 @@ package struct ExtensionImport: Sendable {
             let supported = ((ext["NSExtensionAttributes"] as? [String: Any])?["IntentsSupported"] as? [String]) ?? []
             found.append((target, principal, !classes.isDisjoint(with: supported)))
         }
-        guard let chosen = found.first(where: \.supports) ?? found.first else { return nil }
+        // One that lists none of them handles other intents, with SiriKit types of its own.
+        guard let chosen = found.first(where: \.supports) else { return nil }
         return (chosen.target, chosen.principalClass)
     }
 
     private static func builtins(of target: XcodeProject.Target, in project: XcodeProject) -> [String: String] {
         let projectName = project.url.deletingPathExtension().lastPathComponent
-        return ["TARGET_NAME": target.name, "PROJECT_NAME": projectName, "SRCROOT": project.root.path,
-                "PROJECT_DIR": project.root.path, "SOURCE_ROOT": project.root.path,
-                "PRODUCT_NAME": target.settings["PRODUCT_NAME"].map { $0 == "$(TARGET_NAME)" ? target.name : $0 } ?? target.name]
+        var builtins = ["TARGET_NAME": target.name, "PROJECT_NAME": projectName, "SRCROOT": project.root.path,
+                        "PROJECT_DIR": project.root.path, "SOURCE_ROOT": project.root.path]
+        // Expanded first, so that a setting naming it gets the product's name, not its recipe.
+        builtins["PRODUCT_NAME"] = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
+        return builtins
     }
 
     private static func expand(_ value: String, target: XcodeProject.Target, builtins: [String: String]) -> String {

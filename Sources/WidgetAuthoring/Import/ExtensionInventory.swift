@@ -77,6 +77,29 @@ package struct ExtensionInventory: Sendable {
         for definition in other.intentDefinitions where !intentDefinitions.contains(definition) { intentDefinitions.append(definition) }
     }
 
+    /// Leaves what is not under `root`, to which the package's links lead,
+    /// and a resource whose name another already has (both would be copied
+    /// to the top of the module's bundle).
+    package mutating func leave(outside root: URL) {
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let why = "outside \(root.path), the folder the package links to; move it into the project"
+        for url in sources + resources + intentDefinitions where !url.path.hasPrefix(prefix) {
+            left.append(Left(path: url.path, why: why))
+        }
+        sources.removeAll { !$0.path.hasPrefix(prefix) }
+        resources.removeAll { !$0.path.hasPrefix(prefix) }
+        intentDefinitions.removeAll { !$0.path.hasPrefix(prefix) }
+        var names: [String: URL] = [:]
+        resources.removeAll { url in
+            if let first = names[url.lastPathComponent] {
+                left.append(Left(path: url.path, why: "a resource named as \(first.path) is, which comes first in the module's bundle"))
+                return true
+            }
+            names[url.lastPathComponent] = url
+            return false
+        }
+    }
+
     /// The target's own Info.plist and entitlements, named by its build settings.
     package mutating func read(infoPlist: URL?, entitlements: URL?) {
         self.infoPlist = infoPlist
@@ -102,6 +125,12 @@ package struct ExtensionInventory: Sendable {
         for name in names.sorted() where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name).standardizedFileURL
             guard !excluded.contains(url.path) else { continue }
+            // Not followed: a link may lead back up (an import's own package holds links into this folder).
+            if (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil { continue }
+            if manager.fileExists(atPath: url.appendingPathComponent(ImportedPackage.recordFile).path) {
+                left.append(Left(path: url.path, why: "a package widgethost import wrote"))
+                continue
+            }
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue && !Self.units.contains(url.pathExtension.lowercased()) {

@@ -12,6 +12,7 @@ package enum ImportError: Error, Sendable, CustomStringConvertible {
     case outputHoldsOther(String, importedFrom: String)
     case outputNotEmpty(String)
     case badModuleName(String, reason: String)
+    case severalProjects(String, projects: [String])
 
     package var description: String {
         switch self {
@@ -31,6 +32,8 @@ package enum ImportError: Error, Sendable, CustomStringConvertible {
             "\(path) holds the import of \(source); give another folder with --output"
         case .badModuleName(let name, let reason):
             "'\(name)' cannot name the module: \(reason); give another with --module"
+        case .severalProjects(let path, let projects):
+            "\(path) holds several Xcode projects (\(projects.joined(separator: ", "))); give the one with the widget extension"
         case .outputNotEmpty(let path):
             "\(path) exists and is not an import's package; give a new folder with --output"
         }

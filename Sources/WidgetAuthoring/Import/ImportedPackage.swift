@@ -48,7 +48,10 @@ package struct ImportedPackage: Sendable {
         let manager = FileManager.default
         let recordURL = folder.appendingPathComponent(Self.recordFile)
         if let data = manager.contents(atPath: recordURL.path) {
-            guard let record = try? JSONDecoder().decode(Record.self, from: data) else {
+            // What it names is removed on the next import: only what an import could have written is believed.
+            guard let record = try? JSONDecoder().decode(Record.self, from: data), (try? Scaffold.check(record.module)) != nil,
+                  record.links.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." && $0 != "." }),
+                  (record.generated ?? []).allSatisfy({ $0 == Self.generatedIntents }) else {
                 throw .badFile(recordURL.path, line: nil, reason: "not the record of an import; remove it, or give another folder with --output")
             }
             guard record.source == plan.source.path, record.target == plan.target else {
@@ -193,10 +196,15 @@ package struct ImportedPackage: Sendable {
     /// The group the container uses: the entitlements' App Group, else one of the module's own.
     package var group: String { plan.group ?? "group.dev.\(plan.module)" }
 
+    /// Text for a comment line: a newline in a name or path would end the comment.
+    static func commentSafe(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
     package func manifest(kinds: [String]) -> String {
         var text = """
-            # The bundle manifest of \(plan.displayName), written by 'widgethost import'
-            # from \(plan.source.path)\(plan.target.map { " (target \($0))" } ?? "").
+            # The bundle manifest of \(Self.commentSafe(plan.displayName)), written by 'widgethost import'
+            # from \(Self.commentSafe(plan.source.path))\(plan.target.map { " (target \(Self.commentSafe($0)))" } ?? "").
             # 'widgethost dev .' previews its kinds; 'widgethost run config.yaml' runs them.
             # Importing again rewrites this file, unless you have edited it.
             name: \(YAMLScalar.quoted(plan.displayName))
@@ -217,12 +225,15 @@ package struct ImportedPackage: Sendable {
         func list(_ items: [String], _ item: (String) -> String) -> String {
             items.isEmpty ? "[]" : "[\n" + items.map { "            \(item($0)),\n" }.joined() + "        ]"
         }
-        let quoted = { (text: String) in "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        let quoted = { (text: String) in
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
+        }
         let sources = (plan.inventory.sources.map(pathInTarget) + (plan.intentDefinitions.isEmpty ? [] : [Self.generatedIntents])).sorted()
         let resources = plan.inventory.resources.map(pathInTarget).sorted()
         return """
             // swift-tools-version: 6.0
-            // Written by 'widgethost import' from \(plan.source.path)\(plan.target.map { " (target \($0))" } ?? "").
+            // Written by 'widgethost import' from \(Self.commentSafe(plan.source.path))\(plan.target.map { " (target \(Self.commentSafe($0)))" } ?? "").
             // Importing again rewrites it. The extension's files stay where they
             // are: Sources/\(target)/ holds links into the project, and the lists
             // below are the target's membership.

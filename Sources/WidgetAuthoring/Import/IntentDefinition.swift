@@ -58,10 +58,11 @@ package struct IntentDefinition: Sendable {
             }
             var cases: [(String, Int, String)] = []
             for (position, value) in (entry["INEnumValues"] as? [[String: Any]] ?? []).enumerated() {
+                // Xcode's own first case, which the generated enum always has.
+                if value["INEnumValueName"] as? String == "unknown" { continue }
                 guard let caseName = value["INEnumValueName"] as? String, Self.isIdentifier(caseName) else {
-                    throw .badFile(url.path, line: nil, reason: "enum \(name) has a case without a name that is a Swift identifier")
+                    throw .badFile(url.path, line: nil, reason: "enum \(name) has a case '\(value["INEnumValueName"] as? String ?? "")' that cannot name a Swift case (a keyword, or a name the generated enum uses)")
                 }
-                guard caseName != "unknown" else { continue }
                 cases.append((caseName, value["INEnumValueIndex"] as? Int ?? position, value["INEnumValueDisplayName"] as? String ?? caseName))
             }
             enums.append(Enumeration(name: name, cases: cases))
@@ -95,12 +96,16 @@ package struct IntentDefinition: Sendable {
         self.types = types
     }
 
+    /// Members the generated classes and enums have: a parameter or case of that name would clash.
+    static let reservedNames: Set<String> = ["rawValue", "allCases", "widgethostName", "code", "identifier", "displayString",
+                                             "intentTitle", "intentParameters", "intentClassName", "unknown"]
+
     static let simpleSwiftTypes = ["String": "String", "Integer": "NSNumber", "Boolean": "NSNumber", "Decimal": "NSNumber", "URL": "URL"]
 
     private static func parameter(_ entry: [String: Any], of intent: String, enums: [Enumeration], types: [CustomType],
                                   in url: URL) throws(ImportError) -> Parameter {
         guard let name = entry["INIntentParameterName"] as? String, isIdentifier(name) else {
-            throw .badFile(url.path, line: nil, reason: "intent \(intent) has a parameter without a name that is a Swift identifier")
+            throw .badFile(url.path, line: nil, reason: "intent \(intent) has a parameter '\(entry["INIntentParameterName"] as? String ?? "")' that cannot name a Swift property (a keyword, or a name the generated class uses)")
         }
         let type = entry["INIntentParameterType"] as? String ?? ""
         let kind: Parameter.Kind
@@ -127,6 +132,9 @@ package struct IntentDefinition: Sendable {
             }
         }
         let isList = entry["INIntentParameterSupportsMultipleValues"] as? Bool ?? false
+        if isList, case .enumeration = kind {
+            throw .badFile(url.path, line: nil, reason: "intent \(intent)'s parameter \(name) is a list of an enum, which widgethost does not generate (lists of strings and of custom types it does)")
+        }
         if isList, [.integer, .boolean, .decimal, .url, .dateComponents].contains(kind) {
             throw .badFile(url.path, line: nil, reason: "intent \(intent)'s parameter \(name) is a list of \(type), which widgethost does not generate (lists of strings and of custom types it does)")
         }
@@ -137,7 +145,9 @@ package struct IntentDefinition: Sendable {
                          supportsSearch: entry["INIntentParameterSupportsSearch"] as? Bool ?? false, defaultValue: defaultValue)
     }
 
+    /// An ASCII Swift identifier that is no keyword and no name the generated code uses itself.
     static func isIdentifier(_ name: String) -> Bool {
+        guard !Scaffold.keywords.contains(name), !reservedNames.contains(name) else { return false }
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }

@@ -73,7 +73,7 @@ public enum ModuleResources {
     }
 
     /// One image of an imageset's `Contents.json`.
-    struct CatalogImage {
+    struct CatalogImage: Sendable {
         let file: String
         /// 1, 2 or 3; 0 for an image of any scale.
         let scale: Double
@@ -81,9 +81,19 @@ public enum ModuleResources {
         var isVector: Bool { ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) }
     }
 
+    /// Each imageset read, misses included: every `Image(name)` of every entry asks.
+    private static let imageSets = Mutex<[String: (folder: URL, images: [CatalogImage])?]>([:])
+
     /// An imageset's images for iPhone (universal or iphone idiom, no
     /// high-contrast variants), with the folder they are in.
     static func imageSet(_ name: String) -> (folder: URL, images: [CatalogImage])? {
+        if let known = imageSets.withLock({ $0[name] }) { return known }
+        let set = readImageSet(name)
+        imageSets.withLock { $0[name] = set }
+        return set
+    }
+
+    private static func readImageSet(_ name: String) -> (folder: URL, images: [CatalogImage])? {
         guard !name.isEmpty, !name.contains(".."), let contents = catalogContents(of: "\(name).imageset"),
               let data = FileManager.default.contents(atPath: contents.path),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
