@@ -82,7 +82,7 @@ package struct ExtensionImport: Sendable {
         }
         let plist = try infoPlist.map(PropertyListFile.init)
         let productName = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
-        let displayName = plist?.string("CFBundleDisplayName").map { expand($0, target: target, builtins: builtins) }
+        let displayName = plist?.string("CFBundleDisplayName").map { target.expand($0, builtins: builtins) }
             ?? target.setting("INFOPLIST_KEY_CFBundleDisplayName", builtins: builtins) ?? productName
         let (group, note) = try appGroup(entitlements)
         let version = target.settings["SWIFT_VERSION"] ?? "5.0"
@@ -138,7 +138,7 @@ package struct ExtensionImport: Sendable {
             guard let path = target.setting("INFOPLIST_FILE", builtins: builtins), let url = file(at: path, in: project.root) else { continue }
             let plist = try PropertyListFile(url)
             guard let ext = plist["NSExtension"] as? [String: Any], ext["NSExtensionPointIdentifier"] as? String == intentsExtensionPoint else { continue }
-            let principal = (ext["NSExtensionPrincipalClass"] as? String).map { expand($0, target: target, builtins: builtins) }
+            let principal = (ext["NSExtensionPrincipalClass"] as? String).map { target.expand($0, builtins: builtins) }
                 .map { String($0.split(separator: ".").last ?? Substring($0)) }
             let supported = ((ext["NSExtensionAttributes"] as? [String: Any])?["IntentsSupported"] as? [String]) ?? []
             found.append((target, principal, !classes.isDisjoint(with: supported)))
@@ -155,13 +155,6 @@ package struct ExtensionImport: Sendable {
         // Expanded first, so that a setting naming it gets the product's name, not its recipe.
         builtins["PRODUCT_NAME"] = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
         return builtins
-    }
-
-    private static func expand(_ value: String, target: XcodeProject.Target, builtins: [String: String]) -> String {
-        guard value.contains("$") else { return value }
-        let probe = XcodeProject.Target(name: target.name, productType: target.productType, members: [], excluded: [],
-                                        settings: target.settings.merging(["__VALUE": value]) { $1 }, packageProducts: [])
-        return probe.setting("__VALUE", builtins: builtins) ?? value
     }
 
     private static func file(at path: String, in root: URL) -> URL? {

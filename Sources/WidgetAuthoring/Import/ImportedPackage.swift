@@ -40,6 +40,8 @@ package struct ImportedPackage: Sendable {
         self.plan = plan
         self.folder = folder.standardizedFileURL
         self.sdk = sdk
+        links = Self.links(to: plan.inventory.sources + plan.inventory.resources, in: plan.root)
+        linksWholeProject = links.count == 1 && links[0].to == plan.root
     }
 
     /// The record of an import already in `folder`; nil for a new or empty
@@ -69,20 +71,24 @@ package struct ImportedPackage: Sendable {
     }
 
     /// The links into the project, by name, each to a folder under its root.
-    package var links: [(name: String, to: URL)] {
-        let relatives = taken.map { relative($0) }
+    package let links: [(name: String, to: URL)]
+    /// Whether the one link is to the project's folder itself (a file is at its top).
+    private let linksWholeProject: Bool
+
+    private static func links(to taken: [URL], in root: URL) -> [(name: String, to: URL)] {
+        let relatives = taken.map { relative($0, to: root) }
         if relatives.contains(where: { !$0.contains("/") }) {
             // A file at the project's top: the whole folder is linked.
-            return [(plan.root.lastPathComponent, plan.root)]
+            return [(root.lastPathComponent, root)]
         }
         let tops = Set(relatives.compactMap { $0.split(separator: "/").first.map(String.init) })
-        return tops.sorted().map { ($0, plan.root.appendingPathComponent($0)) }
+        return tops.sorted().map { ($0, root.appendingPathComponent($0)) }
     }
 
     /// A taken file's path within the target: under its link.
     package func pathInTarget(_ url: URL) -> String {
-        let relative = relative(url)
-        return links.count == 1 && links[0].to == plan.root ? "\(plan.root.lastPathComponent)/\(relative)" : relative
+        let relative = Self.relative(url, to: plan.root)
+        return linksWholeProject ? "\(plan.root.lastPathComponent)/\(relative)" : relative
     }
 
     /// A compiler's line with the package's link paths (`Sources/M/Widget/A.swift`)
@@ -99,9 +105,10 @@ package struct ImportedPackage: Sendable {
 
     private var taken: [URL] { plan.inventory.sources + plan.inventory.resources }
 
-    private func relative(_ url: URL) -> String {
-        let root = plan.root.path.hasSuffix("/") ? plan.root.path : plan.root.path + "/"
-        return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.lastPathComponent
+    /// Every taken file is under `root`: the inventory left the others.
+    private static func relative(_ url: URL, to root: URL) -> String {
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.lastPathComponent
     }
 
     /// What in the linked folders is not built, so that SwiftPM neither
@@ -225,10 +232,7 @@ package struct ImportedPackage: Sendable {
         func list(_ items: [String], _ item: (String) -> String) -> String {
             items.isEmpty ? "[]" : "[\n" + items.map { "            \(item($0)),\n" }.joined() + "        ]"
         }
-        let quoted = { (text: String) in
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
-        }
+        let quoted = SwiftLiteral.string
         let sources = (plan.inventory.sources.map(pathInTarget) + (plan.intentDefinitions.isEmpty ? [] : [Self.generatedIntents])).sorted()
         let resources = plan.inventory.resources.map(pathInTarget).sorted()
         return """

@@ -47,7 +47,7 @@ package struct IntentCode: Sendable {
             "        switch self {",
             "        case .unknown: \"unknown\"",
         ]
-        lines += enumeration.cases.map { "        case .\($0.name): \(literal($0.name))" }
+        lines += enumeration.cases.map { "        case .\($0.name): \(SwiftLiteral.string($0.name))" }
         lines += ["        }", "    }", "", "    public init?(widgethostName name: String) {",
                   "        guard let found = Self.allCases.first(where: { $0.widgethostName == name }) else { return nil }",
                   "        self = found", "    }", "}", ""]
@@ -93,7 +93,7 @@ package struct IntentCode: Sendable {
     }
 
     private func accessor(_ parameter: IntentDefinition.Parameter) -> (get: String, set: String) {
-        let name = literal(parameter.name)
+        let name = SwiftLiteral.string(parameter.name)
         switch parameter.kind {
         case .string: return parameter.isList ? ("strings(\(name))", "setStrings(newValue, \(name))") : ("string(\(name))", "setString(newValue, \(name))")
         case .integer, .boolean, .decimal: return ("number(\(name))", "setNumber(newValue, \(name), as: \(parameterType(parameter)))")
@@ -116,11 +116,11 @@ package struct IntentCode: Sendable {
             let (get, set) = accessor(parameter)
             lines += ["    public var \(parameter.name): \(swiftType(parameter)) {", "        get { \(get) }", "        set { \(set) }", "    }", ""]
         }
-        lines += ["    public override class var intentTitle: String { \(literal(intent.title)) }", "",
+        lines += ["    public override class var intentTitle: String { \(SwiftLiteral.string(intent.title)) }", "",
                   "    public override class var intentParameters: [ConfigurationParameter] {", "        ["]
         for parameter in intent.parameters {
             lines += ["            ConfigurationParameter(",
-                      "                name: \(literal(parameter.name)), title: \(literal(parameter.title)), description: nil, type: \(parameterType(parameter)),",
+                      "                name: \(SwiftLiteral.string(parameter.name)), title: \(SwiftLiteral.string(parameter.title)), description: nil, type: \(parameterType(parameter)),",
                       "                isList: \(parameter.isList), isOptional: true, defaultValue: \(defaultValue(parameter, in: definition)),",
                       "                options: \(options(parameter, of: intent, in: definition))\(titles(parameter, in: definition))),"]
         }
@@ -188,7 +188,7 @@ package struct IntentCode: Sendable {
 
     private func options(_ parameter: IntentDefinition.Parameter, of intent: IntentDefinition.Intent, in definition: IntentDefinition) -> String {
         if case .enumeration(let name) = parameter.kind, let enumeration = definition.enums.first(where: { $0.name == name }) {
-            return ".list([" + enumeration.cases.map { ".string(\(literal($0.name)))" }.joined(separator: ", ") + "])"
+            return ".list([" + enumeration.cases.map { ".string(\(SwiftLiteral.string($0.name)))" }.joined(separator: ", ") + "])"
         }
         guard parameter.hasDynamicOptions else { return ".any" }
         let capital = parameter.name.prefix(1).uppercased() + parameter.name.dropFirst()
@@ -196,7 +196,7 @@ package struct IntentCode: Sendable {
         let handler = "(widgethostIntentHandler(for: intent) as? \(intent.className)Handling)"
         return """
             \(intent.className).handlerOptions(
-                                    provider: \(literal(principalClass ?? "the Intents extension")),
+                                    provider: \(SwiftLiteral.string(principalClass ?? "the Intents extension")),
                                     results: { intent in try await \(handler)?.provide\(capital)OptionsCollection(for: intent as! \(intent.className)\(search)).allItems ?? [] },
                                     defaultResult: { intent in \(handler)?.default\(capital)(for: intent as! \(intent.className)) as Any? })
             """
@@ -204,7 +204,7 @@ package struct IntentCode: Sendable {
 
     private func titles(_ parameter: IntentDefinition.Parameter, in definition: IntentDefinition) -> String {
         guard case .enumeration(let name) = parameter.kind, let enumeration = definition.enums.first(where: { $0.name == name }) else { return "" }
-        return ",\n                optionTitles: [" + enumeration.cases.map { ".string(\(literal($0.name))): \(literal($0.title))" }.joined(separator: ", ") + "]"
+        return ",\n                optionTitles: [" + enumeration.cases.map { ".string(\(SwiftLiteral.string($0.name))): \(SwiftLiteral.string($0.title))" }.joined(separator: ", ") + "]"
     }
 
     private func defaultValue(_ parameter: IntentDefinition.Parameter, in definition: IntentDefinition) -> String {
@@ -216,26 +216,9 @@ package struct IntentCode: Sendable {
         case .enumeration(let name):
             // Stored as the index of the case.
             let enumeration = definition.enums.first { $0.name == name }
-            return (enumeration?.cases.first { "\($0.index)" == value || $0.name == value }).map { ".string(\(literal($0.name)))" } ?? "nil"
-        case .string, .url: return ".string(\(literal(value)))"
+            return (enumeration?.cases.first { "\($0.index)" == value || $0.name == value }).map { ".string(\(SwiftLiteral.string($0.name)))" } ?? "nil"
+        case .string, .url: return ".string(\(SwiftLiteral.string(value)))"
         default: return "nil"
         }
-    }
-
-    /// A Swift string literal of `text`.
-    private func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
     }
 }

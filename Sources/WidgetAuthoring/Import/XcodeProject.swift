@@ -24,7 +24,12 @@ package struct XcodeProject: Sendable {
         /// A build setting with `$(VAR)` and `${VAR}` expanded from the others
         /// and from `builtins` (TARGET_NAME, SRCROOT, …).
         package func setting(_ name: String, builtins: [String: String]) -> String? {
-            settings[name].map { expand($0, builtins: builtins, depth: 0) }
+            settings[name].map { expand($0, builtins: builtins) }
+        }
+
+        /// `value` (an Info.plist's `$(PRODUCT_NAME)`) with the settings expanded as in `setting(_:builtins:)`.
+        package func expand(_ value: String, builtins: [String: String]) -> String {
+            expand(value, builtins: builtins, depth: 0)
         }
 
         private func expand(_ value: String, builtins: [String: String], depth: Int) -> String {

@@ -140,7 +140,8 @@ private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
             // Xcode's widget template names a WidgetBackground colour in the
             // asset catalog (ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME),
             // which iOS draws behind a widget that sets no background of its own.
-            guard !node.hasContainerBackground, ModuleResources.colorSet(named: Self.widgetBackground) != nil else { return node }
+            // The colour first: a lookup kept once read, where the walk visits every node of every entry.
+            guard ModuleResources.colorSet(named: Self.widgetBackground) != nil, !node.hasContainerBackground else { return node }
             return node.modified(.containerBackground(Color(Self.widgetBackground)))
         }
     }

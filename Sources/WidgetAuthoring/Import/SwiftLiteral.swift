@@ -1,0 +1,21 @@
+/// Text as Swift source reads it back: what `import` writes into
+/// `Package.swift` and the generated intent classes (paths, names, titles
+/// from the project's files) can hold quotes, backslashes or newlines.
+enum SwiftLiteral {
+    /// A Swift string literal of `text`.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+}
