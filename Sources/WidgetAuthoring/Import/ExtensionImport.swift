@@ -13,6 +13,8 @@ package struct ExtensionImport: Sendable {
     package let module: String
     /// The bundle's name: the Info.plist's display name.
     package let displayName: String
+    /// Where the name came from: the Info.plist, a build setting, the product or the folder.
+    package let displayNameSource: String
     /// The App Group of the entitlements, the container's group.
     package let group: String?
     /// What to say about the group: several in the entitlements, or none.
@@ -26,6 +28,13 @@ package struct ExtensionImport: Sendable {
     package let intentDefinitions: [IntentDefinition]
     /// The Intents extension target whose handler gives the options, and its principal class.
     package let intentsExtension: (target: String, principalClass: String?)?
+    /// The asset colours the target names as its accent and widget background
+    /// (`ASSETCATALOG_COMPILER_…_COLOR_NAME`, empty for none); nil read from a
+    /// folder, which has no build settings, so the template's names hold.
+    package let assetColorNames: [String: String]?
+
+    /// The build settings that name asset colours iOS uses.
+    package static let assetColorSettings = ["ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME", "ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME"]
 
     package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
     package static let intentsExtensionPoint = "com.apple.intents-service"
@@ -82,15 +91,24 @@ package struct ExtensionImport: Sendable {
         }
         let plist = try infoPlist.map(PropertyListFile.init)
         let productName = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
-        let displayName = plist?.string("CFBundleDisplayName").map { target.expand($0, builtins: builtins) }
-            ?? target.setting("INFOPLIST_KEY_CFBundleDisplayName", builtins: builtins) ?? productName
+        let displayName: (String, String)
+        if let name = plist?.string("CFBundleDisplayName"), let infoPlist {
+            displayName = (target.expand(name, builtins: builtins), ExtensionImport.shorten(infoPlist, root: project.root))
+        } else if let name = target.setting("INFOPLIST_KEY_CFBundleDisplayName", builtins: builtins) {
+            displayName = (name, "INFOPLIST_KEY_CFBundleDisplayName")
+        } else {
+            displayName = (productName, "PRODUCT_NAME")
+        }
+        var colorNames: [String: String] = [:]
+        for setting in assetColorSettings { colorNames[setting] = target.setting(setting, builtins: builtins) ?? "" }
         let (group, note) = try appGroup(entitlements)
         let version = target.settings["SWIFT_VERSION"] ?? "5.0"
         return ExtensionImport(
             source: project.url, target: target.name, root: project.root,
             module: module ?? target.setting("PRODUCT_MODULE_NAME", builtins: builtins) ?? XcodeProject.identifier(productName),
-            displayName: displayName, group: group, groupNote: note, languageMode: version.hasPrefix("6") ? 6 : 5,
-            inventory: inventory, packageProducts: target.packageProducts, intentDefinitions: definitions, intentsExtension: intentsExtension)
+            displayName: displayName.0, displayNameSource: displayName.1, group: group, groupNote: note,
+            languageMode: version.hasPrefix("6") ? 6 : 5, inventory: inventory, packageProducts: target.packageProducts,
+            intentDefinitions: definitions, intentsExtension: intentsExtension, assetColorNames: colorNames)
     }
 
     private static func read(folder: URL, module: String?) throws(ImportError) -> ExtensionImport {
@@ -100,13 +118,16 @@ package struct ExtensionImport: Sendable {
         let plist = try inventory.infoPlist.map(PropertyListFile.init)
         let (group, note) = try appGroup(inventory.entitlements)
         let name = folder.lastPathComponent
+        let root = folder.deletingLastPathComponent()
+        let plistName = plist?.string("CFBundleDisplayName").flatMap { $0.contains("$") ? nil : $0 }
         return ExtensionImport(
-            source: folder, target: nil, root: folder.deletingLastPathComponent(),
+            source: folder, target: nil, root: root,
             module: module ?? XcodeProject.identifier(name),
-            displayName: plist?.string("CFBundleDisplayName").flatMap { $0.contains("$") ? nil : $0 } ?? name,
+            displayName: plistName ?? name,
+            displayNameSource: plistName != nil ? inventory.infoPlist.map { shorten($0, root: root) } ?? "Info.plist" : "the folder's name",
             group: group, groupNote: note, languageMode: 5, inventory: inventory, packageProducts: [],
             intentDefinitions: try inventory.intentDefinitions.map { url throws(ImportError) in try IntentDefinition(url) },
-            intentsExtension: nil)
+            intentsExtension: nil, assetColorNames: nil)
     }
 
     /// An app extension whose Info.plist names WidgetKit's extension point,
@@ -155,6 +176,12 @@ package struct ExtensionImport: Sendable {
         // Expanded first, so that a setting naming it gets the product's name, not its recipe.
         builtins["PRODUCT_NAME"] = target.setting("PRODUCT_NAME", builtins: builtins) ?? target.name
         return builtins
+    }
+
+    /// `url`'s path under `root`, as the report shows it.
+    package static func shorten(_ url: URL, root: URL) -> String {
+        let prefix = root.path + "/"
+        return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
     }
 
     private static func file(at path: String, in root: URL) -> URL? {

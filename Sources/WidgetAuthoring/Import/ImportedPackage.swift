@@ -22,6 +22,8 @@ package struct ImportedPackage: Sendable {
 
     /// Where the intent definitions' classes are generated, in the target.
     package static let generatedIntents = "widgethost-generated/IntentDefinitions.swift"
+    /// Where the target's asset colour settings are written, a resource the SDK reads.
+    package static let generatedAssetSettings = "widgethost-generated/widgethost-asset-settings.json"
 
     package static let recordFile = "widgethost-import.json"
 
@@ -53,7 +55,7 @@ package struct ImportedPackage: Sendable {
             // What it names is removed on the next import: only what an import could have written is believed.
             guard let record = try? JSONDecoder().decode(Record.self, from: data), (try? Scaffold.check(record.module)) != nil,
                   record.links.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." && $0 != "." }),
-                  (record.generated ?? []).allSatisfy({ $0 == Self.generatedIntents }) else {
+                  (record.generated ?? []).allSatisfy({ [Self.generatedIntents, Self.generatedAssetSettings].contains($0) }) else {
                 throw .badFile(recordURL.path, line: nil, reason: "not the record of an import; remove it, or give another folder with --output")
             }
             guard record.source == plan.source.path, record.target == plan.target else {
@@ -170,6 +172,12 @@ package struct ImportedPackage: Sendable {
             try code.source.write(to: file, atomically: true, encoding: .utf8)
             generated.append(Self.generatedIntents)
         }
+        if let settings = assetSettings {
+            let file = sources.appendingPathComponent(Self.generatedAssetSettings)
+            try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try settings.write(to: file, options: .atomic)
+            generated.append(Self.generatedAssetSettings)
+        }
         try packageManifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !manager.fileExists(atPath: ignore.path) {
@@ -234,7 +242,7 @@ package struct ImportedPackage: Sendable {
         }
         let quoted = SwiftLiteral.string
         let sources = (plan.inventory.sources.map(pathInTarget) + (plan.intentDefinitions.isEmpty ? [] : [Self.generatedIntents])).sorted()
-        let resources = plan.inventory.resources.map(pathInTarget).sorted()
+        let resources = (plan.inventory.resources.map(pathInTarget) + (assetSettings == nil ? [] : [Self.generatedAssetSettings])).sorted()
         return """
             // swift-tools-version: 6.0
             // Written by 'widgethost import' from \(Self.commentSafe(plan.source.path))\(plan.target.map { " (target \(Self.commentSafe($0)))" } ?? "").
@@ -261,6 +269,15 @@ package struct ImportedPackage: Sendable {
             )
 
             """
+    }
+
+    /// The target's names for its accent and widget background colours, as
+    /// the SDK reads them; nil without an asset catalog or build settings.
+    var assetSettings: Data? {
+        guard let names = plan.assetColorNames, plan.inventory.resources.contains(where: { $0.pathExtension == "xcassets" }) else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try? encoder.encode(names)
     }
 
     /// `to` as seen from `from`, both absolute: `../../Project/Widget`.

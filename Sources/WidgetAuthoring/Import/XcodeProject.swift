@@ -10,8 +10,9 @@ package struct XcodeProject: Sendable {
 
         package let name: String
         package let productType: String
-        /// Files of its Sources and Resources phases, and the folders Xcode
-        /// 16 keeps in sync with the target (`.folder`: all of it, but `excluded`).
+        /// Files of its Sources and Resources phases, the folders Xcode 16
+        /// keeps in sync with the target (`.folder`: all of it, but
+        /// `excluded`) and the files of other targets' folders it shares.
         package let members: [(url: URL, role: Role)]
         package let excluded: Set<String>
         /// Its build settings, over the project's, in the default configuration.
@@ -185,6 +186,19 @@ package struct XcodeProject: Sendable {
                     guard let exception = object(exceptionID), exception["target"] as? String == id else { continue }
                     for relative in exception["membershipExceptions"] as? [String] ?? [] {
                         excluded.insert(folder.appendingPathComponent(relative).standardizedFileURL.path)
+                    }
+                }
+            }
+            // A file of another target's folder that this target shares: Xcode 16
+            // lists it as that folder's exception for this target, the other way round.
+            let own = Set(ids(target["fileSystemSynchronizedGroups"]))
+            for (groupID, value) in objects.sorted(by: { $0.key < $1.key }) where !own.contains(groupID) {
+                guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
+                      let folder = path(of: groupID, root: root) else { continue }
+                for exceptionID in ids(group["exceptions"]) {
+                    guard let exception = object(exceptionID), exception["target"] as? String == id else { continue }
+                    for relative in exception["membershipExceptions"] as? [String] ?? [] {
+                        members.append((folder.appendingPathComponent(relative).standardizedFileURL, .source))
                     }
                 }
             }

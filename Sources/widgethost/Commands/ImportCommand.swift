@@ -83,6 +83,8 @@ struct ImportCommand: AsyncParsableCommand {
         let package: String
         let updated: Bool
         let name: String
+        /// The Info.plist, the build setting or the default the name came from.
+        let nameFrom: String
         let group: String
         let groupNote: String?
         let languageMode: Int
@@ -111,6 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
             self.package = package.folder.path
             self.updated = updated
             name = plan.displayName
+            nameFrom = plan.displayNameSource
             group = package.group
             groupNote = plan.groupNote
             languageMode = plan.languageMode
@@ -127,8 +130,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
 
         static func shorten(_ path: String, root: URL) -> String {
-            let prefix = root.path + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            ExtensionImport.shorten(URL(fileURLWithPath: path), root: root)
         }
     }
 
@@ -145,7 +147,7 @@ struct ImportCommand: AsyncParsableCommand {
                 lines.append("    no Intents extension in the project: parameters the definition says are provided have no options")
             }
         }
-        lines.append("  name: \(report.name)\(report.infoPlist.map { " (from \($0))" } ?? "")")
+        lines.append("  name: \(report.name) (from \(report.nameFrom))")
         lines.append("  App Group: \(report.group)\(report.entitlements.map { " (from \($0))" } ?? "")")
         if let note = report.groupNote { lines.append("    \(note)") }
         lines.append("  Swift \(report.languageMode) language mode\(report.target == nil ? " (a folder has no SWIFT_VERSION)" : " (SWIFT_VERSION)")")

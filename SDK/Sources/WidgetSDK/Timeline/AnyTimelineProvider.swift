@@ -141,12 +141,11 @@ private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
             // asset catalog (ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME),
             // which iOS draws behind a widget that sets no background of its own.
             // The colour first: a lookup kept once read, where the walk visits every node of every entry.
-            guard ModuleResources.colorSet(named: Self.widgetBackground) != nil, !node.hasContainerBackground else { return node }
-            return node.modified(.containerBackground(Color(Self.widgetBackground)))
+            guard let background = ModuleResources.widgetBackgroundColorName, ModuleResources.colorSet(named: background) != nil,
+                  !node.hasContainerBackground else { return node }
+            return node.modified(.containerBackground(Color(background)))
         }
     }
-
-    static var widgetBackground: String { "WidgetBackground" }
 }
 
 extension ViewNode {

@@ -52,13 +52,21 @@ open class UIColor: @unchecked Sendable, CustomStringConvertible {
     /// its resources), nil when it has none.
     public convenience init?(named name: String) {
         guard let set = ModuleResources.colorSet(named: name) else { return nil }
-        self.init(light: set.light, dark: set.dark)
+        self.init(dynamicProvider: { traits in
+            UIColor(set.resolved(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high))
+        })
     }
 
     /// `UIColor(named:)` with a bundle and traits, which widgethost reads
-    /// from the module's own resources whatever the bundle.
+    /// from the module's own resources whatever the bundle: the colour for
+    /// those traits, or the dynamic one without.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
-        self.init(named: name)
+        guard let traitCollection else {
+            self.init(named: name)
+            return
+        }
+        guard let color = UIColor(named: name)?.resolvedColor(with: traitCollection) else { return nil }
+        self.init(color.storage)
     }
 
     /// One colour in light mode and another in dark.

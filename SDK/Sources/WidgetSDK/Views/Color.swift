@@ -33,10 +33,12 @@ public enum Color: Codable, Sendable, Hashable {
     }
 
     /// The accent colour, as SwiftUI names it: the module's `AccentColor`
-    /// asset colour (Xcode's template names one), as an app's on iOS; the
-    /// host's accent when it has none.
+    /// asset colour (Xcode's template names one; an imported target's
+    /// ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME names another), as an
+    /// app's on iOS; the host's accent when it has none.
     public static var accentColor: Color {
-        ModuleResources.colorSet(named: "AccentColor") == nil ? .accent : Color("AccentColor")
+        guard let name = ModuleResources.accentColorName, ModuleResources.colorSet(named: name) != nil else { return .accent }
+        return Color(name)
     }
     /// White, #FFFFFF.
     public static let white = Color(hex: 0xFFFFFF)
