@@ -315,6 +315,8 @@ extension ArchiveWriter {
         case .accessibilityHidden(let hidden):
             byte(40)
             bool(hidden)
+        case .templateRendering:
+            byte(41)
         }
     }
 
@@ -587,6 +589,7 @@ extension ArchiveReader {
         case 38: return .accessibilityValue(try string())
         case 39: return .accessibilityHint(try string())
         case 40: return .accessibilityHidden(try bool())
+        case 41: return .templateRendering
         default: throw Truncated()
         }
     }

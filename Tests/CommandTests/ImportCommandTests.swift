@@ -64,8 +64,17 @@ struct ImportCommandTests {
         #expect(lightSVG.stdout.contains(light2x), "the light 2x image")
         #expect(dark.stdout.contains(dark2x), "the dark appearance's 2x image")
         #expect(!lightSVG.stdout.contains(light3x) && !lightSVG.stdout.contains(light1x))
-        // Color.accentColor is the catalog's AccentColor; a kind with no background of its own gets WidgetBackground.
-        #expect(lightSVG.stdout.lowercased().contains("#3366cc"), "the AccentColor colorset")
+        // Color.accentColor is the colorset the target's ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME
+        // names (Highlight), not the one called AccentColor; one with no background of its own gets WidgetBackground.
+        #expect(lightSVG.stdout.lowercased().contains("#3366cc"), "the Highlight colorset")
+        #expect(!lightSVG.stdout.lowercased().contains("#cc3333"), "not the AccentColor colorset")
+        let settings = try Data(contentsOf: output.appendingPathComponent("Sources/RepoWatcherWidgetExtension/widgethost-generated/widgethost-asset-settings.json"))
+        #expect(try JSONSerialization.jsonObject(with: settings) as? [String: String]
+            == ["ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME": "Highlight", "ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME": "WidgetBackground"])
+        // An SVG imageset marked as a template: the vector itself, its shape flooded with the foreground colour.
+        let mark = try Data(contentsOf: project.appendingPathComponent("RepoWatcherWidget/Assets.xcassets/Mark.imageset/mark.svg"))
+        #expect(lightSVG.stdout.contains("data:image/svg+xml;base64,\(mark.base64EncodedString())"), "the Mark imageset's SVG")
+        #expect(lightSVG.stdout.contains(##"<feFlood flood-color="#e88b2e"/><feComposite in2="SourceGraphic" operator="in"/>"##), "drawn as a template in Brand: \(lightSVG.stdout)")
         let watched = try await TestSupport.widgethost(["preview", "WatchedRepos", "--format", "svg", "--config", config])
         #expect(watched.stdout.lowercased().contains("#e6eaf1"), "the WidgetBackground colorset behind it: \(watched.stdout)")
 
@@ -152,6 +161,11 @@ struct ImportCommandTests {
         for file in ["TidesWidgetBundle.swift", "Views/TideView.swift", "Scratch.swift"] {
             try "import WidgetKit\n".write(to: widget.appendingPathComponent(file), atomically: true, encoding: .utf8)
         }
+        let app = root.appendingPathComponent("Tides")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        for file in ["TidesApp.swift", "Shared/TideModel.swift"] {
+            try "import Foundation\n".write(to: app.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         try Self.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]).write(to: widget.appendingPathComponent("Info.plist"))
         try Self.syncedProject.write(to: root.appendingPathComponent("Tides.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
         let output = root.deletingLastPathComponent().appendingPathComponent("out")
@@ -160,20 +174,22 @@ struct ImportCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         let report = try Self.json(first)
         #expect(report["module"] as? String == "TidesWidgetExtension")
-        #expect(report["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideView.swift"])
+        #expect(report["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift"],
+                "the app's file shared with the widget, by an exception of the app's folder: \(report)")
         #expect(report["languageMode"] as? Int == 6)
         #expect(report["name"] as? String == "Tides")
+        #expect(report["nameFrom"] as? String == "INFOPLIST_KEY_CFBundleDisplayName")
         #expect(report["group"] as? String == "group.dev.TidesWidgetExtension")
         #expect(report["kinds"] == nil)
         let package = try String(contentsOf: output.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(package.contains("exclude: [\n            \"TidesWidget/Info.plist\",\n            \"TidesWidget/Scratch.swift\",\n        ]"), "\(package)")
+        #expect(package.contains("exclude: [\n            \"Tides/TidesApp.swift\",\n            \"TidesWidget/Info.plist\",\n            \"TidesWidget/Scratch.swift\",\n        ]"), "\(package)")
         #expect(package.contains("swiftLanguageModes: [.v6]"))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("config.yaml").path), "no kinds without a build")
 
         try "import WidgetKit\n".write(to: widget.appendingPathComponent("Views/TideChart.swift"), atomically: true, encoding: .utf8)
         let second = try Self.json(try await TestSupport.widgethost(["import", root.path, "--output", output.path, "--no-build", "--json"]))
         #expect(second["updated"] as? Bool == true)
-        #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift"])
+        #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift"])
     }
 
     @Test func aMalformedEntitlementsFileIsNamedWithItsLineAndNothingIsWritten() async throws {
@@ -266,15 +282,19 @@ struct ImportCommandTests {
     }
 
     /// An Xcode 16 project: the widget target's folder in sync with it, with
-    /// a scratch file and the Info.plist excepted.
+    /// a scratch file and the Info.plist excepted; the app's folder in sync
+    /// with the app, one file of it shared with the widget.
     static let syncedProject = """
         // !$*UTF8*$!
         {
         	archiveVersion = 1;
         	objectVersion = 77;
         	objects = {
-        		AA0000000000000000000001 = {isa = PBXProject; buildConfigurationList = AA0000000000000000000010; mainGroup = AA0000000000000000000002; projectDirPath = ""; targets = (AA0000000000000000000005, ); };
-        		AA0000000000000000000002 = {isa = PBXGroup; children = (AA0000000000000000000003, ); sourceTree = "<group>"; };
+        		AA0000000000000000000001 = {isa = PBXProject; buildConfigurationList = AA0000000000000000000010; mainGroup = AA0000000000000000000002; projectDirPath = ""; targets = (AA0000000000000000000005, AA0000000000000000000022, ); };
+        		AA0000000000000000000002 = {isa = PBXGroup; children = (AA0000000000000000000003, AA0000000000000000000020, ); sourceTree = "<group>"; };
+        		AA0000000000000000000020 /* Tides */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000021, ); path = Tides; sourceTree = "<group>"; };
+        		AA0000000000000000000021 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Shared/TideModel.swift, ); target = AA0000000000000000000005; };
+        		AA0000000000000000000022 /* Tides */ = {isa = PBXNativeTarget; buildConfigurationList = AA0000000000000000000011; buildPhases = (); fileSystemSynchronizedGroups = (AA0000000000000000000020, ); name = Tides; productType = "com.apple.product-type.application"; };
         		AA0000000000000000000003 /* TidesWidget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000004, ); path = TidesWidget; sourceTree = "<group>"; };
         		AA0000000000000000000004 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist, Scratch.swift, ); target = AA0000000000000000000005; };
         		AA0000000000000000000005 /* TidesWidgetExtension */ = {isa = PBXNativeTarget; buildConfigurationList = AA0000000000000000000011; buildPhases = (); fileSystemSynchronizedGroups = (AA0000000000000000000003, ); name = TidesWidgetExtension; productType = "com.apple.product-type.app-extension"; };

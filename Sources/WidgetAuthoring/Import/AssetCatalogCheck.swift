@@ -37,15 +37,18 @@ package enum AssetCatalogCheck {
         }
     }
 
-    /// PNG, JPEG and GIF must fit what a widget may draw; vectors are left to the log.
+    /// PNG, JPEG, GIF and SVG must fit what a widget may draw; PDF vectors are left to the log.
     private static func checkSize(of data: Data, at url: URL) throws(ImportError) {
-        guard ["png", "jpg", "jpeg", "gif"].contains(url.pathExtension.lowercased()) else { return }
+        let type = url.pathExtension.lowercased()
+        guard ["png", "jpg", "jpeg", "gif", "svg"].contains(type) else { return }
         let limit = EntryValidator.maximumImageBytes, side = EntryValidator.maximumImageSide
         guard data.count <= limit else {
             throw .badFile(url.path, line: nil, reason: "\(data.count) bytes; a widget's image may have at most \(limit) (1 MiB): make it smaller")
         }
         guard let (width, height) = ImageHeader.size(of: data) else {
-            throw .badFile(url.path, line: nil, reason: "not a PNG, JPEG or GIF image that can be read")
+            throw .badFile(url.path, line: nil, reason: type == "svg"
+                ? "not an SVG document that can be drawn: it needs an <svg> root with a width and height or a viewBox, and no DOCTYPE of its own"
+                : "not a PNG, JPEG or GIF image that can be read")
         }
         guard width <= side, height <= side else {
             throw .badFile(url.path, line: nil, reason: "\(width)×\(height) pixels; a widget's image may be at most \(side) a side")

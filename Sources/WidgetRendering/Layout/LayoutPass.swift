@@ -24,6 +24,8 @@ final class LayoutPass {
         var minimumScaleFactor = 1.0
         var accentable = false
         var imageMode = WidgetAccentedRenderingMode.desaturated
+        /// A picture drawn as its shape in the foreground colour.
+        var imageTemplate = false
         var clip: ShapeKind?
         var opacity = 1.0
         var redacted: Bool?
@@ -145,6 +147,7 @@ final class LayoutPass {
             case .minimumScaleFactor(let factor): style.minimumScaleFactor = factor
             case .widgetAccentable(let accentable): style.accentable = accentable
             case .widgetAccentedRenderingMode(let mode): style.imageMode = mode
+            case .templateRendering: style.imageTemplate = true
             case .clipShape(let shape): style.clip = shape
             case .opacity(let opacity): style.opacity *= opacity
             case .multilineTextAlignment(let alignment): style.textAlignment = alignment
@@ -343,8 +346,9 @@ final class LayoutPass {
         case .image(let source):
             let side: Double = if case .symbol = source { style.font.size * 1.2 } else { 20 }
             let size = Size(width: proposal.width ?? side, height: proposal.height ?? side)
-            let drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+            var drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
                                     kind: .image(source, clip: style.clip, mode: style.imageMode), color: style.color, accentable: style.accentable)
+            drawable.isTemplate = style.imageTemplate
             return Arranged(size: size, drawables: [drawable])
         case .shape(let shape):
             return arrangeShape(shape, proposal: proposal, style: style)

@@ -108,6 +108,8 @@ package struct Drawable: Sendable, Equatable {
     /// Nil: the renderer's primary colour.
     package var color: Color?
     package var accentable: Bool
+    /// A picture drawn as its shape (its alpha) in `color`: `.renderingMode(.template)`.
+    package var isTemplate = false
     /// Multiplied down the tree, as SwiftUI's `.opacity` composes.
     package var opacity = 1.0
     /// Nil: as the whole card is (placeholders are); else `.redacted` or `.unredacted` said so.
@@ -213,7 +215,8 @@ package struct WidgetLayout: Sendable, Equatable {
             case .stroke(let shape, let width): return "stroke \(place) \(shape) \(number(width))pt \(drawable.color.map { "\($0)" } ?? "primary")\(drawable.effects)"
             case .text(let lines, let font): return "text \(place) \(number(font.size))pt \(font.weight.rawValue) \(lines.map { "\"\($0)\"" }.joined(separator: " / "))\(accent)\(drawable.effects)"
             case .image(.symbol(let name), _, _): return "symbol \(place) \(name)\(accent)\(drawable.effects)"
-            case .image(.data(let data), let clip, _): return "image \(place) \(data.count) bytes clip \(clip.map { "\($0)" } ?? "none")\(drawable.effects)"
+            case .image(.data(let data), let clip, _):
+                return "image \(place) \(data.count) bytes clip \(clip.map { "\($0)" } ?? "none")\(drawable.isTemplate ? " template" : "")\(drawable.effects)"
             case .region(.control(let control)): return "region \(place) \(control.kind.rawValue) \(control.intent.type)"
             case .region(.link(let url)), .region(.widgetURL(let url)): return "region \(place) link \(url.absoluteString)"
             case .arc(let start, let end, let width):

@@ -184,11 +184,17 @@ package struct SVGRenderer: Sendable {
                     defs.append(#"<clipPath id="\#(Self.marker)clip\#(index)">\#(shapeElement(clip, frame, attributes: ""))</clipPath>"#)
                     attributes += #" clip-path="url(#\#(Self.marker)clip\#(index))""#
                 }
-                if let filter = filter(for: imageMode) {
+                if drawable.isTemplate {
+                    // Its alpha masks the foreground colour, as SwiftUI draws a template.
+                    // A gradient style floods with its mean colour: a filter has no paint server.
+                    let flood = resolvedOpacity < 1 ? #" flood-opacity="\#(n(resolvedOpacity))""# : ""
+                    defs.append(#"<filter id="\#(Self.marker)filter\#(index)"><feFlood flood-color="\#(color)"\#(flood)/><feComposite in2="SourceGraphic" operator="in"/></filter>"#)
+                    attributes += #" filter="url(#\#(Self.marker)filter\#(index))""#
+                } else if let filter = filter(for: imageMode) {
                     defs.append(#"<filter id="\#(Self.marker)filter\#(index)">\#(filter)</filter>"#)
                     attributes += #" filter="url(#\#(Self.marker)filter\#(index))""#
                 }
-                let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : "image/png"
+                let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : ImageHeader.isSVG(data) ? "image/svg+xml" : data.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/png"
                 elements.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
             }
             body.append(effects(on: elements.joined(separator: "\n"), of: drawable, index: index, redacted: redacted, defs: &defs))

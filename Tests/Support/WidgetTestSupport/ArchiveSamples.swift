@@ -53,7 +53,7 @@ package enum ArchiveSamples {
             .strokeStyle(StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .bevel, dash: [2, 1.5], dashPhase: 0.5)),
             .underline(true, color: nil), .underline(false, color: .red), .strikethrough(true, color: .accent), .textCase(.uppercase), .textCase(nil),
             .fontDesign(.serif), .kerning(-0.5), .lineSpacing(4), .truncationMode(.middle), .accessibilityLabel("Stars, 3 of 5 ✓"),
-            .accessibilityValue(""), .accessibilityHint("Opens the repository"), .accessibilityHidden(true),
+            .accessibilityValue(""), .accessibilityHint("Opens the repository"), .accessibilityHidden(true), .templateRendering,
         ] + colors.flatMap { [ArchivedModifier.border($0, width: 1.5), .shadow($0, radius: 3, x: -1, y: 2)] } + colors.flatMap { [ArchivedModifier.foregroundStyle($0), .background($0), .containerBackground($0)] }
             + shapes.map { .clipShape($0) }
         return modifiers

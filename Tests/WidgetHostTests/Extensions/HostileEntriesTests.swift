@@ -46,7 +46,7 @@ struct HostileEntriesTests {
          "entry refused: it links to 'javascript:alert(1)'; a link is http, https or an app's own scheme, at Link"),
         (ViewNode(.group, modifiers: [.widgetURL(URL(string: "file:///etc/passwd")!)]),
          "entry refused: it links to 'file:///etc/passwd'; a link is http, https or an app's own scheme, at Group"),
-        (ViewNode(.image(.data(Data("<svg onload=alert(1)>".utf8)))), "entry refused: an image is not PNG, JPEG or GIF, or its header is damaged, at Image"),
+        (ViewNode(.image(.data(Data("<svg onload=alert(1)>".utf8)))), "entry refused: an image is not PNG, JPEG, GIF or SVG, or its header is damaged, at Image"),
         (ViewNode(.text("x"), modifiers: [.lineLimit(-1)]), "entry refused: the line limit is -1; it must not be negative, at Text"),
     ])
     func anEntryOutOfBoundsIsRefusedWithWhatAndWhere(_ view: ViewNode, _ message: String) {

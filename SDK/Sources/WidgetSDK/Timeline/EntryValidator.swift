@@ -69,7 +69,7 @@ public struct EntryValidator: Sendable {
     /// A validator with the limits above; it keeps no state between entries.
     public init() {}
 
-    /// Whether `data` is an image an entry may carry (PNG, JPEG or GIF, within
+    /// Whether `data` is an image an entry may carry (PNG, JPEG, GIF or SVG, within
     /// the size limits): a kind that fetches images checks before it shows one,
     /// as an iOS widget checks that `UIImage(data:)` is not nil.
     public static func accepts(image data: Data) -> Bool {
@@ -328,7 +328,7 @@ public struct EntryValidator: Sendable {
             return cut(value, budget: &budget).map { .accessibilityValue($0) }
         case .accessibilityHint(let hint):
             return cut(hint, budget: &budget).map { .accessibilityHint($0) }
-        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle,
+        case .fontWeight, .widgetAccentable, .widgetAccentedRenderingMode, .templateRendering, .multilineTextAlignment, .redacted, .fixedSize, .clipped, .italic, .buttonStyle,
              .gaugeStyle, .textCase, .fontDesign, .truncationMode, .accessibilityHidden:
             break
         case .underline(_, let color), .strikethrough(_, let color):
@@ -517,7 +517,7 @@ public struct EntryValidator: Sendable {
     /// Checks an image's header; returns its pixels.
     private func checkImage(_ data: Data, at path: [String]) throws -> Int {
         guard let (width, height) = ImageHeader.size(of: data) else {
-            throw EntryRefused(reason: "an image is not PNG, JPEG or GIF, or its header is damaged", path: path)
+            throw EntryRefused(reason: "an image is not PNG, JPEG, GIF or SVG, or its header is damaged", path: path)
         }
         guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide else {
             throw EntryRefused(reason: "an image is \(width)×\(height) pixels; at most \(Self.maximumImageSide) on each side is allowed", path: path)

@@ -3,8 +3,10 @@ import Foundation
 /// An image from encoded bytes (e.g. a downloaded avatar) or a symbol name.
 public struct Image: View, PrimitiveView {
     let source: ImageSource
+    /// Drawn as its shape in the foreground style rather than its colours.
+    var isTemplate = false
 
-    /// PNG or JPEG bytes.
+    /// PNG, JPEG, GIF or SVG bytes.
     public init(data: Data) {
         source = .data(data)
     }
@@ -15,7 +17,10 @@ public struct Image: View, PrimitiveView {
         source = .symbol(systemName)
     }
 
-    var node: ViewNode { ViewNode(.image(source)) }
+    var node: ViewNode {
+        let node = ViewNode(.image(source))
+        return isTemplate ? node.modified(.templateRendering) : node
+    }
 
     /// SwiftUI needs this before an image takes its frame; kept so widget code
     /// reads the same. Archived images always fill their frame.
@@ -41,9 +46,15 @@ public struct Image: View, PrimitiveView {
         case high
     }
 
-    /// Accepted: a symbol is drawn in the foreground style and a picture in
-    /// its own colours, whichever is asked.
-    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    /// A picture's colours (`.original`) or its shape in the foreground
+    /// style (`.template`, as its alpha masks the style); nil keeps what its
+    /// imageset asks. A symbol is drawn in the foreground style either way.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image {
+        guard let renderingMode else { return self }
+        var image = self
+        image.isTemplate = renderingMode == .template
+        return image
+    }
     /// Accepted: the browser or viewer showing the SVG scales the image.
     public func interpolation(_ interpolation: Interpolation) -> Image { self }
     /// Accepted: edges are smoothed as the viewer draws them.

@@ -8,8 +8,8 @@ import Synchronization
 /// target named as the library, so another target's images are not found).
 /// `Image("logo")` and `UIImage(named: "logo")` find an asset catalog's
 /// `logo.imageset` there (the image of the card's appearance at the scale
-/// drawn, as UIKit picks it), else `logo.png`, `logo.jpg` or `logo.jpeg`,
-/// in any subfolder.
+/// drawn, as UIKit picks it, or its SVG vector), else `logo.png`,
+/// `logo.jpg`, `logo.jpeg` or `logo.svg`, in any subfolder.
 public enum ModuleResources {
     private static let installed = Mutex<(folder: URL, module: String)?>(nil)
 
@@ -25,7 +25,7 @@ public enum ModuleResources {
         installed.withLock { $0 = (library.deletingLastPathComponent(), module) }
     }
 
-    static let extensions = ["png", "jpg", "jpeg"]
+    static let extensions = ["png", "jpg", "jpeg", "svg"]
 
     /// What each name found, misses included, by name, appearance and
     /// scale: a view is archived for every entry, and the resources do not
@@ -56,10 +56,16 @@ public enum ModuleResources {
         imageSet(name)?.images.contains { $0.dark } ?? false
     }
 
-    /// Whether the imageset called `name` holds only vectors (PDF, SVG), which are not drawn here.
-    public static func imageIsVectorOnly(_ name: String) -> Bool {
+    /// Whether the imageset called `name` holds only PDF vectors, which are not drawn here.
+    public static func imageIsPDFOnly(_ name: String) -> Bool {
         guard let set = imageSet(name) else { return false }
-        return !set.images.isEmpty && set.images.allSatisfy(\.isVector)
+        return !set.images.isEmpty && set.images.allSatisfy(\.isPDF)
+    }
+
+    /// Whether the imageset called `name` asks to be drawn as a template
+    /// (its `template-rendering-intent`): its shape in the foreground style.
+    public static func imageIsTemplate(_ name: String) -> Bool {
+        imageSet(name)?.template ?? false
     }
 
     private static func search(_ name: String, dark: Bool, scale: Double) -> Data? {
@@ -78,22 +84,29 @@ public enum ModuleResources {
         /// 1, 2 or 3; 0 for an image of any scale.
         let scale: Double
         let dark: Bool
-        var isVector: Bool { ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) }
+        var isPDF: Bool { (file as NSString).pathExtension.lowercased() == "pdf" }
+    }
+
+    /// An imageset: its images, the folder they are in, and whether it is drawn as a template.
+    struct CatalogImageSet: Sendable {
+        let folder: URL
+        let images: [CatalogImage]
+        let template: Bool
     }
 
     /// Each imageset read, misses included: every `Image(name)` of every entry asks.
-    private static let imageSets = Mutex<[String: (folder: URL, images: [CatalogImage])?]>([:])
+    private static let imageSets = Mutex<[String: CatalogImageSet?]>([:])
 
     /// An imageset's images for iPhone (universal or iphone idiom, no
     /// high-contrast variants), with the folder they are in.
-    static func imageSet(_ name: String) -> (folder: URL, images: [CatalogImage])? {
+    static func imageSet(_ name: String) -> CatalogImageSet? {
         if let known = imageSets.withLock({ $0[name] }) { return known }
         let set = readImageSet(name)
         imageSets.withLock { $0[name] = set }
         return set
     }
 
-    private static func readImageSet(_ name: String) -> (folder: URL, images: [CatalogImage])? {
+    private static func readImageSet(_ name: String) -> CatalogImageSet? {
         guard !name.isEmpty, !name.contains(".."), let contents = catalogContents(of: "\(name).imageset"),
               let data = FileManager.default.contents(atPath: contents.path),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -107,19 +120,22 @@ public enum ModuleResources {
             return CatalogImage(file: file, scale: scale,
                                 dark: appearances.contains { $0["appearance"] == "luminosity" && $0["value"] == "dark" })
         }
-        return (contents.deletingLastPathComponent(), images)
+        let properties = json["properties"] as? [String: Any]
+        return CatalogImageSet(folder: contents.deletingLastPathComponent(), images: images,
+                               template: properties?["template-rendering-intent"] as? String == "template")
     }
 
     /// An asset catalog's `<name>.imageset`: the image of the appearance at
-    /// the scale wanted, as UIKit chooses it. Vectors are skipped.
+    /// the scale wanted, as UIKit chooses it; an SVG vector (of any scale)
+    /// before a bitmap of another. PDF vectors are skipped.
     private static func imageSetData(_ name: String, dark: Bool, scale: Double) -> Data? {
         guard let set = imageSet(name) else { return nil }
-        let drawable = set.images.filter { !$0.isVector }
+        let drawable = set.images.filter { !$0.isPDF }
         let appearance = dark && drawable.contains(where: \.dark) ? drawable.filter(\.dark) : drawable.filter { !$0.dark }
         let exact = appearance.first { $0.scale == scale }
         let larger = appearance.filter { $0.scale > scale }.min { $0.scale < $1.scale }
         let anyScale = appearance.first { $0.scale == 0 }
-        guard let chosen = exact ?? larger ?? anyScale ?? appearance.max(by: { $0.scale < $1.scale }) else { return nil }
+        guard let chosen = exact ?? anyScale ?? larger ?? appearance.max(by: { $0.scale < $1.scale }) else { return nil }
         return FileManager.default.contents(atPath: set.folder.appendingPathComponent(chosen.file).path)
     }
 

@@ -119,6 +119,9 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     case widgetAccentable(Bool)
     /// `.widgetAccentedRenderingMode(_:)`.
     case widgetAccentedRenderingMode(WidgetAccentedRenderingMode)
+    /// `.renderingMode(.template)` on a picture, or its imageset's
+    /// `template-rendering-intent`: its shape in the foreground style.
+    case templateRendering
     /// The widget's background, drawn behind everything at the family's size.
     case containerBackground(Color)
     /// `.opacity(_:)`.

@@ -24,6 +24,10 @@ struct BrandWidget: Widget {
                 Image("Logo")
                     .resizable()
                     .frame(width: 16, height: 16)
+                // A template vector: its shape in the Brand colour.
+                Image("Mark")
+                    .frame(width: 12, height: 12)
+                    .foregroundStyle(Color("Brand"))
                 Text("Greeting")
                     .foregroundStyle(Color("Brand"))
                 Text("accent")
