@@ -35,6 +35,9 @@ package struct InstanceSchedule: Codable, Sendable, Equatable {
     /// that reads it reloads the instance at once instead of waiting for an
     /// answer that will never come.
     package var callStartedAt: Date?
+    /// The build of the kind's module that made `entries` (`ModuleVersion`);
+    /// nil in rows saved before it was kept.
+    package var moduleVersion: String?
 
     package init() {}
 

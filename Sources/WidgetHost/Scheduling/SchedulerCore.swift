@@ -84,8 +84,12 @@ package struct SchedulerCore: Sendable {
     /// A persisted schedule whose call was running when it was saved is due
     /// at once: no call of this scheduler runs it, so the host that started
     /// it stopped, died or lost the instance, and its answer will never come.
-    /// A quarantine is kept.
-    package mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date, resumed: Bool = false) -> [SchedulerEvent] {
+    /// A quarantine is kept, unless the entries were made by another build
+    /// of the kind's module than `moduleVersion`: then, as when a module
+    /// changes under a running host, the instance is released and reloaded
+    /// at once, uncharged.
+    package mutating func add(_ instance: String, schedule persisted: InstanceSchedule?, at now: Date, resumed: Bool = false,
+                             moduleVersion: String? = nil) -> [SchedulerEvent] {
         var schedule = persisted ?? InstanceSchedule()
         if schedule.hadCallRunning {
             schedule.unchargeLastAttempt()
@@ -99,8 +103,14 @@ package struct SchedulerCore: Sendable {
         schedules[instance] = schedule
         if let next = schedule.nextReload { pushReload(instance, at: next) }
         pushNextTransition(instance, after: now)
-        return [SchedulerEvent(date: now, instance: instance, kind: resumed ? .resumed : .added)]
+        var events = [SchedulerEvent(date: now, instance: instance, kind: resumed ? .resumed : .added)]
+        if let made = schedule.moduleVersion, let moduleVersion, made != moduleVersion, !schedule.entries.isEmpty {
+            events += release(instance, at: now, why: Self.moduleChangedReason)
+        }
+        return events
     }
+
+    static let moduleChangedReason = "its module changed since its entries were made"
 
     /// Stops scheduling an instance: removed, or (with `withdrawn`, why) kept but no longer shown.
     package mutating func remove(_ instance: String, at now: Date, withdrawn: String? = nil) -> [SchedulerEvent] {
@@ -161,13 +171,17 @@ package struct SchedulerCore: Sendable {
 
     /// Applies a call's result. A result for a call that already timed out, or
     /// whose instance was removed, is ignored.
-    package mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date) -> Step {
+    /// `moduleVersion` is the build of the kind's module the call ran in,
+    /// kept with the entries it made.
+    package mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date,
+                                   moduleVersion: String? = nil) -> Step {
         guard running[call.instance] == call.number else { return Step() }
         running[call.instance] = nil
         schedules[call.instance]?.callStartedAt = nil
         let events: [SchedulerEvent]
         switch result {
         case .success(let timeline):
+            if !timeline.entries.isEmpty { schedules[call.instance]?.moduleVersion = moduleVersion }
             events = succeed(call.instance, timeline: timeline, at: now)
         case .failure(let error):
             let failure = ReloadFailure(error)
@@ -247,8 +261,8 @@ package struct SchedulerCore: Sendable {
     }
 
     /// `widgethost reload`: not charged to the budget; respects the minimum
-    /// interval unless forced.
-    package mutating func requestReload(_ instance: String, force: Bool, at now: Date) -> [SchedulerEvent] {
+    /// interval unless forced. `why` is what the event says it is for.
+    package mutating func requestReload(_ instance: String, force: Bool, at now: Date, why: String? = nil) -> [SchedulerEvent] {
         guard var schedule = schedules[instance] else { return [] }
         guard running[instance] == nil else {
             // The running call may predate what the request is about: reload after it.
@@ -269,13 +283,13 @@ package struct SchedulerCore: Sendable {
         schedule.nextReloadReason = reason ?? "requested"
         schedules[instance] = schedule
         pushReload(instance, at: earliest)
-        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: reason ?? ""))]
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: why ?? reason ?? ""))]
     }
 
     /// Lets a quarantined instance be called again and reloads it, uncharged:
     /// its module has changed.
-    package mutating func release(_ instance: String, at now: Date) -> [SchedulerEvent] {
-        requestReload(instance, force: true, at: now)
+    package mutating func release(_ instance: String, at now: Date, why: String? = nil) -> [SchedulerEvent] {
+        requestReload(instance, force: true, at: now, why: why)
     }
 
     // MARK: Decisions

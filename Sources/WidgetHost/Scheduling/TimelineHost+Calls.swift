@@ -60,6 +60,7 @@ extension TimelineHost {
         let context = kind.context(for: instance.family, date: now)
         let provider = kind.descriptor.provider
         let kindName = kind.name
+        let moduleVersion = kind.moduleVersion
         let configuration = instance.configuration
         let workspace = self.workspace
         let lease = leases.flatMap { keeper in keeper.held[call.instance].map { "\(keeper.member) \(call.instance) \($0)" } }
@@ -75,7 +76,7 @@ extension TimelineHost {
             // Cancelled calls (timed out, instance removed, host stopping) were
             // settled when they were cancelled; their result means nothing.
             guard !Task.isCancelled else { return await self.resumeIfIdle() }
-            await self.finish(call, result)
+            await self.finish(call, result, moduleVersion: moduleVersion)
         })
         return nil
     }
@@ -91,9 +92,9 @@ extension TimelineHost {
         }
     }
 
-    private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>) {
+    private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>, moduleVersion: String?) {
         tasks[call.number] = nil
-        handle(core.complete(call, with: result, at: clock.now()))
+        handle(core.complete(call, with: result, at: clock.now(), moduleVersion: moduleVersion))
         wakeups.signal(.callEnded)
         resumeIfIdle()
     }

@@ -92,7 +92,8 @@ extension TimelineHost {
         }
         for instance in added.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) {
             instances[instance.id] = instance
-            emit(core.add(instance.id, schedule: persisted[instance.id], at: now, resumed: withdrawn.remove(instance.id) != nil), instance)
+            emit(core.add(instance.id, schedule: persisted[instance.id], at: now, resumed: withdrawn.remove(instance.id) != nil,
+                          moduleVersion: bundle.kind(named: instance.kind)?.moduleVersion), instance)
             unsaved.changed(instance.id)
         }
     }

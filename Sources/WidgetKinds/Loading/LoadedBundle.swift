@@ -83,7 +83,7 @@ package struct LoadedBundle: Sendable {
             }
             if problems.isEmpty {
                 let families = entry.families?.value ?? descriptor.supportedFamilies
-                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, families: families,
+                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, moduleVersion: module.version, families: families,
                                         extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }

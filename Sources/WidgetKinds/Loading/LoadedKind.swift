@@ -9,6 +9,8 @@ package struct LoadedKind: Sendable {
     package let entry: WidgetEntry
     package let descriptor: WidgetDescriptor
     package let modulePath: String
+    /// The module's build (`ModuleVersion`), stored with the entries it makes.
+    package let moduleVersion: String?
     /// The kind's supported families, narrowed by the manifest entry.
     package let families: [WidgetFamily]
     /// The extension process the kind's code runs in.

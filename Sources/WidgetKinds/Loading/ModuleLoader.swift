@@ -11,6 +11,8 @@ package struct ModuleLoader: Sendable {
         package let path: String
         package let descriptors: [WidgetDescriptor]
         package let `extension`: ModuleExtension
+        /// The build described (`ModuleVersion`); nil when the file could not be read.
+        package let version: String?
     }
 
     /// How a module's kinds are learnt.
@@ -102,6 +104,6 @@ package struct ModuleLoader: Sendable {
 
     private func loaded(_ kinds: [KindDescription], path: String, extension moduleExtension: ModuleExtension) -> LoadedModule {
         LoadedModule(path: path, descriptors: kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) },
-                     extension: moduleExtension)
+                     extension: moduleExtension, version: ModuleVersion.of(path: path))
     }
 }

@@ -343,6 +343,38 @@ struct MisbehavingKindsTests {
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
+    /// A module replaced while no host ran (an import or a deploy between
+    /// two runs): the next host reloads the instances whose entries the old
+    /// build made at once, as iOS reloads an updated app's widgets, rather
+    /// than drawing them until their next reload, which a `.never` policy
+    /// never brings. The same build started again reloads nothing.
+    @Test func aModuleReplacedWhileNoHostRanIsReloadedWhenTheNextStarts() async throws {
+        let fixture = try Fixture(widgets: ["{kind: Swap, module: Swap}"], modulePaths: ["modules"])
+        let modules = fixture.folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let installed = modules.appendingPathComponent("libSwap.so")
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureSchedules.so"), to: installed)
+        let swap = try await fixture.add("Swap")
+        let received = "instance=\(swap) kind=Swap [widgethost] timeline received"
+        let first = try fixture.host()
+        #expect(await first.waitFor(received), "\(first.output)")
+        #expect(await Self.stopLeavingNoExtension(first) == 0)
+
+        let again = try fixture.host()
+        #expect(await again.waitFor("instance=\(swap) kind=Swap [widgethost] instance added"), "\(again.output)")
+        #expect(!again.output.contains(SchedulerCore.moduleChangedReason), "the same build: its entries stand\n\(again.output)")
+        #expect(await Self.stopLeavingNoExtension(again) == 0)
+        #expect(!again.output.contains(received), "\(again.output)")
+
+        try FileManager.default.removeItem(at: installed)
+        try FileManager.default.copyItem(at: TestSupport.productsDirectory.appendingPathComponent("libFixtureMisbehaving.so"), to: installed)
+        let changed = try fixture.host()
+        #expect(await changed.waitFor(received), "reloaded at once\n\(changed.output)")
+        #expect(changed.output.contains(SchedulerCore.moduleChangedReason), "\(changed.output)")
+        #expect(try await fixture.run("render", swap, "--format", "json").stdout.contains("swap from the misbehaving module"))
+        #expect(await Self.stopLeavingNoExtension(changed) == 0)
+    }
+
     /// A library copied over with `cp` while its extension has it mapped in
     /// brings that process down (3 crashes in 12 copies when first seen):
     /// not the kind's fault, so not charged to its instances as a crash.
