@@ -75,6 +75,12 @@ struct ImportCommandTests {
         let mark = try Data(contentsOf: project.appendingPathComponent("RepoWatcherWidget/Assets.xcassets/Mark.imageset/mark.svg"))
         #expect(lightSVG.stdout.contains("data:image/svg+xml;base64,\(mark.base64EncodedString())"), "the Mark imageset's SVG")
         #expect(lightSVG.stdout.contains(##"<feFlood flood-color="#e88b2e"/><feComposite in2="SourceGraphic" operator="in"/>"##), "drawn as a template in Brand: \(lightSVG.stdout)")
+        // A PDF vector: converted to SVG by the import, in the package, and drawn as that.
+        #expect(result.stdout.contains("PDF vectors drawn as SVG (converted into the package's Sources/RepoWatcherWidgetExtension/widgethost-generated/widgethost-pdf-vectors): RepoWatcherWidget/Assets.xcassets/Badge.imageset/badge.pdf"), "\(result.stdout)")
+        let badge = try Data(contentsOf: output.appendingPathComponent(
+            "Sources/RepoWatcherWidgetExtension/widgethost-generated/widgethost-pdf-vectors/RepoWatcherWidget/Assets.xcassets/Badge.imageset/badge.pdf.svg"))
+        #expect(String(decoding: badge, as: UTF8.self).contains(#"width="24" height="24""#), "sized in points")
+        #expect(lightSVG.stdout.contains("data:image/svg+xml;base64,\(badge.base64EncodedString())"), "the Badge imageset's PDF, as SVG")
         let watched = try await TestSupport.widgethost(["preview", "WatchedRepos", "--format", "svg", "--config", config])
         #expect(watched.stdout.lowercased().contains("#e6eaf1"), "the WidgetBackground colorset behind it: \(watched.stdout)")
 
@@ -190,6 +196,23 @@ struct ImportCommandTests {
         let second = try Self.json(try await TestSupport.widgethost(["import", root.path, "--output", output.path, "--no-build", "--json"]))
         #expect(second["updated"] as? Bool == true)
         #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift"])
+    }
+
+    /// Without Poppler's pdftocairo a PDF vector cannot be converted: it is
+    /// left, with what to install, and the rest of the package is written.
+    @Test func aPDFVectorWithoutTheConverterIsLeftWithWhatToInstall() async throws {
+        let project = try Self.project()
+        let output = project.deletingLastPathComponent().appendingPathComponent("out")
+        let result = try await TestSupport.widgethost(["import", project.path, "--output", output.path, "--no-build", "--json"],
+                                                      environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try Self.json(result)
+        let left = report["left"] as? [[String: String]] ?? []
+        #expect(left.contains { $0["path"] == "RepoWatcherWidget/Assets.xcassets/Badge.imageset/badge.pdf"
+            && $0["why"]?.contains("needs pdftocairo (apt-get install poppler-utils)") == true }, "\(left)")
+        #expect(report["vectors"] as? [String] == [])
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("Package.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Sources/RepoWatcherWidgetExtension/widgethost-generated/widgethost-pdf-vectors").path))
     }
 
     @Test func aMalformedEntitlementsFileIsNamedWithItsLineAndNothingIsWritten() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSDK
 
 /// A widget extension as `widgethost import` reads it, from an Xcode
 /// project's target or from a folder: its files, and what its Info.plist,
@@ -34,7 +35,7 @@ package struct ExtensionImport: Sendable {
     package let assetColorNames: [String: String]?
 
     /// The build settings that name asset colours iOS uses.
-    package static let assetColorSettings = ["ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME", "ASSETCATALOG_COMPILER_WIDGET_BACKGROUND_COLOR_NAME"]
+    package static let assetColorSettings = [ModuleResources.accentColorSetting, ModuleResources.widgetBackgroundSetting]
 
     package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
     package static let intentsExtensionPoint = "com.apple.intents-service"

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetSDK
 import YAML
 
 /// The package `widgethost import` writes for an extension: a
@@ -23,7 +24,9 @@ package struct ImportedPackage: Sendable {
     /// Where the intent definitions' classes are generated, in the target.
     package static let generatedIntents = "widgethost-generated/IntentDefinitions.swift"
     /// Where the target's asset colour settings are written, a resource the SDK reads.
-    package static let generatedAssetSettings = "widgethost-generated/widgethost-asset-settings.json"
+    package static let generatedAssetSettings = "widgethost-generated/" + ModuleResources.catalogSettingsFile
+    /// Where the catalogs' PDF vectors are converted to SVG, a resource folder the SDK reads.
+    package static let generatedPDFVectors = "widgethost-generated/" + ModuleResources.pdfVectorsFolder
 
     package static let recordFile = "widgethost-import.json"
 
@@ -55,7 +58,7 @@ package struct ImportedPackage: Sendable {
             // What it names is removed on the next import: only what an import could have written is believed.
             guard let record = try? JSONDecoder().decode(Record.self, from: data), (try? Scaffold.check(record.module)) != nil,
                   record.links.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." && $0 != "." }),
-                  (record.generated ?? []).allSatisfy({ [Self.generatedIntents, Self.generatedAssetSettings].contains($0) }) else {
+                  (record.generated ?? []).allSatisfy({ [Self.generatedIntents, Self.generatedAssetSettings, Self.generatedPDFVectors].contains($0) }) else {
                 throw .badFile(recordURL.path, line: nil, reason: "not the record of an import; remove it, or give another folder with --output")
             }
             guard record.source == plan.source.path, record.target == plan.target else {
@@ -139,9 +142,10 @@ package struct ImportedPackage: Sendable {
     }
 
     /// Writes the package (not the manifest, which needs the module's
-    /// kinds): links, `Package.swift`, `.gitignore` and the record. What it
-    /// wrote before is replaced; nothing else in the folder is touched.
-    package func write(replacing previous: Record?) throws -> Record {
+    /// kinds): links, generated files (the PDF vectors converted among
+    /// them), `Package.swift`, `.gitignore` and the record. What it wrote
+    /// before is replaced; nothing else in the folder is touched.
+    package func write(replacing previous: Record?) throws -> (record: Record, vectors: PDFVectors) {
         let manager = FileManager.default
         if let previous {
             let old = folder.appendingPathComponent("Sources/\(previous.module)")
@@ -178,7 +182,11 @@ package struct ImportedPackage: Sendable {
             try settings.write(to: file, options: .atomic)
             generated.append(Self.generatedAssetSettings)
         }
-        try packageManifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let catalogs = plan.inventory.resources.filter { $0.pathExtension == "xcassets" }
+        let vectors = PDFVectors.convert(PDFVectors.pdfs(in: catalogs), root: plan.root,
+                                         into: sources.appendingPathComponent(Self.generatedPDFVectors))
+        if !vectors.converted.isEmpty { generated.append(Self.generatedPDFVectors) }
+        try packageManifest(withVectors: !vectors.converted.isEmpty).write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !manager.fileExists(atPath: ignore.path) {
             try ".build/\nPackage.resolved\n".write(to: ignore, atomically: true, encoding: .utf8)
@@ -186,7 +194,7 @@ package struct ImportedPackage: Sendable {
         let record = Record(source: plan.source.path, target: plan.target, module: plan.module, links: links.map(\.name),
                             manifest: previous?.manifest, generated: generated.isEmpty ? nil : generated)
         try Self.save(record, in: folder)
-        return record
+        return (record, vectors)
     }
 
     /// The manifest for `kinds`, written unless the one there was edited
@@ -235,14 +243,15 @@ package struct ImportedPackage: Sendable {
         return text
     }
 
-    var packageManifest: String {
+    func packageManifest(withVectors: Bool) -> String {
         let target = plan.module
         func list(_ items: [String], _ item: (String) -> String) -> String {
             items.isEmpty ? "[]" : "[\n" + items.map { "            \(item($0)),\n" }.joined() + "        ]"
         }
         let quoted = SwiftLiteral.string
         let sources = (plan.inventory.sources.map(pathInTarget) + (plan.intentDefinitions.isEmpty ? [] : [Self.generatedIntents])).sorted()
-        let resources = (plan.inventory.resources.map(pathInTarget) + (assetSettings == nil ? [] : [Self.generatedAssetSettings])).sorted()
+        let resources = (plan.inventory.resources.map(pathInTarget) + (assetSettings == nil ? [] : [Self.generatedAssetSettings])
+            + (withVectors ? [Self.generatedPDFVectors] : [])).sorted()
         return """
             // swift-tools-version: 6.0
             // Written by 'widgethost import' from \(Self.commentSafe(plan.source.path))\(plan.target.map { " (target \(Self.commentSafe($0)))" } ?? "").

@@ -47,8 +47,9 @@ struct ImportCommand: AsyncParsableCommand {
             let folder = URL(fileURLWithPath: output ?? plan.module).standardizedFileURL
             let package = try ImportedPackage(plan: plan, folder: folder, sdk: sdk)
             let previous = try package.existingRecord()
-            var record = try package.write(replacing: previous)
-            var report = Report(package, updated: previous != nil)
+            let written = try package.write(replacing: previous)
+            var record = written.record
+            var report = Report(package, updated: previous != nil, vectors: written.vectors)
             if !noBuild {
                 if !json { Terminal.error("building \(plan.module) (swift build)…") }
                 let build = try await PackageBuilder(package: folder).build()
@@ -93,6 +94,8 @@ struct ImportCommand: AsyncParsableCommand {
         let infoPlist: String?
         let entitlements: String?
         let left: [ExtensionInventory.Left]
+        /// The catalogs' PDF vectors converted to SVG.
+        let vectors: [String]
         let packageProducts: [String]
         let intentDefinitions: [String]
         /// The classes generated from them.
@@ -104,7 +107,7 @@ struct ImportCommand: AsyncParsableCommand {
         var kinds: [String]?
         var manifest: String?
 
-        init(_ package: ImportedPackage, updated: Bool) {
+        init(_ package: ImportedPackage, updated: Bool, vectors: PDFVectors) {
             let plan = package.plan
             let shown = { (url: URL) in Self.shorten(url.path, root: plan.root) }
             module = plan.module
@@ -121,7 +124,8 @@ struct ImportCommand: AsyncParsableCommand {
             resources = plan.inventory.resources.map(shown)
             infoPlist = plan.inventory.infoPlist.map(shown)
             entitlements = plan.inventory.entitlements.map(shown)
-            left = plan.inventory.left.map { ExtensionInventory.Left(path: Self.shorten($0.path, root: plan.root), why: $0.why) }
+            left = plan.inventory.left.map { ExtensionInventory.Left(path: Self.shorten($0.path, root: plan.root), why: $0.why) } + vectors.left
+            self.vectors = vectors.converted.map(shown)
             packageProducts = plan.packageProducts
             intentDefinitions = plan.inventory.intentDefinitions.map(shown)
             intents = plan.intentDefinitions.flatMap { $0.intents.map(\.className) }
@@ -139,6 +143,9 @@ struct ImportCommand: AsyncParsableCommand {
         var lines = ["\(report.updated ? "updated" : "imported") \(report.module) from \(report.source)\(report.target.map { " (target \($0))" } ?? "") into \(report.package):"]
         lines.append("  took \(Self.count(report.sources.count, "Swift file")): \(report.sources.joined(separator: ", "))")
         if !report.resources.isEmpty { lines.append("  resources: \(report.resources.joined(separator: ", "))") }
+        if !report.vectors.isEmpty {
+            lines.append("  PDF vectors drawn as SVG (converted into the package's Sources/\(report.module)/\(ImportedPackage.generatedPDFVectors)): \(report.vectors.joined(separator: ", "))")
+        }
         if !report.intentDefinitions.isEmpty {
             lines.append("  intent definitions: \(report.intentDefinitions.joined(separator: ", ")) (generated: \(report.intents.joined(separator: ", ")))")
             if let target = report.intentsExtension {

@@ -101,7 +101,7 @@ extension Image {
     private static func reportMissing(_ name: String) {
         guard reported.withLock({ $0.insert(name).inserted }) else { return }
         let why = ModuleResources.imageIsPDFOnly(name)
-            ? "image '\(name)' is a PDF in the asset catalog, which widgethost does not draw; add an SVG, or PNG images at 2x and 3x, to its imageset"
+            ? "image '\(name)' is a PDF in the asset catalog, which widgethost draws only as the SVG 'widgethost import' converts it to; import the project, or add an SVG or PNG images at 2x and 3x to its imageset"
             : "no image named '\(name)' among the module's resources (PNG, JPEG or SVG in a *.resources folder beside it)"
         FileHandle.standardError.write(Data("\(why)\n".utf8))
     }

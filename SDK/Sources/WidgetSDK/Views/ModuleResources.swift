@@ -27,6 +27,10 @@ public enum ModuleResources {
 
     static let extensions = ["png", "jpg", "jpeg", "svg"]
 
+    /// The resource folder `widgethost import` converts an asset catalog's
+    /// PDF vectors into, as SVG: `<the PDF's path in the project>.svg`.
+    public static let pdfVectorsFolder = "widgethost-pdf-vectors"
+
     /// What each name found, misses included, by name, appearance and
     /// scale: a view is archived for every entry, and the resources do not
     /// change under a running extension (a rebuilt module gets a new process).
@@ -59,7 +63,7 @@ public enum ModuleResources {
     /// Whether the imageset called `name` holds only PDF vectors, which are not drawn here.
     public static func imageIsPDFOnly(_ name: String) -> Bool {
         guard let set = imageSet(name) else { return false }
-        return !set.images.isEmpty && set.images.allSatisfy(\.isPDF)
+        return !set.images.isEmpty && set.images.allSatisfy { $0.isPDF && $0.converted == nil }
     }
 
     /// Whether the imageset called `name` asks to be drawn as a template
@@ -84,6 +88,8 @@ public enum ModuleResources {
         /// 1, 2 or 3; 0 for an image of any scale.
         let scale: Double
         let dark: Bool
+        /// A PDF's SVG, converted by `widgethost import`.
+        var converted: URL?
         var isPDF: Bool { (file as NSString).pathExtension.lowercased() == "pdf" }
     }
 
@@ -117,8 +123,15 @@ public enum ModuleResources {
             let appearances = entry["appearances"] as? [[String: String]] ?? []
             guard !appearances.contains(where: { $0["appearance"] == "contrast" }) else { return nil }
             let scale = Double((entry["scale"] as? String)?.dropLast() ?? "") ?? 0
-            return CatalogImage(file: file, scale: scale,
-                                dark: appearances.contains { $0["appearance"] == "luminosity" && $0["value"] == "dark" })
+            var image = CatalogImage(file: file, scale: scale,
+                                     dark: appearances.contains { $0["appearance"] == "luminosity" && $0["value"] == "dark" })
+            if image.isPDF {
+                let suffix = "/\(contents.deletingLastPathComponent().lastPathComponent)/\(file).svg".lowercased()
+                image.converted = firstResourceFile { path in
+                    path.hasPrefix(pdfVectorsFolder + "/") && path.lowercased().hasSuffix(suffix)
+                }
+            }
+            return image
         }
         let properties = json["properties"] as? [String: Any]
         return CatalogImageSet(folder: contents.deletingLastPathComponent(), images: images,
@@ -126,17 +139,18 @@ public enum ModuleResources {
     }
 
     /// An asset catalog's `<name>.imageset`: the image of the appearance at
-    /// the scale wanted, as UIKit chooses it; an SVG vector (of any scale)
-    /// before a bitmap of another. PDF vectors are skipped.
+    /// the scale wanted, as UIKit chooses it; a vector (of any scale)
+    /// before a bitmap of another. A PDF is drawn as the SVG import made of
+    /// it, and skipped without one.
     private static func imageSetData(_ name: String, dark: Bool, scale: Double) -> Data? {
         guard let set = imageSet(name) else { return nil }
-        let drawable = set.images.filter { !$0.isPDF }
+        let drawable = set.images.filter { !$0.isPDF || $0.converted != nil }
         let appearance = dark && drawable.contains(where: \.dark) ? drawable.filter(\.dark) : drawable.filter { !$0.dark }
         let exact = appearance.first { $0.scale == scale }
         let larger = appearance.filter { $0.scale > scale }.min { $0.scale < $1.scale }
         let anyScale = appearance.first { $0.scale == 0 }
         guard let chosen = exact ?? anyScale ?? larger ?? appearance.max(by: { $0.scale < $1.scale }) else { return nil }
-        return FileManager.default.contents(atPath: set.folder.appendingPathComponent(chosen.file).path)
+        return FileManager.default.contents(atPath: (chosen.converted ?? set.folder.appendingPathComponent(chosen.file)).path)
     }
 
     /// The bytes of the first file, in any subfolder of the module's

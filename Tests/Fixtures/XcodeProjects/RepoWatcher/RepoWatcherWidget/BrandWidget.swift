@@ -28,6 +28,9 @@ struct BrandWidget: Widget {
                 Image("Mark")
                     .frame(width: 12, height: 12)
                     .foregroundStyle(Color("Brand"))
+                // A PDF vector, as Xcode's older templates exported icons.
+                Image("Badge")
+                    .frame(width: 10, height: 10)
                 Text("Greeting")
                     .foregroundStyle(Color("Brand"))
                 Text("accent")
