@@ -91,6 +91,19 @@ struct ImportCommandTests {
         #expect(again.stdout.hasPrefix("updated RepoWatcherWidgetExtension"), "\(again.stdout)")
         #expect(again.stdout.contains("config.yaml kept (edited since the last import)"))
         #expect(try String(contentsOfFile: config, encoding: .utf8).hasSuffix("# mine\n"))
+
+        // `widgethost dev` on the imported package, as the report's next
+        // command says: its kinds previewed, and an edit made in the
+        // project (where the package's links lead) in the next build.
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/opt/swift/usr/bin"
+        let dev = try RunningHost(command: ["dev", output.path, "--json"], folder: output.deletingLastPathComponent(), environment: ["PATH": path])
+        defer { dev.terminate() }
+        #expect(await dev.waitFor(#""status":"ok""#, bound: 600), "\(dev.output)")
+        #expect(dev.output.contains(#""kind":"WatchedRepos""#) && dev.output.contains(#""kind":"Brand""#), "\(dev.output)")
+        let brand = project.appendingPathComponent("RepoWatcherWidget/BrandWidget.swift")
+        try String(contentsOf: brand, encoding: .utf8).replacingOccurrences(of: #"Text("accent")"#, with: #"Text("accented")"#)
+            .write(to: brand, atomically: true, encoding: .utf8)
+        #expect(await dev.waitFor(#""accented""#, bound: 600), "the project's edit, built and previewed\n\(dev.output)")
     }
 
     /// The seeds' RepoWatcher in both stages. SiriKit: an `IntentConfiguration`
