@@ -112,6 +112,8 @@ struct ImportCommandTests {
     /// as iOS asks it; widgets placed and drawn with their repository. Then
     /// the App Intents stage of the same project, imported again: the intent
     /// a `CustomIntentMigratedAppIntent`, the placed widgets keep their values.
+    /// The SiriKit stage is in Swift 6 language mode and the App Intents
+    /// stage in 5, so the generated intent classes are built in both.
     @Test func theSeedsSiriKitStageRunsAndItsWidgetsKeepTheirValuesInTheAppIntentsStage() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let project = folder.appendingPathComponent("RepoWatcher")
@@ -127,6 +129,7 @@ struct ImportCommandTests {
         let siriKit = try await widgethost("import", project.path, "--output", output.path)
         #expect(siriKit.status == 0, "\(siriKit.stdout)\n\(siriKit.stderr)")
         #expect(siriKit.stdout.contains("took 4 Swift files: RepoWatcherWidget/RepoWatcherWidgetBundle.swift, RepoWatcherWidget/SingleRepoWidget.swift, Shared/RepoStore.swift, RepoWatcherIntents/IntentHandler.swift"), "\(siriKit.stdout)")
+        #expect(siriKit.stdout.contains("  Swift 6 language mode (SWIFT_VERSION)"), "\(siriKit.stdout)")
         #expect(siriKit.stdout.contains("intent definitions: RepoWatcherWidget/SelectRepoIntents.intentdefinition (generated: SelectSingleRepoIntent, SelectTwoReposIntent, SelectThemeIntent)"))
         #expect(siriKit.stdout.contains("options from the Intents extension RepoWatcherIntents, its IntentHandler"))
         let kinds = try await widgethost("kinds")
