@@ -34,6 +34,41 @@ struct AssetImageTests {
         #expect(EntryValidator.accepts(image: Self.triangle))
     }
 
+    /// An untrusted kind's SVG must not pass as smaller than it is drawn:
+    /// the size is read attribute by attribute, and what cannot be known
+    /// for certain is refused.
+    @Test func anSVGThatCouldHideItsSizeIsRefused() {
+        func size(_ text: String) -> [Int]? { ImageHeader.size(of: Data(text.utf8)).map { [$0.width, $0.height] } }
+        #expect(size(#"<svg a=" width='1' height='1'" width="30000" height="30000"/>"#) == [30000, 30000], "a width inside another value is not the width")
+        #expect(!EntryValidator.accepts(image: Data(#"<svg a=" width='1' height='1'" width="30000" height="30000"/>"#.utf8)))
+        #expect(size(#"<svg width="&#51;&#48;&#48;&#48;&#48;" viewBox="0 0 1 1"/>"#) == nil, "a character reference")
+        #expect(size(#"<svg width="100em" height="100em" viewBox="0 0 1 1"/>"#) == nil, "a unit of the font's size")
+        #expect(size(#"<svg style="width: 9000px" viewBox="0 0 1 1"/>"#) == nil, "a size in the root's style")
+        #expect(size(#"<svg style="enable-background:new 0 0 24 24" viewBox="0 0 24 24"/>"#) == [24, 24], "Illustrator's style is no size")
+        #expect(size(#"<svg width="8"height="8"/>"#) == nil, "attributes run together")
+        #expect(size(#"<svg width=8 height=8/>"#) == nil, "unquoted values")
+        #expect(size("<?x ?>\n<!DOCTYPE svg SYSTEM \"svg.dtd\"><svg width='8' height='8'/>") == [8, 8], "an external DTD is never fetched")
+        #expect(size(String(repeating: "<?a?>", count: 50_000) + #"<svg width="8" height="8"/>"#) == [8, 8], "a long prolog is read once")
+    }
+
+    @Test func anSVGIsResizedToBeDrawnSharpAndKeepsItsDrawing() throws {
+        let icon = try #require(SVGRootElement(Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="12"><path d="M0 0h24v12z"/></svg>"#.utf8)))
+        let resized = try #require(icon.resized(width: 240, height: 120))
+        let text = String(decoding: resized, as: UTF8.self)
+        #expect(text == #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24.0 12.0" width="240.0" height="120.0"><path d="M0 0h24v12z"/></svg>"#,
+                "a box of its own size, so the drawing scales: \(text)")
+        #expect(SVGRootElement(resized)?.size.map { [$0.width, $0.height] } == [240, 120])
+
+        // In a card about to be drawn as PNG: its frame's size times the scale, covering the frame.
+        let card = #"<svg><image x="0" y="0" width="60" height="20" preserveAspectRatio="xMidYMid slice" href="data:image/svg+xml;base64,\#(Data(#"<svg width="24" height="12"/>"#.utf8).base64EncodedString())"/><image href="data:image/png;base64,AAAA"/></svg>"#
+        let sharpened = NestedSVGImages.sharpened(card, scale: 2)
+        let encoded = try #require(sharpened.firstRange(of: "base64,").map { sharpened[$0.upperBound...].prefix { $0 != "\"" } })
+        let nestedData = try #require(Data(base64Encoded: String(encoded)))
+        let nested = try #require(SVGRootElement(nestedData))
+        #expect(nested.size.map { [$0.width, $0.height] } == [120, 60], "60 wide at scale 2, its proportions kept")
+        #expect(sharpened.hasSuffix(#"<image href="data:image/png;base64,AAAA"/></svg>"#), "other images as they were")
+    }
+
     struct Marks: View {
         var body: some View {
             HStack {

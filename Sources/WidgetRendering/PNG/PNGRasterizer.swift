@@ -38,7 +38,7 @@ package enum PNGRasterizer {
     package static func png(svg: String, scale: Double = 1, palette: Palette = .color) throws(Failure) -> Data {
         guard scales.contains(scale) else { throw .scale(scale) }
         let library = try Library.shared.get()
-        return try library.render(Array(svg.utf8), scale: scale, palette: palette)
+        return try library.render(Array(NestedSVGImages.sharpened(svg, scale: scale).utf8), scale: scale, palette: palette)
     }
 }
 

@@ -194,7 +194,8 @@ package struct SVGRenderer: Sendable {
                     defs.append(#"<filter id="\#(Self.marker)filter\#(index)">\#(filter)</filter>"#)
                     attributes += #" filter="url(#\#(Self.marker)filter\#(index))""#
                 }
-                let mime = data.starts(with: [0xFF, 0xD8]) ? "image/jpeg" : ImageHeader.isSVG(data) ? "image/svg+xml" : data.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/png"
+                // The entry was checked: its image is one of the four, and its first bytes say which.
+                let mime = ImageHeader.mediaType(of: data)
                 elements.append(#"<image x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(frame.width))" height="\#(n(frame.height))" preserveAspectRatio="xMidYMid slice" href="data:\#(mime);base64,\#(data.base64EncodedString())"\#(attributes)/>"#)
             }
             body.append(effects(on: elements.joined(separator: "\n"), of: drawable, index: index, redacted: redacted, defs: &defs))

@@ -7,8 +7,8 @@ public enum ImageHeader {
     /// Width and height of a PNG, JPEG or GIF, or of an SVG document's
     /// root element (points); nil for any other bytes.
     public static func size(of data: Data) -> (width: Int, height: Int)? {
+        if let svg = svgSize(data) { return svg }
         let bytes = [UInt8](data)
-        if let svg = svgSize(bytes) { return svg }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             // The IHDR chunk comes first: width and height, big-endian, at 16 and 20.
             guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
@@ -68,71 +68,19 @@ public enum ImageHeader {
     }
 
     /// Walks the JPEG's segments to the first start-of-frame marker.
-    /// Whether the bytes are an SVG document (`size(of:)` reads its size).
-    public static func isSVG(_ data: Data) -> Bool {
-        svgSize([UInt8](data)) != nil
+    /// The media type of bytes `size(of:)` accepted, from their first
+    /// bytes: `image/png`, `image/jpeg`, `image/gif` or `image/svg+xml`.
+    public static func mediaType(of data: Data) -> String {
+        if data.starts(with: [0xFF, 0xD8]) { return "image/jpeg" }
+        if data.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        return "image/svg+xml"
     }
 
-    /// An SVG document's size: its root's `width` and `height` in absolute
-    /// units, else its `viewBox`'s. Drawn only as an image (`<image>` in a
-    /// card, where browsers and librsvg run no script and fetch nothing),
-    /// and refused with a document type of its own, whose entities could
-    /// expand without bound.
-    private static func svgSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "<"),
-              let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        var rest = Substring(text)
-        // The prolog: an XML declaration, comments, a DOCTYPE without an internal subset.
-        while true {
-            rest = rest.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            if rest.hasPrefix("<?") || rest.hasPrefix("<!--") {
-                guard let end = rest.range(of: rest.hasPrefix("<?") ? "?>" : "-->") else { return nil }
-                rest = rest[end.upperBound...]
-            } else if rest.hasPrefix("<!DOCTYPE") {
-                guard let end = rest.firstIndex(of: ">"), !rest[..<end].contains("[") else { return nil }
-                rest = rest[rest.index(after: end)...]
-            } else {
-                break
-            }
-        }
-        guard rest.hasPrefix("<svg"), let after = rest.dropFirst(4).first, after.isWhitespace || after == ">" || after == "/",
-              !text.contains("<!ENTITY"), let close = rest.firstIndex(of: ">") else { return nil }
-        let tag = rest[rest.index(rest.startIndex, offsetBy: 4)..<close]
-        func attribute(_ name: String) -> String? {
-            var search = tag[...]
-            while let found = search.range(of: name) {
-                let before = found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
-                var value = tag[found.upperBound...].drop { $0.isWhitespace }
-                search = tag[found.upperBound...]
-                guard before.isWhitespace, value.first == "=" else { continue }
-                value = value.dropFirst().drop { $0.isWhitespace }
-                guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
-                value = value.dropFirst()
-                return value.firstIndex(of: quote).map { String(value[..<$0]) }
-            }
-            return nil
-        }
-        /// A length in points (CSS pixels); nil for a percentage or other relative one.
-        func length(_ text: String?) -> Double? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("pc", 16), ("mm", 96 / 25.4), ("cm", 96 / 2.54), ("in", 96)]
-            for (unit, factor) in units where text.hasSuffix(unit) {
-                return Double(text.dropLast(unit.count)).map { $0 * factor }
-            }
-            return Double(text)
-        }
-        var width = length(attribute("width")), height = length(attribute("height"))
-        let box = attribute("viewBox")?.split { $0 == " " || $0 == "," || $0.isWhitespace }.compactMap { Double($0) } ?? []
-        if box.count == 4, box[2] > 0, box[3] > 0 {
-            // One absolute side and a box: the other keeps the box's proportions.
-            if width == nil, let height { width = height * box[2] / box[3] }
-            if height == nil, let width { height = width * box[3] / box[2] }
-            width = width ?? box[2]
-            height = height ?? box[3]
-        }
-        guard let width, let height, width.isFinite, height.isFinite, width > 0, height > 0,
-              width < 1e6, height < 1e6 else { return nil }
-        return (Int(width.rounded(.up)), Int(height.rounded(.up)))
+    /// An SVG document's size in points, rounded up (see `SVGRootElement.size`).
+    private static func svgSize(_ data: Data) -> (width: Int, height: Int)? {
+        guard let size = SVGRootElement(data)?.size else { return nil }
+        return (Int(size.width.rounded(.up)), Int(size.height.rounded(.up)))
     }
 
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
