@@ -106,6 +106,9 @@ package struct SchedulerCore: Sendable {
         var events = [SchedulerEvent(date: now, instance: instance, kind: resumed ? .resumed : .added)]
         if let made = schedule.moduleVersion, let moduleVersion, made != moduleVersion, !schedule.entries.isEmpty {
             events += release(instance, at: now, why: Self.moduleChangedReason)
+            // Once a build: should the new build crash, or make no entries,
+            // the next host (or the next start) keeps its quarantine.
+            schedules[instance]?.moduleVersion = moduleVersion
         }
         return events
     }

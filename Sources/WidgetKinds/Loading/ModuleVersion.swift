@@ -9,9 +9,11 @@ import Foundation
 /// their next reload (never, for a `.never` policy).
 package enum ModuleVersion {
     /// FNV-1a, 64 bits, of the file at `path`, as 16 hex digits; nil when it cannot be read.
-    /// A library is a few megabytes at most: read whole, once a load.
+    /// A library is a few megabytes at most: read whole, once a load, and
+    /// not mapped, since a deploy that truncates it in place (`cp`) would
+    /// take the host down with SIGBUS.
     package static func of(path: String) -> String? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return nil }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         data.withUnsafeBytes { bytes in
             for byte in bytes {
