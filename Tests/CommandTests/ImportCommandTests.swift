@@ -185,7 +185,7 @@ struct ImportCommandTests {
         }
         let app = root.appendingPathComponent("Tides")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Shared"), withIntermediateDirectories: true)
-        for file in ["TidesApp.swift", "Shared/TideModel.swift"] {
+        for file in ["TidesApp.swift", "Shared/TideModel.swift", "Shared/TideUnits.swift"] {
             try "import Foundation\n".write(to: app.appendingPathComponent(file), atomically: true, encoding: .utf8)
         }
         try Self.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]).write(to: widget.appendingPathComponent("Info.plist"))
@@ -196,8 +196,8 @@ struct ImportCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         let report = try Self.json(first)
         #expect(report["module"] as? String == "TidesWidgetExtension")
-        #expect(report["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift"],
-                "the app's file shared with the widget, by an exception of the app's folder: \(report)")
+        #expect(report["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift", "Tides/Shared/TideUnits.swift"],
+                "the app's folder shared with the widget, by an exception of the app's synced folder: \(report)")
         #expect(report["languageMode"] as? Int == 6)
         #expect(report["name"] as? String == "Tides")
         #expect(report["nameFrom"] as? String == "INFOPLIST_KEY_CFBundleDisplayName")
@@ -211,13 +211,17 @@ struct ImportCommandTests {
         try "import WidgetKit\n".write(to: widget.appendingPathComponent("Views/TideChart.swift"), atomically: true, encoding: .utf8)
         let second = try Self.json(try await TestSupport.widgethost(["import", root.path, "--output", output.path, "--no-build", "--json"]))
         #expect(second["updated"] as? Bool == true)
-        #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift"])
+        #expect(second["sources"] as? [String] == ["TidesWidget/TidesWidgetBundle.swift", "TidesWidget/Views/TideChart.swift", "TidesWidget/Views/TideView.swift", "Tides/Shared/TideModel.swift", "Tides/Shared/TideUnits.swift"])
     }
 
     /// Without Poppler's pdftocairo a PDF vector cannot be converted: it is
-    /// left, with what to install, and the rest of the package is written.
-    @Test func aPDFVectorWithoutTheConverterIsLeftWithWhatToInstall() async throws {
+    /// left, with what to install, and the rest of the package is written;
+    /// so is an SVG that cannot be drawn.
+    @Test func anImageThatCannotBeDrawnIsLeftWithWhyAndTheRestWritten() async throws {
         let project = try Self.project()
+        // And an SVG sized in a unit of its font: it cannot be drawn, so it is left, not an error.
+        let icon = project.appendingPathComponent("RepoWatcherWidget/Assets.xcassets/Mark.imageset/mark.svg")
+        try #"<svg xmlns="http://www.w3.org/2000/svg" width="2em" height="2em"/>"#.write(to: icon, atomically: true, encoding: .utf8)
         let output = project.deletingLastPathComponent().appendingPathComponent("out")
         let result = try await TestSupport.widgethost(["import", project.path, "--output", output.path, "--no-build", "--json"],
                                                       environment: ["PATH": "/nonexistent"])
@@ -227,6 +231,8 @@ struct ImportCommandTests {
         #expect(left.contains { $0["path"] == "RepoWatcherWidget/Assets.xcassets/Badge.imageset/badge.pdf"
             && $0["why"]?.contains("needs pdftocairo (apt-get install poppler-utils)") == true }, "\(left)")
         #expect(report["vectors"] as? [String] == [])
+        #expect(left.contains { $0["path"] == "RepoWatcherWidget/Assets.xcassets/Mark.imageset/mark.svg"
+            && $0["why"]?.hasPrefix("an SVG that cannot be drawn") == true }, "\(left)")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("Package.swift").path))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Sources/RepoWatcherWidgetExtension/widgethost-generated/widgethost-pdf-vectors").path))
     }
@@ -322,7 +328,7 @@ struct ImportCommandTests {
 
     /// An Xcode 16 project: the widget target's folder in sync with it, with
     /// a scratch file and the Info.plist excepted; the app's folder in sync
-    /// with the app, one file of it shared with the widget.
+    /// with the app, a subfolder of it shared with the widget.
     static let syncedProject = """
         // !$*UTF8*$!
         {
@@ -332,7 +338,7 @@ struct ImportCommandTests {
         		AA0000000000000000000001 = {isa = PBXProject; buildConfigurationList = AA0000000000000000000010; mainGroup = AA0000000000000000000002; projectDirPath = ""; targets = (AA0000000000000000000005, AA0000000000000000000022, ); };
         		AA0000000000000000000002 = {isa = PBXGroup; children = (AA0000000000000000000003, AA0000000000000000000020, ); sourceTree = "<group>"; };
         		AA0000000000000000000020 /* Tides */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000021, ); path = Tides; sourceTree = "<group>"; };
-        		AA0000000000000000000021 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Shared/TideModel.swift, ); target = AA0000000000000000000005; };
+        		AA0000000000000000000021 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Shared, ); target = AA0000000000000000000005; };
         		AA0000000000000000000022 /* Tides */ = {isa = PBXNativeTarget; buildConfigurationList = AA0000000000000000000011; buildPhases = (); fileSystemSynchronizedGroups = (AA0000000000000000000020, ); name = Tides; productType = "com.apple.product-type.application"; };
         		AA0000000000000000000003 /* TidesWidget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AA0000000000000000000004, ); path = TidesWidget; sourceTree = "<group>"; };
         		AA0000000000000000000004 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist, Scratch.swift, ); target = AA0000000000000000000005; };

@@ -4,11 +4,14 @@ import WidgetSDK
 /// An asset catalog read before anything is written, as iOS's build reads
 /// it: each set's `Contents.json` must be JSON, and each image an imageset
 /// names must be there and within what a widget may draw. Each problem is
-/// an error naming the file and, for JSON, the line.
+/// an error naming the file and, for JSON, the line; an SVG that cannot
+/// be drawn is only left (returned, with why), as a PDF without its converter is.
 package enum AssetCatalogCheck {
-    package static func check(_ catalog: URL) throws(ImportError) {
+    @discardableResult
+    package static func check(_ catalog: URL) throws(ImportError) -> [(url: URL, why: String)] {
+        var left: [(url: URL, why: String)] = []
         let manager = FileManager.default
-        guard let files = manager.enumerator(atPath: catalog.path) else { return }
+        guard let files = manager.enumerator(atPath: catalog.path) else { return [] }
         var contents: [String] = []
         for case let file as String in files where (file as NSString).lastPathComponent == "Contents.json" { contents.append(file) }
         for file in contents.sorted() {
@@ -32,9 +35,14 @@ package enum AssetCatalogCheck {
                 guard let data = manager.contents(atPath: imageURL.path) else {
                     throw .badFile(url.path, line: nil, reason: "names \(name), which is missing from \(url.deletingLastPathComponent().lastPathComponent)")
                 }
+                if imageURL.pathExtension.lowercased() == "svg" && ImageHeader.size(of: data) == nil {
+                    left.append((imageURL, "an SVG that cannot be drawn: it needs an <svg> root with a width and height (in px, pt, pc, mm, cm or in) or a viewBox, no entity or DOCTYPE of its own, and no size in the root's style"))
+                    continue
+                }
                 try checkSize(of: data, at: imageURL)
             }
         }
+        return left
     }
 
     /// PNG, JPEG, GIF and SVG must fit what a widget may draw; PDF vectors are left to the log.
@@ -46,9 +54,7 @@ package enum AssetCatalogCheck {
             throw .badFile(url.path, line: nil, reason: "\(data.count) bytes; a widget's image may have at most \(limit) (1 MiB): make it smaller")
         }
         guard let (width, height) = ImageHeader.size(of: data) else {
-            throw .badFile(url.path, line: nil, reason: type == "svg"
-                ? "not an SVG document that can be drawn: it needs an <svg> root with a width and height or a viewBox, and no DOCTYPE of its own"
-                : "not a PNG, JPEG or GIF image that can be read")
+            throw .badFile(url.path, line: nil, reason: "not a \(type == "svg" ? "readable SVG" : "PNG, JPEG or GIF image that can be read")")
         }
         guard width <= side, height <= side else {
             throw .badFile(url.path, line: nil, reason: "\(width)×\(height) pixels; a widget's image may be at most \(side) a side")

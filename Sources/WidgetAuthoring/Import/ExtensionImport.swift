@@ -30,8 +30,9 @@ package struct ExtensionImport: Sendable {
     /// The Intents extension target whose handler gives the options, and its principal class.
     package let intentsExtension: (target: String, principalClass: String?)?
     /// The asset colours the target names as its accent and widget background
-    /// (`ASSETCATALOG_COMPILER_…_COLOR_NAME`, empty for none); nil read from a
-    /// folder, which has no build settings, so the template's names hold.
+    /// (`ASSETCATALOG_COMPILER_…_COLOR_NAME`, empty for none), those it sets;
+    /// nil read from a folder, which has no build settings, so the
+    /// template's names hold.
     package let assetColorNames: [String: String]?
 
     /// The build settings that name asset colours iOS uses.
@@ -101,7 +102,8 @@ package struct ExtensionImport: Sendable {
             displayName = (productName, "PRODUCT_NAME")
         }
         var colorNames: [String: String] = [:]
-        for setting in assetColorSettings { colorNames[setting] = target.setting(setting, builtins: builtins) ?? "" }
+        // Only those the project sets: one in an .xcconfig is not read here, and the SDK keeps the template's name.
+        for setting in assetColorSettings { colorNames[setting] = target.setting(setting, builtins: builtins) }
         let (group, note) = try appGroup(entitlements)
         let version = target.settings["SWIFT_VERSION"] ?? "5.0"
         return ExtensionImport(

@@ -31,6 +31,8 @@ package struct ImportedPackage: Sendable {
     package static let recordFile = "widgethost-import.json"
 
     package let plan: ExtensionImport
+    /// The catalogs' images that will not be drawn (an SVG it cannot read), with why.
+    package let undrawable: [ExtensionInventory.Left]
     package let folder: URL
     package let sdk: URL
 
@@ -39,9 +41,11 @@ package struct ImportedPackage: Sendable {
             guard case .invalidKindName(_, let reason) = error else { throw .badModuleName(plan.module, reason: error.description) }
             throw .badModuleName(plan.module, reason: reason)
         }
+        var undrawable: [ExtensionInventory.Left] = []
         for catalog in plan.inventory.resources where catalog.pathExtension == "xcassets" {
-            try AssetCatalogCheck.check(catalog)
+            undrawable += try AssetCatalogCheck.check(catalog).map { .init(path: ExtensionImport.shorten($0.url, root: plan.root), why: $0.why) }
         }
+        self.undrawable = undrawable
         self.plan = plan
         self.folder = folder.standardizedFileURL
         self.sdk = sdk
@@ -283,7 +287,8 @@ package struct ImportedPackage: Sendable {
     /// The target's names for its accent and widget background colours, as
     /// the SDK reads them; nil without an asset catalog or build settings.
     var assetSettings: Data? {
-        guard let names = plan.assetColorNames, plan.inventory.resources.contains(where: { $0.pathExtension == "xcassets" }) else { return nil }
+        guard let names = plan.assetColorNames, !names.isEmpty,
+              plan.inventory.resources.contains(where: { $0.pathExtension == "xcassets" }) else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try? encoder.encode(names)

@@ -15,6 +15,8 @@ package struct PDFVectors: Sendable {
 
     /// The converter: Debian's `poppler-utils`.
     static let tool = "pdftocairo"
+    /// How long one PDF may take: an icon takes about 30 ms.
+    static let conversionTimeout = 30.0
 
     /// The PDF images the imagesets of `catalogs` name.
     package static func pdfs(in catalogs: [URL]) -> [URL] {
@@ -77,9 +79,16 @@ package struct PDFVectors: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
+        // A PDF that hangs Poppler does not hang the import.
+        guard ended.wait(timeout: .now() + conversionTimeout) == .success else {
+            process.terminate()
+            ended.wait()
+            throw ConversionFailed(description: "\(tool.lastPathComponent) took more than \(Int(conversionTimeout)) s")
+        }
         let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         guard process.terminationStatus == 0, var text = try? String(contentsOf: output, encoding: .utf8) else {
             let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw ConversionFailed(description: "\(tool.lastPathComponent) could not read it" + (said.isEmpty ? "" : " (\(said.split(separator: "\n").first ?? ""))"))

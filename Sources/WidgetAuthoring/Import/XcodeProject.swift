@@ -198,7 +198,11 @@ package struct XcodeProject: Sendable {
                 for exceptionID in ids(group["exceptions"]) {
                     guard let exception = object(exceptionID), exception["target"] as? String == id else { continue }
                     for relative in exception["membershipExceptions"] as? [String] ?? [] {
-                        members.append((folder.appendingPathComponent(relative).standardizedFileURL, .source))
+                        let url = folder.appendingPathComponent(relative).standardizedFileURL
+                        var isFolder: ObjCBool = false
+                        // A subfolder shared whole is walked as a synced folder is.
+                        let shared = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+                        members.append((url, shared ? .folder : .source))
                     }
                 }
             }

@@ -124,7 +124,8 @@ struct ImportCommand: AsyncParsableCommand {
             resources = plan.inventory.resources.map(shown)
             infoPlist = plan.inventory.infoPlist.map(shown)
             entitlements = plan.inventory.entitlements.map(shown)
-            left = plan.inventory.left.map { ExtensionInventory.Left(path: Self.shorten($0.path, root: plan.root), why: $0.why) } + vectors.left
+            left = plan.inventory.left.map { ExtensionInventory.Left(path: Self.shorten($0.path, root: plan.root), why: $0.why) }
+                + package.undrawable + vectors.left
             self.vectors = vectors.converted.map(shown)
             packageProducts = plan.packageProducts
             intentDefinitions = plan.inventory.intentDefinitions.map(shown)

@@ -27,8 +27,11 @@ extension ModuleResources {
               let settings = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return ("AccentColor", "WidgetBackground")
         }
-        // An empty setting is Xcode's way of naming none.
-        func name(_ key: String) -> String? { (settings[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
-        return (name(accentColorSetting), name(widgetBackgroundSetting))
+        // An empty setting is Xcode's way of naming none; one the file lacks keeps the template's name.
+        func name(_ key: String, default template: String) -> String? {
+            guard let value = settings[key] as? String else { return template }
+            return value.isEmpty ? nil : value
+        }
+        return (name(accentColorSetting, default: "AccentColor"), name(widgetBackgroundSetting, default: "WidgetBackground"))
     }()
 }

@@ -126,7 +126,11 @@ public enum ModuleResources {
             var image = CatalogImage(file: file, scale: scale,
                                      dark: appearances.contains { $0["appearance"] == "luminosity" && $0["value"] == "dark" })
             if image.isPDF {
-                let suffix = "/\(contents.deletingLastPathComponent().lastPathComponent)/\(file).svg".lowercased()
+                // Its path from its catalog on (`Assets.xcassets/Icons/Badge.imageset/badge.pdf`):
+                // two catalogs' sets of one name keep their own.
+                let components = contents.deletingLastPathComponent().appendingPathComponent(file).pathComponents
+                let fromCatalog = components.lastIndex { $0.hasSuffix(".xcassets") }.map { components[$0...] } ?? components.suffix(2)
+                let suffix = ("/" + fromCatalog.joined(separator: "/") + ".svg").lowercased()
                 image.converted = firstResourceFile { path in
                     path.hasPrefix(pdfVectorsFolder + "/") && path.lowercased().hasSuffix(suffix)
                 }
