@@ -13,9 +13,10 @@ SYMBOLGRAPH_EXTRACT ?= $(shell command -v swift-symbolgraph-extract 2>/dev/null 
 # libyaml: the manifest parser. libsqlite3: the shared container.
 # pkg-config: how SwiftPM finds libyaml. fonts-dejavu-core: text metrics for
 # layout, and the font the SVG cards name. fonts-material-design-icons-iconfont:
-# the glyphs SF Symbols are drawn as. librsvg2-2: PNG cards (loaded at run time).
+# the glyphs SF Symbols are drawn as. librsvg2-2: PNG cards (loaded at run time);
+# librsvg2-common: its gdk-pixbuf loader, which draws the SVG images in them.
 # poppler-utils: `import` converts an asset catalog's PDF vectors to SVG with pdftocairo.
-APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2 poppler-utils
+APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2 librsvg2-common poppler-utils
 
 .PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall deb clean
 

@@ -31,7 +31,7 @@ Architecture: $(dpkg --print-architecture)
 Maintainer: widgethost developers <widgethost@localhost>
 Installed-Size: $size
 Depends: libc6, libgcc-s1, libstdc++6, libsqlite3-0, libyaml-0-2, zlib1g, libcurl4, fonts-dejavu-core, fonts-material-design-icons-iconfont
-Recommends: librsvg2-2
+Recommends: librsvg2-2, librsvg2-common
 Suggests: poppler-utils
 Section: utils
 Priority: optional
