@@ -17,6 +17,8 @@ Steps, taken in order:
     --signal FILE   create FILE, for a script waiting to act on the open page
     --media NAME=VALUE  emulate a media feature from now on, as
                     prefers-color-scheme=dark (the page hears its change)
+    --viewport WxH  the window's size in CSS pixels from now on (1000x900
+                    until then); narrower than 600 is a phone's (mobile)
     --screenshot FILE  save what the page shows (1000 x 900) as a PNG
 """
 import base64, json, os, shutil, subprocess, sys, tempfile, time
@@ -27,7 +29,7 @@ url, args = sys.argv[1], sys.argv[2:]
 if len(args) % 2: sys.exit("dom_after: every step takes one argument")
 steps = list(zip(args[0::2], args[1::2]))
 for step, _ in steps:
-    if step not in ("--until", "--run", "--sleep", "--signal", "--screenshot", "--media"): sys.exit(f"dom_after: unknown step {step}")
+    if step not in ("--until", "--run", "--sleep", "--signal", "--screenshot", "--media", "--viewport"): sys.exit(f"dom_after: unknown step {step}")
 
 to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
@@ -76,6 +78,9 @@ try:
             evaluate(session, argument)
         elif step == "--signal":
             open(argument, "w").close()
+        elif step == "--viewport":
+            width, height = (int(side) for side in argument.lower().split("x"))
+            call("Emulation.setDeviceMetricsOverride", session, width=width, height=height, deviceScaleFactor=1, mobile=width < 600)
         elif step == "--media":
             name, value = argument.split("=", 1)
             call("Emulation.setEmulatedMedia", session, features=[{"name": name, "value": value}])

@@ -7,6 +7,8 @@
 #  - fetches the card each tile shows and checks the repositories' names
 #    and counts as the fake GitHub gave them;
 #  - takes a screenshot and checks the cards were drawn;
+#  - at phone, tablet and desktop widths (320 to 1400 px), checks that
+#    nothing is wider than the window and every tap target lies on its card;
 #  - runs widgethost dev --serve on a new package and checks that the
 #    gallery page shows every preview and redraws itself after a save.
 set -euo pipefail
@@ -69,6 +71,23 @@ grep -q 'data-live="connected"' "$work/dom.html" || fail "the page's script did 
 
 python3 scripts/e2e_check.py "$url" "$work/served.html" "$work/dom.html" \
   "$single:SingleRepo:Swift on the wall" "$double:DoubleRepo:" "$contributor:Contributor:"
+
+# Phones to desktops: nothing wider than the window (no sideways scrolling,
+# no card cut at its right edge), and the to-do's tap target still on its
+# card, which a phone draws smaller than its points.
+fits="document.documentElement.scrollWidth <= innerWidth && [...document.querySelectorAll('figure')].every(f => f.getBoundingClientRect().right <= innerWidth + 0.5)"
+ontarget="[...document.querySelectorAll('figure')].every(f => { const i = f.querySelector('img').getBoundingClientRect(); return [...f.querySelectorAll('.taps > *')].every(t => { const r = t.getBoundingClientRect(); return r.width > 0 && r.left >= i.left - 0.5 && r.right <= i.right + 0.5 && r.top >= i.top - 0.5 && r.bottom <= i.bottom + 0.5; }); })"
+for width in 320 375 390 430 768 1400; do
+  timeout 200 python3 scripts/dom_after.py "$url" --viewport "${width}x900" \
+    --until "document.body.dataset.live == 'connected' && document.querySelectorAll('figure img').length >= 4 && [...document.querySelectorAll('figure img')].every(i => i.complete && i.naturalWidth > 0) && document.querySelector('#w-$todo .taps > *')" \
+    --run "document.body.dataset.fits = String($fits); document.body.dataset.ontarget = String($ontarget); document.body.dataset.taps = document.querySelectorAll('.taps > *').length; document.body.dataset.widest = String(Math.max(...[...document.querySelectorAll('figure img')].map(i => i.getBoundingClientRect().width)))" \
+    --screenshot "$work/width-$width.png" > "$work/width-$width.html"
+  grep -q 'data-fits="true"' "$work/width-$width.html" || fail "at $width px the page is wider than the window: $(grep -o 'data-widest="[^"]*"' "$work/width-$width.html")"
+  grep -q 'data-taps="[1-9]' "$work/width-$width.html" || fail "at $width px the to-do's tap target never came"
+  grep -q 'data-ontarget="true"' "$work/width-$width.html" || fail "at $width px a tap target is off its card"
+done
+cp "$work/width-375.png" e2e-dashboard-375.png
+echo "e2e: the dashboard fits 320, 375, 390, 430, 768 and 1400 px without sideways scrolling, tap targets on their cards"
 
 # Tap the to-do's toggle as a user would: a click on its target over the card.
 # The task is the list's last, so the card must change to "No Tasks".

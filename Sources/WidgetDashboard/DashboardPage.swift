@@ -41,14 +41,20 @@ enum DashboardPage {
                      font-family: "DejaVu Sans", Verdana, sans-serif; color: #fff; box-sizing: border-box; }
               h1 { font-weight: 600; font-size: 20px; margin: 0 0 24px; opacity: .85 }
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
-              figure { margin: 0; position: relative; }
-              .taps { position: absolute; left: 0; top: 0; }
+              figure { margin: 0; position: relative; max-width: 100%; }
+              .taps { position: absolute; left: 0; top: 0; width: 100%; }
               .taps a, .taps button, .taps span { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
                                       cursor: pointer; border-radius: 8px; }
               .taps a:hover, .taps button:hover, .taps a:focus, .taps button:focus { outline: 2px solid rgba(10,132,255,.6); }
               .taps .widget:hover, .taps .widget:focus { outline: none; }
               .taps .app-link { cursor: help; }
-              figure img { display: block; border-radius: \(Int(radius))px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
+              figure img { display: block; max-width: 100%; height: auto; border-radius: \(Int(radius))px; box-shadow: 0 8px 24px rgba(0,0,0,.25); }
+              /* A phone (320 to 430 px): one column, each card scaled to the width, never wider. */
+              @media (max-width: 480px) {
+                body { padding: 16px 12px; }
+                h1 { margin-bottom: 16px; }
+                #grid { flex-direction: column; flex-wrap: nowrap; align-items: center; gap: 20px; }
+              }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
               #empty { opacity: .8 }
             </style>
@@ -120,6 +126,11 @@ enum DashboardPage {
           if (!actions.length) return;
           const layer = document.createElement("div");
           layer.className = "taps";
+          // Targets in fractions of the card, which a narrow window draws smaller than its points:
+          // the attributes say its size in points (the properties, how large it is drawn).
+          const img = figure.querySelector("img"), across = Number(img.getAttribute("width")), down = Number(img.getAttribute("height"));
+          layer.style.aspectRatio = `${across} / ${down}`;
+          const percent = (value, whole) => (100 * value / whole) + "%";
           for (const a of actions) {
             const target = document.createElement(a.opens ? "a" : a.url ? "span" : "button");
             if (a.opens) { target.href = a.opens; target.target = "_blank"; target.rel = "noopener noreferrer"; }
@@ -128,7 +139,8 @@ enum DashboardPage {
             target.title = a.url && !a.opens ? `opens in the app: ${a.url}` : a.label || a.url;
             target.setAttribute("aria-label", `${a.type} ${a.label || a.url}`);
             target.dataset.number = a.number;
-            Object.assign(target.style, { left: a.frame.x + "px", top: a.frame.y + "px", width: a.frame.width + "px", height: a.frame.height + "px" });
+            Object.assign(target.style, { left: percent(a.frame.x, across), top: percent(a.frame.y, down),
+                                          width: percent(a.frame.width, across), height: percent(a.frame.height, down) });
             layer.append(target);
           }
           figure.append(layer);
