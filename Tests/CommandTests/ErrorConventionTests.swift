@@ -31,13 +31,33 @@ struct ErrorConventionTests {
         #expect(result.stdout.contains("USAGE: widgethost timeline <id>"))
     }
 
-    @Test func withoutAManifestTheMessageSaysHowToGiveOne() async throws {
+    @Test func withoutAManifestTheMessageSaysWhereItLookedAndHowToGiveOne() async throws {
         let folder = try TestSupport.temporaryDirectory()
-        let result = try await TestSupport.widgethost(["status"], in: folder)
+        let config = folder.appendingPathComponent("xdg")
+        let result = try await TestSupport.widgethost(["status"], environment: ["XDG_CONFIG_HOME": config.path], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("config.yaml: no such file in "), "\(result.stderr)")
-        #expect(result.stderr.contains("give the manifest with --config <path>"))
+        #expect(result.stderr.hasPrefix("error: no bundle manifest: none of config.yaml, \(config.path)/widgethost/config.yaml, /etc/widgethost/config.yaml exists; "), "\(result.stderr)")
+        #expect(result.stderr.contains("give one with --config <path>"))
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The installed service's manifest, and an operator's, are found from
+    /// any folder; a command says which it read when it is not the one here.
+    @Test func theManifestIsFoundInTheUsersConfigurationOrWhereWidgethostConfigSays() async throws {
+        let fixture = try ContainerFixture()
+        let elsewhere = try TestSupport.temporaryDirectory()
+        let config = elsewhere.appendingPathComponent("xdg")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("widgethost"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture.manifestPath, toPath: config.appendingPathComponent("widgethost/config.yaml").path)
+        let found = try await TestSupport.widgethost(["status", "--json"], environment: ["XDG_CONFIG_HOME": config.path], in: elsewhere)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stderr == "note: using \(config.path)/widgethost/config.yaml (no config.yaml here; XDG_CONFIG_HOME)\n")
+
+        let named = try await TestSupport.widgethost(["status", "--json"], environment: ["WIDGETHOST_CONFIG": fixture.manifestPath], in: elsewhere)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stderr == "note: using \(fixture.manifestPath) (WIDGETHOST_CONFIG)\n")
+        let missing = try await TestSupport.widgethost(["status"], environment: ["WIDGETHOST_CONFIG": elsewhere.appendingPathComponent("none.yaml").path], in: elsewhere)
+        #expect(missing.status == 1, "a manifest named on purpose and missing is an error, not a reason to read another")
     }
 
     @Test func renderingToAFolderThatDoesNotExistSaysSo() async throws {

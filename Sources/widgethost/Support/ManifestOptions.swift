@@ -9,8 +9,10 @@ import YAML
 
 /// `--config`, shared by every command that reads the bundle manifest.
 struct ManifestOptions: ParsableArguments {
-    @Option(name: .customLong("config"), help: ArgumentHelp("The bundle manifest.", valueName: "manifest"))
-    var path = "config.yaml"
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The bundle manifest (default: $WIDGETHOST_CONFIG, else the first of ./config.yaml, $XDG_CONFIG_HOME/widgethost/config.yaml or ~/.config/widgethost/config.yaml, /etc/widgethost/config.yaml).",
+        valueName: "manifest"))
+    var path: String?
 
     @Flag(help: "Print a crashing kind's whole crash report (backtrace, registers), not only its first line. 'run' always logs it whole.")
     var verbose = false
@@ -21,15 +23,25 @@ struct ManifestOptions: ParsableArguments {
         // A one-shot command prints a kind's crash as its first line and a
         // note; `run` sets it back to whole, for its log.
         OutputReader.crashReportsInFull = verbose
-        do {
-            return try Manifest.load(from: positional ?? path)
-        } catch {
-            var message = error.description
-            if positional == nil, path == "config.yaml", !FileManager.default.fileExists(atPath: path) {
-                message = "config.yaml: no such file in \(FileManager.default.currentDirectoryPath); "
-                    + "give the manifest with --config <path> (validate and run also take it as their argument)"
+        let file: String
+        if let given = positional ?? path {
+            file = given
+        } else {
+            switch ManifestLocation.find() {
+            case .found(let found, let why):
+                // Named when it is not the one in this folder, so that nobody wonders which was read.
+                if let why { Terminal.note("using \(found) (\(why))") }
+                file = found
+            case .none(let searched):
+                Terminal.error("error: no bundle manifest: none of \(searched.joined(separator: ", ")) exists; "
+                    + "give one with --config <path> (validate and run also take it as their argument) or WIDGETHOST_CONFIG")
+                throw ExitCode.failure
             }
-            Terminal.error(message)
+        }
+        do {
+            return try Manifest.load(from: file)
+        } catch {
+            Terminal.error(error.description)
             throw ExitCode.failure
         }
     }

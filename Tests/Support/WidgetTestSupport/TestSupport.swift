@@ -21,7 +21,9 @@ package enum TestSupport {
         let cache = runFolder.appendingPathComponent("cache")
         // English whatever the machine's locale: kinds' string tables are read in it.
         let environment = ProcessInfo.processInfo.environment.filter { !["LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key) }
-        return environment.merging(["XDG_CACHE_HOME": cache.path, "LANG": "C.UTF-8"]) { $1 }
+        // A manifest in the machine's own configuration is not the tests' (commands look there).
+        return environment.filter { $0.key != "WIDGETHOST_CONFIG" }
+            .merging(["XDG_CACHE_HOME": cache.path, "XDG_CONFIG_HOME": runFolder.appendingPathComponent("config").path, "LANG": "C.UTF-8"]) { $1 }
     }()
 
     /// Every folder this test process makes, under one folder named by its
