@@ -16,7 +16,8 @@ SYMBOLGRAPH_EXTRACT ?= $(shell command -v swift-symbolgraph-extract 2>/dev/null 
 # the glyphs SF Symbols are drawn as. librsvg2-2: PNG cards (loaded at run time);
 # librsvg2-common: its gdk-pixbuf loader, which draws the SVG images in them.
 # poppler-utils: `import` converts an asset catalog's PDF vectors to SVG with pdftocairo.
-APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2 librsvg2-common poppler-utils
+# dpkg-dev: `make deb` reads the package's Depends from the binaries (dpkg-shlibdeps).
+APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2 librsvg2-common poppler-utils dpkg-dev
 
 .PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall deb clean
 

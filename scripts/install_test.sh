@@ -111,13 +111,15 @@ if [ "$(id -u)" -eq 0 ] && unshare --mount true 2>/dev/null; then
     fail "make deb: $(tail -5 "$work/deb.log")"
   tail -1 "$work/deb.log"
   dpkg-deb --field "$work/widgethost.deb" Depends | grep -q "libsqlite3-0" || fail "the package does not depend on libsqlite3-0"
+  # At the version the binaries' symbols need: a bare libc6 installed where they cannot start.
+  dpkg-deb --field "$work/widgethost.deb" Depends | grep -q "libc6 (>= 2\.[0-9]*)" || fail "the package depends on no version of libc6: $(dpkg-deb --field "$work/widgethost.deb" Depends)"
   dpkg --dry-run -i "$work/widgethost.deb" > "$work/dry-run" 2>&1 || fail "the package's dependencies are not met here: $(cat "$work/dry-run")"
   dpkg-deb -x "$work/widgethost.deb" "$work/debroot"
   [ -L "$work/debroot/usr/bin/widgethost" ] || fail "the package has no /usr/bin/widgethost"
   grep -q "^ExecStart=/usr/bin/widgethost run" "$work/debroot/usr/lib/systemd/user/widgethost.service" || fail "the package's unit does not start /usr/bin/widgethost"
   # Every library the tree links itself (NEEDED; what those need is their
   # packages' business) and does not carry comes from a package it depends on.
-  depends=$(dpkg-deb --field "$work/widgethost.deb" Depends | tr -d ' ' | tr ',' '\n')
+  depends=$(dpkg-deb --field "$work/widgethost.deb" Depends | tr -d ' ' | tr ',' '\n' | sed 's/(.*//')
   tree="$work/debroot/usr/lib/widgethost"
   needed=$(for file in "$tree/widgethost" "$tree/widgethost-extension" "$tree"/lib*.so; do
              readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'

@@ -18,19 +18,35 @@ rm "$stage/usr/share/widgethost/installed-files"
 
 version=$("$bin/widgethost" --version | sed -n 's/^widgethost \([0-9.]*\).*/\1/p')
 [ -n "$version" ] || { echo "cannot read the version from $bin/widgethost --version" >&2; exit 1; }
-size=$(du -sk "$stage" | cut -f1)
-mkdir "$stage/DEBIAN"
 # Depends: the Debian libraries the programs, the kinds and the bundled
 # runtime link (libcurl for FoundationNetworking, which URLSession in kinds
-# uses; scripts/install_test.sh checks each is on this list), and the fonts
-# cards are drawn with. librsvg is loaded only to draw PNG.
+# uses), at the versions their symbols need, as dpkg-shlibdeps reads them
+# from the files themselves: a bare `libc6` let the package install on a
+# Debian whose C library is older than the binary's symbols need.
+# scripts/install_test.sh checks each library is on this list. Then the
+# fonts cards are drawn with. librsvg is loaded only to draw PNG.
+libexec="$stage/usr/lib/widgethost"
+shlibs=$(
+  cd "$stage"
+  mkdir debian
+  printf 'Source: widgethost\n\nPackage: widgethost\nArchitecture: any\n' > debian/control
+  # The bundled Swift runtime is the package's own (-l): it has no Debian package to depend on.
+  dpkg-shlibdeps -O --ignore-missing-info -l"$libexec" "$libexec/widgethost" "$libexec/widgethost-extension" "$libexec"/lib*.so 2> debian/log |
+    sed -n 's/^shlibs:Depends=//p'
+  [ -s debian/log ] && cp debian/log "$stage.log"
+  rm -r debian
+)
+[ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no dependencies: $(cat "$stage.log" 2>/dev/null)" >&2; rm -f "$stage.log"; exit 1; }
+rm -f "$stage.log"
+size=$(du -sk "$stage" | cut -f1)
+mkdir "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL
 Package: widgethost
 Version: $version
 Architecture: $(dpkg --print-architecture)
 Maintainer: widgethost developers <widgethost@localhost>
 Installed-Size: $size
-Depends: libc6, libgcc-s1, libstdc++6, libsqlite3-0, libyaml-0-2, zlib1g, libcurl4, fonts-dejavu-core, fonts-material-design-icons-iconfont
+Depends: $shlibs, fonts-dejavu-core, fonts-material-design-icons-iconfont
 Recommends: librsvg2-2, librsvg2-common
 Suggests: poppler-utils
 Section: utils
