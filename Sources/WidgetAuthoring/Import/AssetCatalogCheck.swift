@@ -35,30 +35,33 @@ package enum AssetCatalogCheck {
                 guard let data = manager.contents(atPath: imageURL.path) else {
                     throw .badFile(url.path, line: nil, reason: "names \(name), which is missing from \(url.deletingLastPathComponent().lastPathComponent)")
                 }
-                if imageURL.pathExtension.lowercased() == "svg" && ImageHeader.size(of: data) == nil {
-                    left.append((imageURL, "an SVG that cannot be drawn: it needs an <svg> root with a width and height (in px, pt, pc, mm, cm or in) or a viewBox, no entity or DOCTYPE of its own, and no size in the root's style"))
-                    continue
-                }
-                try checkSize(of: data, at: imageURL)
+                if let why = try checkSize(of: data, at: imageURL) { left.append((imageURL, why)) }
             }
         }
         return left
     }
 
-    /// PNG, JPEG, GIF and SVG must fit what a widget may draw; PDF vectors are left to the log.
-    private static func checkSize(of data: Data, at url: URL) throws(ImportError) {
+    /// PNG, JPEG, GIF and SVG must fit what a widget may draw; PDF vectors
+    /// are left to the log. Returns why an SVG cannot be drawn at all, which
+    /// is left rather than refused.
+    private static func checkSize(of data: Data, at url: URL) throws(ImportError) -> String? {
         let type = url.pathExtension.lowercased()
-        guard ["png", "jpg", "jpeg", "gif", "svg"].contains(type) else { return }
+        guard ["png", "jpg", "jpeg", "gif", "svg"].contains(type) else { return nil }
+        let size = ImageHeader.size(of: data)
+        if type == "svg", size == nil {
+            return "an SVG that cannot be drawn: it needs an <svg> root with a width and height (in px, pt, pc, mm, cm or in) or a viewBox, no entity or DOCTYPE of its own, and no size in the root's style"
+        }
         let limit = EntryValidator.maximumImageBytes, side = EntryValidator.maximumImageSide
         guard data.count <= limit else {
             throw .badFile(url.path, line: nil, reason: "\(data.count) bytes; a widget's image may have at most \(limit) (1 MiB): make it smaller")
         }
-        guard let (width, height) = ImageHeader.size(of: data) else {
-            throw .badFile(url.path, line: nil, reason: "not a \(type == "svg" ? "readable SVG" : "PNG, JPEG or GIF image that can be read")")
+        guard let (width, height) = size else {
+            throw .badFile(url.path, line: nil, reason: "not a PNG, JPEG or GIF image that can be read")
         }
         guard width <= side, height <= side else {
             throw .badFile(url.path, line: nil, reason: "\(width)×\(height) pixels; a widget's image may be at most \(side) a side")
         }
+        return nil
     }
 
     /// Foundation says `… around line 3, column 5.` or, on Linux,

@@ -11,7 +11,10 @@ package struct ModuleLoader: Sendable {
         package let path: String
         package let descriptors: [WidgetDescriptor]
         package let `extension`: ModuleExtension
-        /// The build described (`ModuleVersion`); nil when the file could not be read.
+        /// The build described (`ModuleVersion`); nil when the file could not
+        /// be read, or when the kinds were remembered: the commands that only
+        /// read or write the container make no entries, and need not read
+        /// every library whole.
         package let version: String?
     }
 
@@ -82,7 +85,7 @@ package struct ModuleLoader: Sendable {
         let moduleExtension = pool.extension(path: path, module: module, limits: limits, sandbox: sandbox)
         let runner = pool.settings.runner
         if describing == .remembered, let runner, let kinds = descriptions?.kinds(of: path, runner: runner) {
-            return .success(loaded(kinds, path: path, extension: moduleExtension))
+            return .success(loaded(kinds, path: path, extension: moduleExtension, version: nil))
         }
         let file = FileIdentity(path: path)
         let caller = RemoteCaller(module: moduleExtension, timeout: describeTimeout)
@@ -98,12 +101,12 @@ package struct ModuleLoader: Sendable {
             return .failure(ModuleLoadError(failure, path: path))
         case .kinds(let kinds):
             if let runner { descriptions?.store(kinds, of: path, module: file, runner: runner) }
-            return .success(loaded(kinds, path: path, extension: moduleExtension))
+            return .success(loaded(kinds, path: path, extension: moduleExtension, version: ModuleVersion.of(path: path)))
         }
     }
 
-    private func loaded(_ kinds: [KindDescription], path: String, extension moduleExtension: ModuleExtension) -> LoadedModule {
+    private func loaded(_ kinds: [KindDescription], path: String, extension moduleExtension: ModuleExtension, version: String?) -> LoadedModule {
         LoadedModule(path: path, descriptors: kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) },
-                     extension: moduleExtension, version: ModuleVersion.of(path: path))
+                     extension: moduleExtension, version: version)
     }
 }
