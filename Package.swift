@@ -86,6 +86,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // Already resolved through postgres-nio; named for sslmode's TLS settings.
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        // Already resolved and built through postgres-nio: the dashboard's
+        // password hashes (scrypt) and secrets' digests (SHA-256).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -179,6 +182,8 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
         ]),
         // widgethost run as one value: the host's loop, the dashboard and a
         // front end's services in one ServiceGroup.

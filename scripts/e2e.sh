@@ -141,6 +141,34 @@ grep -q 'fill="#1c1c1e"/>' <<<"$(curl -fsS "$src")" || fail "the card at $src is
 cp "$work/dark.png" e2e-dashboard-dark.png
 echo "e2e: dark mode: the page and every card turned dark when the browser came to prefer it"
 
+# Users: once one is added, the running dashboard asks everyone to sign in.
+# In Chromium, as a person would: the page sends the browser to /login, a
+# wrong password is said, the right one opens the dashboard with her name
+# and every card (the session cookie goes with each), and signing out
+# returns to /login. At a phone's width, as people sign in on their phones.
+printf 'e2e password 1\n' | $widgethost users add ada --password-stdin --config "$work/config.yaml" > /dev/null
+field() { echo "document.querySelector('input[name=$1]')"; }
+timeout 300 python3 scripts/dom_after.py "$url" --viewport 390x844 \
+  --until "location.pathname == '/login' && $(field password)" \
+  --screenshot "$work/login.png" \
+  --run "$(field name).value = 'ada'; $(field password).value = 'not her password'; document.querySelector('form').submit()" \
+  --until "document.querySelector('.message')?.textContent.includes('Wrong name or password')" \
+  --run "$(field password).value = 'e2e password 1'; document.querySelector('form').submit()" \
+  --until "location.pathname == '/' && document.body.dataset.live == 'connected' && document.querySelectorAll('figure img').length >= 4 && [...document.querySelectorAll('figure img')].every(i => i.complete && i.naturalWidth > 0)" \
+  --run "sessionStorage.setItem('who', document.querySelector('.who span')?.textContent)" \
+  --screenshot "$work/signed-in.png" \
+  --run "document.querySelector('.who button').click()" \
+  --until "location.pathname == '/login'" \
+  --run "document.body.dataset.afterout = location.pathname; document.body.dataset.who = sessionStorage.getItem('who')" > "$work/login.html"
+grep -q 'data-afterout="/login"' "$work/login.html" || fail "signing out did not return to the sign-in page"
+grep -q 'data-who="ada"' "$work/login.html" || fail "the signed-in page did not name ada: $(grep -o 'data-who="[^"]*"' "$work/login.html")"
+grep -q "failed sign-in as 'ada'" "$work/run.log" || fail "the wrong password was not logged"
+grep -q "ada signed in from 127.0.0.1" "$work/run.log" || fail "the sign-in was not logged"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url")" = 303 ] || fail "with a user, the page no longer sends strangers to sign in"
+cp "$work/login.png" e2e-login-390.png
+cp "$work/signed-in.png" e2e-signed-in-390.png
+echo "e2e: with a user, the dashboard asks to sign in; a wrong password is refused, the right one shows every card under her name, signing out returns to /login"
+
 # The authors' gallery: widgethost dev --serve on a new package. The page must
 # show every preview, then redraw itself when a source file is saved: the
 # edit lands once the page shows the first build, and the DOM is read once

@@ -22,12 +22,25 @@ package struct HostApplication: Sendable {
         package var isLoopback: Bool
         /// How a person reaches it once bound (`port` may be 0).
         package var url: @Sendable (_ boundPort: Int) -> String
+        /// Serve it beyond loopback with nobody to sign in (`--open-dashboard`): said loudly, never assumed.
+        package var open: Bool
 
-        package init(host: String, port: Int, isLoopback: Bool, url: @escaping @Sendable (_ boundPort: Int) -> String) {
+        package init(host: String, port: Int, isLoopback: Bool, open: Bool = false, url: @escaping @Sendable (_ boundPort: Int) -> String) {
             self.host = host
             self.port = port
             self.isLoopback = isLoopback
+            self.open = open
             self.url = url
+        }
+    }
+
+    /// A dashboard beyond loopback that nobody could sign in to, and was not said to be open.
+    package struct DashboardUnprotected: Error, CustomStringConvertible {
+        package let host: String
+        package var description: String {
+            "the dashboard would listen on \(host), where other machines reach it, and nobody can sign in to it: "
+                + "add a user first ('widgethost users add NAME'), name a trusted proxy (dashboard.trusted_proxies in the manifest), "
+                + "or pass --open-dashboard to serve it to anyone who can reach it"
         }
     }
 
@@ -74,6 +87,11 @@ package struct HostApplication: Sendable {
     /// Claims the container, runs until SIGTERM or SIGINT, then ends the
     /// extensions; state is saved as the host's loop stops.
     package func run() async throws {
+        let accounts = try dashboard.map { _ in try workspace.container.read { (try $0.dashboardUsers().count, try $0.dashboardCredentials(kind: .token).count) } }
+        if let dashboard, let (users, tokens) = accounts, !dashboard.isLoopback, !dashboard.open,
+           users + tokens == 0, workspace.manifest.dashboard.trustedProxies.isEmpty {
+            throw DashboardUnprotected(host: dashboard.host)
+        }
         let (claim, host, empty) = try await start()
         let schedule = workspace.manifest.schedule
         logger.say(.info, "host started", metadata: [
@@ -98,19 +116,29 @@ package struct HostApplication: Sendable {
             logger.say(.notice, "no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }
         var services: [any Service] = [HostService(host: host)] + self.services
-        if let dashboard {
-            if !dashboard.isLoopback {
-                logger.say(.warning, "the dashboard listens on \(dashboard.host), so other machines can reach it; it has no authentication")
+        if let dashboard, let (users, tokens) = accounts {
+            let proxies = workspace.manifest.dashboard.trustedProxies
+            let signIn = users + tokens > 0 || !proxies.isEmpty || (!dashboard.isLoopback && !dashboard.open)
+            if !dashboard.isLoopback && !signIn {
+                logger.say(.warning, "the dashboard listens on \(dashboard.host) OPEN to anyone who can reach it (--open-dashboard): they see every widget; taps still need the key link below")
             }
             var serverLogger = logger
             serverLogger.logLevel = .warning
             let logger = logger
             let key = try DashboardKey.load(in: workspace.container.location.directory)
             services.append(try Dashboard.application(
-                workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, key: key, logger: serverLogger,
+                workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, key: key,
+                beyondLoopback: !dashboard.isLoopback && !dashboard.open, logger: serverLogger, accessLogger: logger,
                 metrics: metrics, notReady: { host.notReady() },
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
-                logger.say(.info, "dashboard at \(dashboard.url(bound)) (taps from a browser need its key once: \(key.link(base: dashboard.url(bound))))")
+                let url = dashboard.url(bound)
+                if signIn {
+                    let who = [users > 0 ? "\(users) user\(users == 1 ? "" : "s")" : nil, tokens > 0 ? "\(tokens) token\(tokens == 1 ? "" : "s")" : nil,
+                               proxies.isEmpty ? nil : "users of the proxy at \(proxies.joined(separator: ", "))"].compactMap { $0 }
+                    logger.say(.info, "dashboard at \(url) (sign-in required: \(who.isEmpty ? "nobody can sign in yet" : who.joined(separator: ", ")))")
+                } else {
+                    logger.say(.info, "dashboard at \(url) (taps from a browser need its key once: \(key.link(base: url)))")
+                }
             })
             // Last in the group, so first to hear of shutdown (the group shuts
             // down in reverse order): it closes the pages' event streams

@@ -24,6 +24,8 @@ package struct Manifest: Decodable, Sendable {
     package var appearance: AppearanceSettings
     /// Web addresses the dashboard opens for links with an app's own scheme.
     package var links: LinkSchemes
+    /// Who may stand in front of the dashboard: trusted proxies.
+    package var dashboard: DashboardSettings
     /// `locale: de_DE`: the language of the kinds' string tables; without
     /// it, the host's own (`LANG`).
     package var locale: String?
@@ -37,7 +39,7 @@ package struct Manifest: Decodable, Sendable {
     package internal(set) var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox, instances, appearance, links, locale
+        case name, container, widgets, schedule, github, sandbox, instances, appearance, links, locale, dashboard
         case modulePaths = "module_paths"
     }
 
@@ -57,6 +59,7 @@ package struct Manifest: Decodable, Sendable {
         instances = try container.decodeIfPresent([InstanceEntry].self, forKey: .instances) ?? []
         appearance = try container.decodeIfPresent(AppearanceSettings.self, forKey: .appearance) ?? AppearanceSettings()
         links = try container.decodeIfPresent(LinkSchemes.self, forKey: .links) ?? LinkSchemes()
+        dashboard = try container.decodeIfPresent(DashboardSettings.self, forKey: .dashboard) ?? DashboardSettings()
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         if let locale, locale.wholeMatch(of: /[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?(\.[A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?/) == nil {
             throw DecodingError.dataCorruptedError(

@@ -57,4 +57,24 @@ package protocol ContainerTransaction {
     func cachedResponse(for url: String) throws -> CachedResponse?
     func store(_ response: CachedResponse) throws
     func markRevalidated(_ url: String, at date: Date) throws
+
+    // The dashboard's users, their sessions and read-only tokens.
+    /// By name.
+    func dashboardUsers() throws -> [DashboardUser]
+    func dashboardUser(named name: String) throws -> DashboardUser?
+    /// Adds the user, or replaces the one of that name.
+    func save(_ user: DashboardUser) throws
+    /// Whether there was such a user. Their sessions stay: see `deleteDashboardCredentials`.
+    func deleteDashboardUser(named name: String) throws -> Bool
+    /// Oldest first.
+    func dashboardCredentials(kind: DashboardCredential.Kind) throws -> [DashboardCredential]
+    func dashboardCredential(digest: String) throws -> DashboardCredential?
+    func insert(_ credential: DashboardCredential) throws
+    /// Removes `owner`'s credentials of `kind`; returns how many.
+    @discardableResult
+    func deleteDashboardCredentials(owner: String, kind: DashboardCredential.Kind) throws -> Int
+    func deleteDashboardCredential(digest: String) throws
+    func purgeDashboardCredentials(expiredBefore date: Date) throws
+    /// Whether any user or token exists: then the dashboard asks who is there.
+    func hasDashboardAccounts() throws -> Bool
 }

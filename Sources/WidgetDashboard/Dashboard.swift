@@ -16,36 +16,62 @@ import WidgetSDK
 package enum Dashboard {
     /// The page may run its own script and nothing else.
     package static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
-        + "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+        + "style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
     /// - Parameter reloadKind: asks the running host to reload every instance
     ///   of a kind at once, after a tap on the page ran one of its intents.
     /// - Parameters:
     ///   - metrics: served at `/metrics` in Prometheus's text format.
     ///   - notReady: why the host cannot do its work now (`/readyz` answers 503 with it), or nil.
-    ///   - key: what a browser must hold to tap (`DashboardKey`).
-    package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, key: DashboardKey, logger: Logger,
+    ///   - key: what a browser must hold to tap while the dashboard is open (`DashboardKey`).
+    ///   - beyondLoopback: the address is not a loopback one: everyone must sign in or show a token (`DashboardAccess`).
+    ///   - logger: the server's own (warnings and worse).
+    ///   - accessLogger: who signed in, and who failed to: the host's log.
+    package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, key: DashboardKey,
+                                   beyondLoopback: Bool = false, logger: Logger, accessLogger: Logger? = nil,
                                    metrics: HostMetrics? = nil,
                                    notReady: @escaping @Sendable () async -> String? = { nil },
                                    reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
                                    onRunning: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: DashboardContext.self)
         let snapshots = try StatusSnapshots(workspace: workspace)
         // A token per run: only the page this host served can tap.
         let token = (0..<4).map { _ in String(UInt64.random(in: 0 ... .max), radix: 16) }.joined()
-        let requestGuard = RequestGuard<BasicRequestContext>(host: host, token: token, key: key)
+        let requestGuard = RequestGuard<DashboardContext>(host: host, token: token, key: key, anyHost: beyondLoopback)
+        let access = DashboardAccess(accounts: DashboardAccounts(container: workspace.container), settings: workspace.manifest.dashboard,
+                                     beyondLoopback: beyondLoopback)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: requestGuard)
+        router.add(middleware: access)
+        SignInRoutes.add(to: router, access: access, throttle: LoginThrottle(), appearance: workspace.manifest.appearance, logger: accessLogger ?? logger)
         let cards = CardCache()
-        serve(router, "/") { request, _ in
+        /// The instances the request's sender may see.
+        @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
+            let statuses = try await snapshots.current()
+            guard let only = context.principal?.only else { return statuses }
+            return statuses.filter { only.contains($0.instance.id) }
+        }
+        serve(router, "/") { request, context in
             // The key link: a wrong key is said at once; the right one is kept by the page's script.
             if let offered = request.uri.queryParameters.get("key"), !key.matches(offered) {
                 throw HTTPError(.forbidden, message: "that is not this dashboard's key")
             }
-            let statuses = try await snapshots.current()
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                                                   HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
-                            body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, appearance: workspace.manifest.appearance, locale: workspace.theme.locale))))
+            var principal = context.principal ?? .open
+            var cookie: String?
+            if principal.proof == .proxy, principal.csrf == nil {
+                // A proxy's user gets a session of their own, whose CSRF token their taps carry.
+                let session = try await access.accounts.openSession(for: principal, owner: principal.name)
+                principal = session.principal
+                cookie = access.sessionCookie(session.secret, secure: access.isSecure(request, context: context))
+            }
+            let statuses = try await visible(context)
+            var response = Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                                           HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
+                                    body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, principal: principal,
+                                                                                                  appearance: workspace.manifest.appearance,
+                                                                                                  locale: workspace.theme.locale))))
+            if let cookie { response.headers[values: .setCookie].append(cookie) }
+            return response
         }
         serve(router, "/dashboard.js") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
@@ -57,26 +83,27 @@ package enum Dashboard {
                          body: .init(byteBuffer: ByteBuffer(string: DashboardPage.favicon)))
             }
         }
-        serve(router, "/instances") { _, _ in
-            try json(try await snapshots.current().map { InstanceSummary($0, locale: workspace.theme.locale) })
+        serve(router, "/instances") { _, context in
+            try json(try await visible(context).map { InstanceSummary($0, locale: workspace.theme.locale) })
         }
-        @Sendable func status(_ id: String) async throws -> InstanceStatus {
-            guard let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
+        /// The instance, if it exists and the sender may see it (else it does not exist, for them).
+        @Sendable func status(_ id: String, _ context: DashboardContext) async throws -> InstanceStatus {
+            guard context.principal?.sees(id) ?? true, let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
             return status
         }
         // One parameter name per level: Hummingbird's router refuses two.
         serve(router, "/instances/:file/actions") { _, context in
-            let status = try await status(try context.parameters.require("file"))
+            let status = try await status(try context.parameters.require("file"), context)
             guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
             return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family, links: workspace.manifest.links, locale: workspace.theme.locale) })
         }
         router.post("/instances/:file/actions/:number") { request, context in
-            try requestGuard.checkTap(request)
+            try requestGuard.checkTap(request, from: context.principal)
             let id = try context.parameters.require("file")
             guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.badRequest, message: "not an action number") }
-            _ = try await status(id)
+            _ = try await status(id, context)
             let entry = request.uri.queryParameters.get("entry")
             do {
                 switch try await workspace.tap(id, number: number, entry: entry, reload: { kind in await reloadKind(kind) }) {
@@ -94,7 +121,7 @@ package enum Dashboard {
             let file = try context.parameters.require("file")
             let format = CardFormat(file: file)
             let id = format.map { String(file.dropLast($0.rawValue.count + 1)) } ?? file
-            let status = try await status(id)
+            let status = try await status(id, context)
             guard let format else { return try json(InstanceSummary(status, includingView: true, locale: workspace.theme.locale)) }
             let mode = try renderingMode(request)
             let scheme = try colorScheme(request) ?? workspace.defaultScheme
@@ -132,8 +159,12 @@ package enum Dashboard {
                 return plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
         }
-        serve(router, "/events") { _, _ in
-            let messages = events.subscribe().map { ByteBuffer(string: $0) }
+        serve(router, "/events") { _, context in
+            // A user limited to some instances hears of those only.
+            let only = context.principal?.only
+            let messages = events.subscribe()
+                .filter { message in only.map { DashboardEvents.instance(in: message).map($0.contains) ?? true } ?? true }
+                .map { ByteBuffer(string: $0) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: .init(asyncSequence: messages))
         }
@@ -142,9 +173,10 @@ package enum Dashboard {
 
     /// The server for `router` on the guard's host: once it has bound, the
     /// guard learns the port (0 picks one) and `onRunning` is told it.
-    package static func application(_ router: Router<BasicRequestContext>, guardedBy requestGuard: RequestGuard<BasicRequestContext>,
+    package static func application<Context: RequestContext>(_ router: Router<Context>, guardedBy requestGuard: RequestGuard<Context>,
                             serverName: String, port: Int, logger: Logger,
-                            onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+                            onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol
+    where Context.Source == ApplicationRequestContextSource {
         Application(
             router: router,
             server: StrictHTTP1Channel.builder,
@@ -158,8 +190,8 @@ package enum Dashboard {
     }
 
     /// GET and HEAD answer with `handler`; any other method is 405 with `Allow`.
-    package static func serve(_ router: Router<BasicRequestContext>, _ path: RouterPath,
-                              _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+    package static func serve<Context: RequestContext>(_ router: Router<Context>, _ path: RouterPath,
+                                                     _ handler: @escaping @Sendable (Request, Context) async throws -> Response) {
         router.get(path, use: handler)
         router.head(path) { request, context in
             var response = try await handler(request, context)

@@ -59,6 +59,13 @@ package final class DashboardEvents: Sendable {
         return stream
     }
 
+    /// The instance a message is about (its `data`), or nil for one about none.
+    package static func instance(in message: String) -> String? {
+        guard let line = message.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }) else { return nil }
+        let data = String(line.dropFirst("data: ".count))
+        return data.isEmpty ? nil : data
+    }
+
     /// Ends every stream, now and later: an open event stream would keep the
     /// server's graceful shutdown waiting for ever.
     package func finish() {

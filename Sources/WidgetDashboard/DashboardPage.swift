@@ -14,7 +14,9 @@ enum DashboardPage {
     /// - Parameter appearance: the manifest's `appearance:`: whether the
     ///   page follows the browser's `prefers-color-scheme` or keeps one
     ///   scheme, its background, and the cards' corner radius.
-    static func html(_ statuses: [InstanceStatus], token: String = "", appearance: AppearanceSettings = AppearanceSettings(),
+    /// - Parameter principal: who asked: the page names them, and carries their session's CSRF token for taps.
+    static func html(_ statuses: [InstanceStatus], token: String = "", principal: DashboardPrincipal = .open,
+                     appearance: AppearanceSettings = AppearanceSettings(),
                      locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
         let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue, locale: locale) }.joined(separator: "\n")
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
@@ -34,12 +36,17 @@ enum DashboardPage {
             <title>widgethost</title>
             <link rel="icon" href="/favicon.svg" type="image/svg+xml">
             <meta name="widgethost-token" content="\(token)">
+            <meta name="widgethost-csrf" content="\(SVGRenderer.escape(principal.csrf ?? ""))">
             <style>
               :root { color-scheme: \(appearance.scheme == .auto ? "light dark" : appearance.scheme.rawValue); }
               \(background)
               body { margin: 0; padding: 32px; min-height: 100vh;
                      font-family: "DejaVu Sans", Verdana, sans-serif; color: #fff; box-sizing: border-box; }
-              h1 { font-weight: 600; font-size: 20px; margin: 0 0 24px; opacity: .85 }
+              header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 16px; margin: 0 0 24px; }
+              h1 { font-weight: 600; font-size: 20px; margin: 0; opacity: .85; flex: 1; }
+              .who { display: flex; align-items: baseline; gap: 10px; margin: 0; font-size: 13px; opacity: .85; }
+              .who button { font: inherit; color: inherit; background: rgba(255,255,255,.15); border: 1px solid rgba(255,255,255,.35);
+                            border-radius: 6px; padding: 3px 10px; cursor: pointer; }
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
               figure { margin: 0; position: relative; max-width: 100%; }
               .taps { position: absolute; left: 0; top: 0; width: 100%; }
@@ -52,7 +59,7 @@ enum DashboardPage {
               /* A phone (320 to 430 px): one column, each card scaled to the width, never wider. */
               @media (max-width: 480px) {
                 body { padding: 16px 12px; }
-                h1 { margin-bottom: 16px; }
+                header { margin-bottom: 16px; }
                 #grid { flex-direction: column; flex-wrap: nowrap; align-items: center; gap: 20px; }
               }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
@@ -60,7 +67,7 @@ enum DashboardPage {
             </style>
             </head>
             <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
-            <h1>widgethost</h1>
+            <header><h1>widgethost</h1>\(who(principal))</header>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
             </div>
@@ -91,6 +98,8 @@ enum DashboardPage {
         }
         function version(i) { return `${i.currentEntryDate || "none"}|${i.state}`; }
         const token = document.querySelector('meta[name="widgethost-token"]').content;
+        // A signed-in user's session token against cross-site request forgery, sent back with each tap.
+        const csrf = document.querySelector('meta[name="widgethost-csrf"]').content;
         // The dashboard's key, from the link the host logged: kept by this
         // origin alone (port included), and out of the address bar and history.
         {
@@ -149,7 +158,7 @@ enum DashboardPage {
         // is showing, the host refuses (409) and the targets are drawn again.
         async function tap(figure, id, a) {
           const response = await fetch(`/instances/${id}/actions/${a.number}?entry=${encodeURIComponent(a.entry)}`,
-                                       { method: "POST", headers: { "X-Widgethost-Token": token,
+                                       { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
                                                                     "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
           if (!response.ok) {
             // The host's refusals are JSON, {"error": {"message": …}}.
@@ -230,6 +239,20 @@ enum DashboardPage {
         events.addEventListener("entry", e => refresh(e.data));
         events.addEventListener("instances", () => sync());
         """
+
+    /// Who is signed in, and the button that signs them out (a form: it
+    /// works without the script). A proxy's users sign out at the proxy.
+    private static func who(_ principal: DashboardPrincipal) -> String {
+        let name = SVGRenderer.escape(principal.name)
+        switch principal.proof {
+        case .open: return ""
+        case .proxy: return #"<p class="who"><span>\#(name)</span></p>"#
+        case .token, .session:
+            let role = principal.readOnly ? #" <span>(read-only)</span>"# : ""
+            return #"<form class="who" method="post" action="/logout"><span>\#(name)\#(role)</span>"#
+                + #"<input type="hidden" name="csrf" value="\#(SVGRenderer.escape(principal.csrf ?? ""))"><button type="submit">Sign out</button></form>"#
+        }
+    }
 
     /// A rounded square in the page's colours.
     static let favicon = """

@@ -14,6 +14,7 @@ import Synchronization
 package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-Token")! }
     static var keyHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-Key")! }
+    static var csrfHeader: HTTPField.Name { HTTPField.Name("X-Widgethost-CSRF")! }
     static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
     static var fetchMode: HTTPField.Name { HTTPField.Name("Sec-Fetch-Mode")! }
 
@@ -27,11 +28,15 @@ package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     let token: String
     /// Nil where nothing can be changed (the authors' gallery).
     let key: DashboardKey?
+    /// Listening beyond loopback, where names and proxies vary and everyone
+    /// must sign in: a rebinding page gets the sign-in page, nothing more.
+    let anyHost: Bool
 
-    package init(host: String, token: String, key: DashboardKey? = nil) {
+    package init(host: String, token: String, key: DashboardKey? = nil, anyHost: Bool = false) {
         self.host = host
         self.token = token
         self.key = key
+        self.anyHost = anyHost
     }
 
     /// `127.0.0.1:8080`, `[::1]:8080`, and `localhost:8080` for a loopback address.
@@ -45,12 +50,13 @@ package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
-        guard authorities.contains(authority.lowercased()) else {
+        guard anyHost || authorities.contains(authority.lowercased()) else {
             throw HTTPError(.forbidden, message: "this dashboard answers to \(authorities.sorted().joined(separator: " or ")), not '\(authority)'")
         }
         if let site = request.headers[Self.fetchSite], site != "same-origin", site != "none" {
-            // Another site, or another port of this one (same-site): only a link to the page, which it cannot read.
-            let isLinkToThePage = request.headers[Self.fetchMode] == "navigate" && request.uri.path == "/" && request.method == .get
+            // Another site, or another port of this one (same-site): only a
+            // link to the page (or to signing in, where the page sends one), which it cannot read.
+            let isLinkToThePage = request.headers[Self.fetchMode] == "navigate" && ["/", "/login"].contains(request.uri.path) && request.method == .get
             guard isLinkToThePage else {
                 throw HTTPError(.forbidden, message: "requests from other sites are refused (Sec-Fetch-Site: \(site))")
             }
@@ -58,11 +64,26 @@ package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// For a request that changes state: from this dashboard's page only.
-    func checkTap(_ request: Request) throws {
+    /// For a request that changes state: from this dashboard's page only,
+    /// and from someone who may change it: a signed-in user whose page sent
+    /// back their session's CSRF token, or, on an open dashboard, a browser
+    /// that holds the key.
+    func checkTap(_ request: Request, from principal: DashboardPrincipal?) throws {
         let authority = (request.head.authority ?? "").lowercased()
-        if let origin = request.headers[.origin], origin.lowercased() != "http://\(authority)" {
+        // Behind a TLS proxy the page's origin is https: the scheme is the proxy's business.
+        if let origin = request.headers[.origin],
+           !["http://\(authority)", "https://\(authority)"].contains(origin.lowercased()) {
             throw HTTPError(.forbidden, message: "requests from \(origin) may not change this dashboard")
+        }
+        guard let principal else { throw HTTPError(.unauthorized, message: "sign in to tap") }
+        if principal.proof != .open {
+            guard !principal.readOnly else {
+                throw HTTPError(.forbidden, message: "'\(principal.name)' is a read-only token: it shows the widgets, but taps need a signed-in user")
+            }
+            guard let csrf = principal.csrf, SignInRoutes.same(request.headers[Self.csrfHeader], csrf) else {
+                throw HTTPError(.forbidden, message: "missing or wrong \(Self.csrfHeader.rawName): reload the dashboard's page, then tap")
+            }
+            return
         }
         guard request.headers[Self.tokenHeader] == token else {
             throw HTTPError(.forbidden, message: "missing or wrong \(Self.tokenHeader.rawName): taps come from the dashboard's own page")

@@ -174,6 +174,28 @@ enum PostgresSchema {
             """,
             "CREATE INDEX stashed_instance_removed_at ON stashed_instance (removed_at)",
         ]),
+        // The dashboard's users, sessions and read-only tokens, as SQLite's v8.
+        ("v6: dashboard accounts", [
+            """
+            CREATE TABLE dashboard_user (
+                name text PRIMARY KEY,
+                password_hash text NOT NULL,
+                only_instances text,
+                created_at timestamptz NOT NULL)
+            """,
+            """
+            CREATE TABLE dashboard_credential (
+                digest text PRIMARY KEY,
+                kind text NOT NULL,
+                owner text NOT NULL,
+                read_only boolean NOT NULL,
+                csrf text NOT NULL,
+                only_instances text,
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz)
+            """,
+            "CREATE INDEX dashboard_credential_owner ON dashboard_credential (owner)",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

@@ -246,6 +246,84 @@ struct PostgresTransaction: ContainerTransaction {
     }
 }
 
+extension PostgresTransaction {
+    // MARK: Dashboard accounts
+
+    private static func user(from row: PostgresRow) throws -> DashboardUser {
+        let (name, hash, only, createdAt) = try row.decode((String, String, String?, Date).self)
+        return DashboardUser(name: name, passwordHash: hash, only: DashboardUser.decode(only: only), createdAt: createdAt)
+    }
+
+    func dashboardUsers() throws -> [DashboardUser] {
+        try run(#"SELECT name, password_hash, only_instances, created_at FROM dashboard_user ORDER BY name COLLATE "C""#).map(Self.user)
+    }
+
+    func dashboardUser(named name: String) throws -> DashboardUser? {
+        try run("SELECT name, password_hash, only_instances, created_at FROM dashboard_user WHERE name = \(name)").first.map(Self.user)
+    }
+
+    func save(_ user: DashboardUser) throws {
+        let only = DashboardUser.encode(only: user.only)
+        try run("""
+            INSERT INTO dashboard_user (name, password_hash, only_instances, created_at) VALUES (\(user.name), \(user.passwordHash), \(only), \(user.createdAt))
+            ON CONFLICT (name) DO UPDATE SET password_hash = excluded.password_hash, only_instances = excluded.only_instances
+            """)
+    }
+
+    func deleteDashboardUser(named name: String) throws -> Bool {
+        try run("DELETE FROM dashboard_user WHERE name = \(name)").metadata.rows ?? 0 > 0
+    }
+
+    private static let credentialColumns = "digest, kind, owner, read_only, csrf, only_instances, created_at, expires_at"
+
+    private static func credential(from row: PostgresRow) throws -> DashboardCredential {
+        let (digest, kind, owner, readOnly, csrf, only, createdAt, expiresAt) =
+            try row.decode((String, String, String, Bool, String, String?, Date, Date?).self)
+        guard let kind = DashboardCredential.Kind(rawValue: kind) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a dashboard credential of unknown kind '\(kind)'"))
+        }
+        return DashboardCredential(digest: digest, kind: kind, owner: owner, readOnly: readOnly, csrf: csrf,
+                                   only: DashboardUser.decode(only: only), createdAt: createdAt, expiresAt: expiresAt)
+    }
+
+    func dashboardCredentials(kind: DashboardCredential.Kind) throws -> [DashboardCredential] {
+        try run("""
+            SELECT \(unescaped: Self.credentialColumns) FROM dashboard_credential WHERE kind = \(kind.rawValue) ORDER BY created_at, digest
+            """).map(Self.credential)
+    }
+
+    func dashboardCredential(digest: String) throws -> DashboardCredential? {
+        try run("SELECT \(unescaped: Self.credentialColumns) FROM dashboard_credential WHERE digest = \(digest)").first.map(Self.credential)
+    }
+
+    func insert(_ credential: DashboardCredential) throws {
+        let only = DashboardUser.encode(only: credential.only)
+        try run("""
+            INSERT INTO dashboard_credential (\(unescaped: Self.credentialColumns))
+            VALUES (\(credential.digest), \(credential.kind.rawValue), \(credential.owner), \(credential.readOnly), \(credential.csrf), \(only),
+                    \(credential.createdAt), \(credential.expiresAt))
+            """)
+    }
+
+    func deleteDashboardCredentials(owner: String, kind: DashboardCredential.Kind) throws -> Int {
+        try run("DELETE FROM dashboard_credential WHERE owner = \(owner) AND kind = \(kind.rawValue)").metadata.rows ?? 0
+    }
+
+    func deleteDashboardCredential(digest: String) throws {
+        try run("DELETE FROM dashboard_credential WHERE digest = \(digest)")
+    }
+
+    func purgeDashboardCredentials(expiredBefore date: Date) throws {
+        try run("DELETE FROM dashboard_credential WHERE expires_at < \(date)")
+    }
+
+    func hasDashboardAccounts() throws -> Bool {
+        try run("""
+            SELECT EXISTS (SELECT 1 FROM dashboard_user) OR EXISTS (SELECT 1 FROM dashboard_credential WHERE kind = 'token')
+            """).first?.decode(Bool.self) ?? false
+    }
+}
+
 /// The database did not answer a statement within the answer limit.
 struct StatementUnanswered: Error, CustomStringConvertible {
     let limit: Duration

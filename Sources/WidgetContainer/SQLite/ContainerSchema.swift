@@ -95,6 +95,25 @@ enum ContainerSchema {
                 table.column("removedAt", .datetime).notNull().indexed()
             }
         }
+        // Issue 40: the dashboard's users, sessions and read-only tokens.
+        migrator.registerMigration("v8: dashboard accounts") { db in
+            try db.create(table: "dashboardUser") { table in
+                table.primaryKey("name", .text)
+                table.column("passwordHash", .text).notNull()
+                table.column("only", .text)
+                table.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "dashboardCredential") { table in
+                table.primaryKey("digest", .text)
+                table.column("kind", .text).notNull()
+                table.column("owner", .text).notNull().indexed()
+                table.column("readOnly", .boolean).notNull()
+                table.column("csrf", .text).notNull()
+                table.column("only", .text)
+                table.column("createdAt", .datetime).notNull()
+                table.column("expiresAt", .datetime)
+            }
+        }
         return migrator
     }
 }

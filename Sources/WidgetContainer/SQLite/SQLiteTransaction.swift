@@ -149,4 +149,69 @@ struct SQLiteTransaction: ContainerTransaction {
     func markRevalidated(_ url: String, at date: Date) throws {
         try db.execute(sql: "UPDATE httpCache SET fetchedAt = ? WHERE url = ?", arguments: [date, url])
     }
+
+    // MARK: Dashboard accounts
+
+    private static func user(from row: Row) -> DashboardUser {
+        DashboardUser(name: row["name"], passwordHash: row["passwordHash"], only: DashboardUser.decode(only: row["only"]), createdAt: row["createdAt"])
+    }
+
+    func dashboardUsers() throws -> [DashboardUser] {
+        try Row.fetchAll(db, sql: "SELECT * FROM dashboardUser ORDER BY name").map(Self.user)
+    }
+
+    func dashboardUser(named name: String) throws -> DashboardUser? {
+        try Row.fetchOne(db, sql: "SELECT * FROM dashboardUser WHERE name = ?", arguments: [name]).map(Self.user)
+    }
+
+    func save(_ user: DashboardUser) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO dashboardUser (name, passwordHash, only, createdAt) VALUES (?, ?, ?, ?)",
+                       arguments: [user.name, user.passwordHash, DashboardUser.encode(only: user.only), user.createdAt])
+    }
+
+    func deleteDashboardUser(named name: String) throws -> Bool {
+        try db.execute(sql: "DELETE FROM dashboardUser WHERE name = ?", arguments: [name])
+        return db.changesCount > 0
+    }
+
+    private static func credential(from row: Row) throws -> DashboardCredential {
+        guard let kind = DashboardCredential.Kind(rawValue: row["kind"]) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a dashboard credential of unknown kind '\(row["kind"] as String)'"))
+        }
+        return DashboardCredential(digest: row["digest"], kind: kind, owner: row["owner"], readOnly: row["readOnly"], csrf: row["csrf"],
+                                   only: DashboardUser.decode(only: row["only"]), createdAt: row["createdAt"], expiresAt: row["expiresAt"])
+    }
+
+    func dashboardCredentials(kind: DashboardCredential.Kind) throws -> [DashboardCredential] {
+        try Row.fetchAll(db, sql: "SELECT * FROM dashboardCredential WHERE kind = ? ORDER BY createdAt, digest", arguments: [kind.rawValue])
+            .map(Self.credential)
+    }
+
+    func dashboardCredential(digest: String) throws -> DashboardCredential? {
+        try Row.fetchOne(db, sql: "SELECT * FROM dashboardCredential WHERE digest = ?", arguments: [digest]).map(Self.credential)
+    }
+
+    func insert(_ credential: DashboardCredential) throws {
+        try db.execute(sql: """
+            INSERT INTO dashboardCredential (digest, kind, owner, readOnly, csrf, only, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [credential.digest, credential.kind.rawValue, credential.owner, credential.readOnly, credential.csrf,
+                               DashboardUser.encode(only: credential.only), credential.createdAt, credential.expiresAt])
+    }
+
+    func deleteDashboardCredentials(owner: String, kind: DashboardCredential.Kind) throws -> Int {
+        try db.execute(sql: "DELETE FROM dashboardCredential WHERE owner = ? AND kind = ?", arguments: [owner, kind.rawValue])
+        return db.changesCount
+    }
+
+    func deleteDashboardCredential(digest: String) throws {
+        try db.execute(sql: "DELETE FROM dashboardCredential WHERE digest = ?", arguments: [digest])
+    }
+
+    func purgeDashboardCredentials(expiredBefore date: Date) throws {
+        try db.execute(sql: "DELETE FROM dashboardCredential WHERE expiresAt < ?", arguments: [date])
+    }
+
+    func hasDashboardAccounts() throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM dashboardUser) OR EXISTS (SELECT 1 FROM dashboardCredential WHERE kind = 'token')") ?? false
+    }
 }

@@ -46,6 +46,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also serve the web dashboard, /metrics, /healthz and /readyz at host:port (a bare port binds 127.0.0.1; port 0 picks a free one).", valueName: "address"))
     var serve: String?
 
+    @Flag(help: "Serve the dashboard beyond loopback even though nobody can sign in to it: anyone who can reach it sees every widget.")
+    var openDashboard = false
+
     @Flag(help: "On a terminal, print log lines instead of the live board.")
     var log = false
 
@@ -88,7 +91,7 @@ struct RunCommand: AsyncParsableCommand {
         let application = HostApplication(
             workspace: workspace, logger: logger,
             dashboard: try serve.map(ServeAddress.init).map { address in
-                HostApplication.Address(host: address.host, port: address.port, isLoopback: address.isLoopback,
+                HostApplication.Address(host: address.host, port: address.port, isLoopback: address.isLoopback, open: openDashboard,
                                         url: { address.url(port: $0) })
             },
             observers: HostApplication.Observers(
@@ -100,6 +103,9 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await application.run()
         } catch let error as HostApplication.ContainerTaken {
+            Terminal.error("error: \(error)")
+            throw ExitCode.failure
+        } catch let error as HostApplication.DashboardUnprotected {
             Terminal.error("error: \(error)")
             throw ExitCode.failure
         }

@@ -56,11 +56,12 @@ package struct ContainerFixture {
         try await run(arguments)
     }
 
-    package func run(_ arguments: [String]) async throws -> TestSupport.ProcessResult {
+    /// - Parameter input: the command's standard input.
+    package func run(_ arguments: [String], input: String? = nil) async throws -> TestSupport.ProcessResult {
         // Options go before a `--`, after which everything is an argument.
         var arguments = arguments
         arguments.insert(contentsOf: ["--config", manifestPath], at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        return try await TestSupport.widgethost(arguments)
+        return try await TestSupport.widgethost(arguments, input: input)
     }
 
     package func instances() async throws -> [[String: Any]] {

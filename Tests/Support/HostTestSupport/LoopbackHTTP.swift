@@ -13,13 +13,19 @@ package enum LoopbackHTTP {
         package let body: String
     }
 
+    /// A client that follows no redirect: a test sees the dashboard's 303 to
+    /// its sign-in page as it is. Never shut down: it lasts as the tests do.
+    private static let client = HTTPClient(eventLoopGroupProvider: .singleton,
+                                           configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+
     /// `timeoutSeconds` is a safety net: a request that waits behind others for the render thread needs a wider one.
-    package static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:],
+    package static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:], body: String? = nil,
                              timeoutSeconds: Int64 = 30) async throws -> Reply {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(timeoutSeconds))
+        let response = try await client.execute(request, timeout: .seconds(timeoutSeconds))
         let body = try await response.body.collect(upTo: 1 << 24)
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }

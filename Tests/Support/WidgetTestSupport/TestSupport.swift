@@ -197,18 +197,26 @@ package enum TestSupport {
     /// Runs the built `widgethost` binary. It awaits the process's end rather
     /// than blocking a thread of the cooperative pool, which the fake GitHub
     /// server in this process needs to answer.
-    package static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
-        try await run(executable: productsDirectory.appendingPathComponent("widgethost").path, arguments, environment: environment, in: directory)
+    /// - Parameter input: standard input (a password for `--password-stdin`); nil for none.
+    package static func widgethost(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                                   input: String? = nil) async throws -> ProcessResult {
+        try await run(executable: productsDirectory.appendingPathComponent("widgethost").path, arguments, environment: environment, in: directory, input: input)
     }
 
     /// Runs `executable` to its end, as `widgethost(_:)` runs the binary.
-    package static func run(executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
+    package static func run(executable: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                            input: String? = nil) async throws -> ProcessResult {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = Self.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = try temporaryDirectory()
+        if let input {
+            let inputURL = output.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        }
         let stdoutURL = output.appendingPathComponent("stdout"), stderrURL = output.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
