@@ -93,6 +93,19 @@ struct LiveBoardTests {
         #expect(host.screen.highestRowAddressed <= 24)
         #expect(!host.screen.line(1).contains("page"), "two compact tiles fit one page: \(host.screen.text)")
         #expect(host.screen.text.contains(/│ \d+ · \d+\s/), "DoubleRepo's headline: both repositories' figures: \(host.screen.text)")
+        // Issue 40: beside the figure, what it is the figure of.
+        #expect(host.screen.text.contains(/│ \d+ · \d+  Double Repo · apple\/swift, sall/), "\(host.screen.text)")
+        #expect(host.screen.text.contains(/│ \S+  Single Repo · apple\/swift/), "\(host.screen.text)")
+
+        // A family that changes changes the tile's size: the board is placed again, nothing left of the old tile.
+        #expect(try await fixture.run("edit-instance", ids[1], "--family", "systemMedium").status == 0)
+        #expect(await host.waitFor { screen in
+            !screen.text.contains("Single Repo · apple/swift") && screen.text.contains("★") && screen.text.contains("\(ids[1]) · fresh")
+        }, "\(host.screen.text)")
+        let reflowed = host.screen
+        #expect(reflowed.text.components(separatedBy: "\(ids[1]) · ").count == 2, "one caption for the instance: \(reflowed.text)")
+        #expect(reflowed.text.components(separatedBy: "\(ids[0]) · ").count == 2, "\(reflowed.text)")
+        #expect(reflowed.highestRowAddressed <= 24)
         #expect(await host.stop() == 0)
     }
 

@@ -106,10 +106,13 @@ package struct TerminalBoard: Sendable {
     }
 
     /// A compact tile's lines: the headline (the entry's largest text) in a
-    /// one-line box as wide as the full tile, then the caption.
-    package static func compactTileLines(headline: String, caption: String, family: WidgetFamily) -> [String] {
+    /// one-line box as wide as the full tile, with `label` (what the tile
+    /// shows: "SingleRepo · apple/swift") beside it, then the caption. A
+    /// bare "706" would not say which repository has 706 stars.
+    package static func compactTileLines(headline: String, label: String = "", caption: String, family: WidgetFamily) -> [String] {
         let width = tileSize(family).columns
-        return ["╭" + String(repeating: "─", count: width - 2) + "╮", "│" + fitted(" " + headline, width - 2) + "│",
+        let content = [headline, label].filter { !$0.isEmpty }.joined(separator: "  ")
+        return ["╭" + String(repeating: "─", count: width - 2) + "╮", "│" + fitted(" " + content, width - 2) + "│",
                 "╰" + String(repeating: "─", count: width - 2) + "╯", fitted(caption, width)]
     }
 

@@ -30,6 +30,9 @@ actor LiveBoard {
     private var pages: [[String: TerminalBoard.Position]] = [[:]]
     private var page = 0
     private var shown: [String: [String]] = [:]
+    /// The family each tile was placed with: a tile whose family changed
+    /// takes another size, and every tile after it moves.
+    private var placedFamilies: [String: WidgetFamily] = [:]
     private var lastEvent = ""
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
@@ -84,6 +87,7 @@ actor LiveBoard {
         size = Self.terminalSize()
         guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
         pages = board.pages(statuses.map { ($0.instance.id, $0.instance.family) })
+        placedFamilies = Dictionary(statuses.map { ($0.instance.id, $0.instance.family) }, uniquingKeysWith: { first, _ in first })
         page = min(page, pages.count - 1)
         await redrawPage(statuses)
     }
@@ -103,10 +107,14 @@ actor LiveBoard {
         drawStatusLine()
     }
 
-    /// One instance's tile, writing only the lines that changed.
+    /// One instance's tile, writing only the lines that changed; the whole
+    /// board placed again when the instance is new, gone, or of another
+    /// family than it was placed with (its tile changed size).
     private func refresh(_ id: String) async {
-        guard pages.contains(where: { $0[id] != nil }) else { return await redrawAll() }
-        guard pages[page][id] != nil, let status = try? workspace.status(of: id, at: workspace.clock.now()) else { return }
+        guard let status = try? workspace.status(of: id, at: workspace.clock.now()), placedFamilies[id] == status.instance.family else {
+            return await redrawAll()
+        }
+        guard pages[page][id] != nil else { return }
         await draw(status)
     }
 
@@ -140,13 +148,25 @@ actor LiveBoard {
         let name = status.instance.name.map { "\($0) · " } ?? ""
         let caption = Terminal.printable("\(name)\(status.instance.kind) · \(status.instance.id) · \(status.state.rawValue): \(status.detail)")
         let lines = compact
-            ? TerminalBoard.compactTileLines(headline: Terminal.printable(drawn), caption: caption, family: family)
+            ? TerminalBoard.compactTileLines(headline: Terminal.printable(drawn), label: Terminal.printable(label(status.instance)), caption: caption, family: family)
             : TerminalBoard.tileLines(box: drawn, caption: caption, family: family)
         // Never over the status line, on a terminal too small for even a compact tile.
         let visible = Array(lines.prefix(max(0, size.rows - position.row)))
         write(TerminalBoard.draw(visible, at: position, previous: shown[status.instance.id]))
         shown[status.instance.id] = visible
         if status.currentEntry?.view.ticks == true { ticking.insert(status.instance.id) } else { ticking.remove(status.instance.id) }
+    }
+
+    /// What a compact tile shows, beside its headline: the instance's name,
+    /// or its kind's display name, and its configuration's values in the
+    /// kind's order ("Repository · apple/swift").
+    private func label(_ instance: WidgetInstance) -> String {
+        let kind = workspace.bundle.kind(named: instance.kind)
+        let order = kind?.configuration.parameters.map(\.name) ?? []
+        let keys = order.filter { instance.configuration[$0] != nil } + instance.configuration.keys.filter { !order.contains($0) }.sorted()
+        let values = keys.map { "\(instance.configuration[$0]!)" }.filter { !$0.isEmpty }
+        let title = instance.name ?? kind?.descriptor.displayName ?? instance.kind
+        return values.isEmpty ? title : title + " · " + values.joined(separator: ", ")
     }
 
     private func drawHeader() {
