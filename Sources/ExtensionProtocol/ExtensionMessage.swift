@@ -98,10 +98,17 @@ package struct ReloadScope: Codable, Sendable, Equatable {
     /// a request is counted against the fleet's budget only while the lease
     /// still holds, so a host that lost the instance spends nothing for it.
     package var lease: String?
+    /// The instance being reloaded: a request that gets no answer at all
+    /// marks it to reload as soon as that origin answers again
+    /// (`NetworkWatch`). What a kind sends back here is not trusted for
+    /// more than that: a wrong id only reloads another instance once, in
+    /// its budget.
+    package var instance: String?
 
-    package init(revalidate: Bool = false, lease: String? = nil) {
+    package init(revalidate: Bool = false, lease: String? = nil, instance: String? = nil) {
         self.revalidate = revalidate
         self.lease = lease
+        self.instance = instance
     }
 }
 

@@ -33,6 +33,7 @@ enum MessageCodec {
             writer.double(context.date.timeIntervalSinceReferenceDate)
             writer.bool(scope.revalidate)
             writer.optional(scope.lease) { $0.string($1) }
+            writer.optional(scope.instance) { $0.string($1) }
         case .reply(let id, .timeline(let archive)):
             writer.byte(Form.timelineReply.rawValue)
             writer.count(Int(id))
@@ -58,7 +59,8 @@ enum MessageCodec {
             var settings: [String: String] = [:]
             for _ in try reader.elements() { settings[try reader.string()] = try reader.string() }
             let date = Date(timeIntervalSinceReferenceDate: try reader.double())
-            let scope = ReloadScope(revalidate: try reader.bool(), lease: try reader.optional { try $0.string() })
+            let scope = ReloadScope(revalidate: try reader.bool(), lease: try reader.optional { try $0.string() },
+                                    instance: try reader.optional { try $0.string() })
             guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
             let context = TimelineProviderContext(family: family, isPreview: isPreview, settings: settings, date: date)
             return .call(id: id, .timeline(kind: kind, configuration: configuration, context: context, scope: scope))

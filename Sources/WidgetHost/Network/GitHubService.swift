@@ -46,14 +46,18 @@ package actor GitHubService: ScopedHTTPService {
     /// Shared by the fleet when the container is (PostgreSQL).
     private let ledger: any RateLimitLedger
     package private(set) var statistics = Statistics()
+    /// Origins that gave no answer, asked again until they do.
+    package nonisolated let network: NetworkWatch
+    private var probing: Task<Void, Never>?
 
     package init(settings: GitHubSettings, token: String?, container: SharedContainer, clock: any SchedulerClock,
-                client: HTTPClient = GitHubService.defaultClient) {
+                client: HTTPClient = GitHubService.defaultClient, network: NetworkWatch = NetworkWatch()) {
         self.settings = settings
         self.token = token
         self.container = container
         self.clock = clock
         self.client = client
+        self.network = network
         outbound = OutboundGuard(trusting: settings.api)
         ledger = container.rateLimitLedger(for: token) ?? LocalRateLimit()
     }
@@ -97,13 +101,14 @@ package actor GitHubService: ScopedHTTPService {
             return try await running.value
         }
         let lease = scope.lease.flatMap(HeldLease.init)
-        return try await shared(url) { try await self.fetchOnceInFleet(url, askedAt: now, lease: lease) }
+        let caller = Caller(instance: scope.instance, allowance: nil)
+        return try await shared(url) { try await self.fetchOnceInFleet(url, askedAt: now, lease: lease, for: caller) }
     }
 
     /// Hosts that share a container take turns per URL: one that waited for
     /// another's request uses its answer rather than spending a request of
     /// the fleet's budget on the same thing.
-    private func fetchOnceInFleet(_ url: String, askedAt: Date, lease: HeldLease?) async throws -> HTTPResponse {
+    private func fetchOnceInFleet(_ url: String, askedAt: Date, lease: HeldLease?, for caller: Caller) async throws -> HTTPResponse {
         let container = container
         return try await container.exclusively("GET \(url)", waitingAtMost: .seconds(settings.timeout.seconds + 5)) { waited in
             if waited, let cached = try await container.cachedResponse(for: url), cached.fetchedAt >= askedAt {
@@ -111,7 +116,7 @@ package actor GitHubService: ScopedHTTPService {
                 return HTTPResponse(status: cached.status, body: cached.body, fromCache: true)
             }
             try await self.reserveRequest(at: self.clock.now(), lease: lease)
-            return try await self.fetchAPI(url)
+            return try await self.fetchAPI(url, for: caller)
         }
     }
 
@@ -144,7 +149,7 @@ package actor GitHubService: ScopedHTTPService {
             throw HTTPServiceError.invalidResponse("widgethost fetches only http and https URLs")
         }
         let destination = try await outbound.destination(of: url, allowing: hosts)
-        return try await shared(key) { try await self.fetchAsset(key, at: destination) }.body
+        return try await shared(key) { try await self.fetchAsset(key, at: destination, allowing: hosts) }.body
     }
 
     /// `url`, or, for a host only `hosts` let the module reach, `url` and
@@ -167,14 +172,14 @@ package actor GitHubService: ScopedHTTPService {
     static let maximumRedirects = 5
 
     package func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await fetch(request, allowing: .none)
+        try await fetch(request, allowing: .none, scope: ReloadScope())
     }
 
     /// A kind's `URLSession` request to anywhere but the API: sent as it is,
     /// never with the token, never cached, within the size limit and
     /// timeout, only to a public address or a host `hosts` names; a
     /// redirect is followed only where the request itself could go.
-    package func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance) async throws -> HTTPResponse {
+    package func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance, scope: ReloadScope) async throws -> HTTPResponse {
         if let body = request.body, body.count > Self.maximumRequestBody {
             throw HTTPServiceError.invalidResponse("a request body is at most \(Self.maximumRequestBody) bytes, this one \(body.count)")
         }
@@ -189,7 +194,8 @@ package actor GitHubService: ScopedHTTPService {
             }
             if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
             let sent = outgoing
-            let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(sent, on: $0) }
+            let caller = Caller(instance: scope.instance, allowance: hosts)
+            let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(sent, on: $0, for: caller) }
             guard let next = Self.redirect(of: request, status: status, location: headers["location"]) else {
                 return HTTPResponse(status: status, headers: headers, body: body)
             }
@@ -269,7 +275,7 @@ package actor GitHubService: ScopedHTTPService {
         return try await task.value
     }
 
-    private func fetchAPI(_ url: String) async throws -> HTTPResponse {
+    private func fetchAPI(_ url: String, for caller: Caller) async throws -> HTTPResponse {
         let cached = try await container.cachedResponse(for: url)
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/vnd.github+json")
@@ -279,7 +285,7 @@ package actor GitHubService: ScopedHTTPService {
         statistics.apiRequests += 1
         let (status, headers, body): (Int, [String: String], Data)
         do {
-            (status, headers, body) = try await send(request, on: client)
+            (status, headers, body) = try await send(request, on: client, for: caller)
         } catch {
             // No answer: the request no longer waits for one in the fleet's count.
             await ledger.record(remaining: nil, reset: nil)
@@ -311,28 +317,85 @@ package actor GitHubService: ScopedHTTPService {
 
     /// Assets live on other hosts: they never get the token.
     /// Stored under `key` (see `assetKey`).
-    private func fetchAsset(_ key: String, at destination: OutboundGuard.Destination) async throws -> HTTPResponse {
+    private func fetchAsset(_ key: String, at destination: OutboundGuard.Destination, allowing hosts: FetchAllowance) async throws -> HTTPResponse {
         statistics.assetRequests += 1
-        let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(HTTPClientRequest(url: destination.url), on: $0) }
+        let (status, headers, body) = try await PinnedClients.shared.withClient(for: destination) { try await send(HTTPClientRequest(url: destination.url), on: $0, for: Caller(instance: nil, allowance: hosts)) }
         guard status == 200 else { throw HTTPServiceError.invalidResponse("HTTP \(status) for an asset") }
         try await container.storeResponse(CachedResponse(url: key, status: status, etag: nil, body: body, fetchedAt: clock.now()))
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
-    private nonisolated func send(_ request: HTTPClientRequest, on client: HTTPClient) async throws -> (Int, [String: String], Data) {
+    /// Who a request is sent for, as `network` records an outage: the
+    /// instance whose reload asked (nil for none known), and where a kind's
+    /// request may go (nil for the API), so that a probe goes only where
+    /// the request could.
+    struct Caller: Sendable {
+        let instance: String?
+        let allowance: FetchAllowance?
+    }
+
+    private nonisolated func send(_ request: HTTPClientRequest, on client: HTTPClient, for caller: Caller) async throws -> (Int, [String: String], Data) {
         var request = request
         request.headers.add(name: "User-Agent", value: "widgethost/1 (+https://github.com/widgethost)")
+        let response: HTTPClientResponse
         do {
-            let response = try await client.execute(request, timeout: .seconds(Int64(settings.timeout.seconds.rounded(.up))))
-            let buffer = try await response.body.collect(upTo: Self.maximumBody)
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
-            return (Int(response.status.code), headers, Data(buffer.readableBytesView))
+            response = try await client.execute(request, timeout: .seconds(Int64(settings.timeout.seconds.rounded(.up))))
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
             throw HTTPServiceError.timedOut
         } catch {
             // Transport errors name the host and cause, never a header.
+            let reason = TransportFailure.describe(error, url: request.url)
+            if network.unanswered(request.url, instance: caller.instance, allowance: caller.allowance, reason: reason, at: clock.now()) {
+                await startProbing()
+            }
+            throw HTTPServiceError.unreachable(reason)
+        }
+        network.answered(request.url, at: clock.now())
+        do {
+            let buffer = try await response.body.collect(upTo: Self.maximumBody)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return (Int(response.status.code), headers, Data(buffer.readableBytesView))
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            throw HTTPServiceError.timedOut
+        } catch {
             throw HTTPServiceError.unreachable(TransportFailure.describe(error, url: request.url))
         }
+    }
+
+    /// Asks each origin that is out again every `network.probeInterval`,
+    /// with a `HEAD` of its root, until none is: any answer ends its outage.
+    /// Nothing runs while the network is fine.
+    private func startProbing() {
+        guard probing == nil else { return }
+        probing = Task { [network] in
+            while !network.current.isEmpty {
+                guard (try? await Task.sleep(for: network.probeInterval)) != nil else { break }
+                for outage in network.current { await probe(outage) }
+            }
+            self.probingEnded()
+        }
+    }
+
+    private func probingEnded() {
+        probing = nil
+        // An outage that began as the loop ended needs a loop of its own.
+        if !network.current.isEmpty { startProbing() }
+    }
+
+    private func probe(_ outage: NetworkWatch.Outage) async {
+        var request = HTTPClientRequest(url: outage.origin + "/")
+        request.method = .HEAD
+        let caller = Caller(instance: nil, allowance: outage.allowance)
+        guard let allowance = outage.allowance else {
+            _ = try? await send(request, on: client, for: caller)
+            return
+        }
+        // A kind's origin: through the same checks as its requests, resolved again.
+        guard let destination = try? await outbound.destination(of: request.url, allowing: allowance) else { return }
+        request = HTTPClientRequest(url: destination.url)
+        request.method = .HEAD
+        let sent = request
+        _ = try? await PinnedClients.shared.withClient(for: destination) { try await send(sent, on: $0, for: caller) }
     }
 }

@@ -18,6 +18,12 @@ package struct ReloadFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case unavailable
         /// The provider threw, or its entry was refused.
         case failed
+        /// It failed after a request of its got no answer at all (a
+        /// connection refused, a host that cannot be reached, a name that
+        /// does not resolve): the source never saw it, so it counts toward
+        /// neither the budget nor the minimum interval. Retried on backoff,
+        /// and at once when that origin answers again (`NetworkWatch`).
+        case unreachable
 
         /// The `outcome` label of a reload in `/metrics`: a failure's code,
         /// never its message.

@@ -198,6 +198,9 @@ package struct SchedulerCore: Sendable {
                 events = crash(call.instance, failure, at: now)
             case .timedOut, .rateLimited, .failed:
                 events = fail(call.instance, failure, at: now)
+            case .unreachable:
+                schedules[call.instance]?.unchargeLastAttempt()
+                events = fail(call.instance, failure, at: now)
             }
         }
         var step = Step(events: events + requestedDuringCall(call.instance, at: now))
@@ -287,6 +290,18 @@ package struct SchedulerCore: Sendable {
         schedules[instance] = schedule
         pushReload(instance, at: earliest)
         return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: why ?? reason ?? ""))]
+    }
+
+    /// Reloads now an instance whose last reload failed because its source
+    /// gave no answer, now that it does: in the budget and rate limit as
+    /// any reload is, not held back by its backoff. Nothing for an instance
+    /// that is running, quarantined, or whose last reload worked.
+    package mutating func retryUnreachable(_ instance: String, at now: Date, why: String) -> [SchedulerEvent] {
+        guard let schedule = schedules[instance], running[instance] == nil, !schedule.isQuarantined, schedule.consecutiveFailures > 0,
+              (schedule.nextReload ?? .distantFuture) > now else { return [] }
+        scheduleReload(instance, desired: (now, why), at: now)
+        guard let next = schedules[instance]?.nextReload else { return [] }
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: false, scheduledFor: next, reason: schedules[instance]!.nextReloadReason))]
     }
 
     /// Lets a quarantined instance be called again and reloads it, uncharged:

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import HostText
+import WidgetConfiguration
 import WidgetContainer
 import WidgetKinds
 import WidgetSDK
@@ -64,7 +65,7 @@ extension TimelineHost {
         let configuration = instance.configuration
         let workspace = self.workspace
         let lease = leases.flatMap { keeper in keeper.held[call.instance].map { "\(keeper.member) \(call.instance) \($0)" } }
-        let scope = ReloadScope(revalidate: call.explicit, lease: lease)
+        let scope = ReloadScope(revalidate: call.explicit, lease: lease, instance: call.instance)
         tasks[call.number] = (call.instance, Task {
             let started = ContinuousClock.now
             let result = await RemoteCaller.$scope.withValue(scope) {
@@ -94,9 +95,40 @@ extension TimelineHost {
 
     private func finish(_ call: SchedulerCore.ReloadCall, _ result: Result<ArchivedTimeline, any Error>, moduleVersion: String?) {
         tasks[call.number] = nil
+        var result = result
+        // A failure after a request of its got no answer: the network's, not the kind's.
+        if case .failure(let error) = result, ReloadFailure(error).code == .failed, workspace.http.network.isWaiting(call.instance) {
+            result = .failure(ReloadFailure(.unreachable, ReloadFailure(error).message))
+        }
         handle(core.complete(call, with: result, at: clock.now(), moduleVersion: moduleVersion))
         wakeups.signal(.callEnded)
         resumeIfIdle()
+    }
+
+    func networkChanged(_ change: NetworkWatch.Change) {
+        switch change {
+        case .began(let outage):
+            report(.warning("no answer from \(outage.origin) (\(outage.reason)); asking it again every \(DurationValue(seconds: workspace.http.network.probeInterval.seconds)) "
+                            + "and reloading what failed for it as soon as it answers"))
+        case .ended(let outage, let at):
+            networkReturned(outage, at: at)
+        }
+    }
+
+    /// An origin that gave no answer does again: the instances whose
+    /// reloads failed for it reload now, in their budgets, rather than at
+    /// the end of their backoff.
+    func networkReturned(_ outage: NetworkWatch.Outage, at now: Date) {
+        let waiting = outage.instances.filter { instances[$0] != nil }.sorted()
+        var events: [SchedulerEvent] = []
+        for instance in waiting {
+            events += core.retryUnreachable(instance, at: clock.now(), why: "\(outage.origin) answers again")
+        }
+        let after = DurationValue(seconds: max(0, now.timeIntervalSince(outage.since)).rounded())
+        report(.notice("\(outage.origin) answers again after \(after)"
+                       + (events.isEmpty ? "" : "; reloading \(events.count) instance\(events.count == 1 ? "" : "s") whose reloads failed meanwhile")))
+        handle(SchedulerCore.Step(events: events))
+        wake()
     }
 
     /// Ends a `waitForCalls` once no call is running.

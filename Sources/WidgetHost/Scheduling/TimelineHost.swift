@@ -144,6 +144,9 @@ package actor TimelineHost {
         var lastLook = Date.distantPast
         let wakeups = self.wakeups
         containerAnnounces = watcher.onChange { wakeups.signal(.containerChanged) }
+        workspace.http.network.onChange { [weak self] change in
+            Task { await self?.networkChanged(change) }
+        }
         watchFiles()
         while !Task.isCancelled {
             wakeUps += 1

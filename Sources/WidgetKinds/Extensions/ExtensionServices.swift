@@ -104,7 +104,7 @@ package struct ExtensionServices: Sendable {
         }
         var request = request
         request.method = method
-        if let http = http as? any ScopedHTTPService { return try await http.fetch(request, allowing: hosts) }
+        if let http = http as? any ScopedHTTPService { return try await http.fetch(request, allowing: hosts, scope: scope) }
         return try await http.fetch(request)
     }
 

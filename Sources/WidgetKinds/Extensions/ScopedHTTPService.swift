@@ -10,6 +10,6 @@ import WidgetSDK
 /// manifest allows its module, throwing `FetchRefused` for the rest.
 package protocol ScopedHTTPService: HTTPService {
     func api(_ path: String, scope: ReloadScope) async throws -> HTTPResponse
-    func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance) async throws -> HTTPResponse
+    func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance, scope: ReloadScope) async throws -> HTTPResponse
     func asset(_ url: String, allowing hosts: FetchAllowance) async throws -> Data
 }

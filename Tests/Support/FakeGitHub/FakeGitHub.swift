@@ -103,7 +103,9 @@ public final class FakeGitHub: Sendable {
 
     // MARK: Running
 
-    public func start() async throws {
+    /// - Parameter port: 0 picks a free one; a given one lets a test bring
+    ///   "GitHub" back where a host saw it go.
+    public func start(port requested: Int = 0) async throws {
         let router = Router()
         router.get("/repos/:owner/:repo") { request, context in
             try await self.respond(to: request, path: "/repos/\(try context.parameters.require("owner"))/\(try context.parameters.require("repo"))")
@@ -119,7 +121,7 @@ public final class FakeGitHub: Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "FakeGitHub"),
+            configuration: .init(address: .hostname("127.0.0.1", port: requested), serverName: "FakeGitHub"),
             onServerRunning: { channel in
                 started.continuation.yield(channel.localAddress?.port ?? 0)
                 started.continuation.finish()

@@ -81,7 +81,7 @@ struct FrameChannelTests {
                                                   "repos": .list([.string("a/b"), .string("c/d")]), "none": .list([])]
         let context = TimelineProviderContext(family: .systemLarge, isPreview: true, settings: ["repo": "a/b", "x": ""],
                                               date: Date(timeIntervalSinceReferenceDate: 812_345_678.25))
-        let scope = ReloadScope(revalidate: true, lease: "member k39k3g 4")
+        let scope = ReloadScope(revalidate: true, lease: "member k39k3g 4", instance: "k39k3g")
         try host.send(.call(id: 42, .timeline(kind: "SingleRepo", configuration: configuration, context: context, scope: scope)))
         guard case .call(42, .timeline(let kind, let received, let receivedContext, let receivedScope))? = try extensionSide.receive() else {
             Issue.record("not a timeline call")
