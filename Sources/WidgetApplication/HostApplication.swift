@@ -87,9 +87,10 @@ package struct HostApplication: Sendable {
     /// Claims the container, runs until SIGTERM or SIGINT, then ends the
     /// extensions; state is saved as the host's loop stops.
     package func run() async throws {
-        let accounts = try dashboard.map { _ in try workspace.container.read { (try $0.dashboardUsers().count, try $0.dashboardCredentials(kind: .token).count) } }
+        let accounts: (users: Int, tokens: Int)? = dashboard == nil ? nil
+            : try await workspace.container.read { (try $0.dashboardUsers().count, try $0.dashboardCredentials(kind: .token).count) }
         if let dashboard, let (users, tokens) = accounts, !dashboard.isLoopback, !dashboard.open,
-           users + tokens == 0, workspace.manifest.dashboard.trustedProxies.isEmpty {
+           users + tokens == 0, workspace.manifest.dashboard.userHeader == nil {
             throw DashboardUnprotected(host: dashboard.host)
         }
         let (claim, host, empty) = try await start()
@@ -117,8 +118,10 @@ package struct HostApplication: Sendable {
         }
         var services: [any Service] = [HostService(host: host)] + self.services
         if let dashboard, let (users, tokens) = accounts {
-            let proxies = workspace.manifest.dashboard.trustedProxies
-            let signIn = users + tokens > 0 || !proxies.isEmpty || (!dashboard.isLoopback && !dashboard.open)
+            let settings = workspace.manifest.dashboard
+            // Users a proxy signs in; and behind any proxy the world may be: someone is asked for.
+            let proxies = settings.userHeader == nil ? [] : settings.trustedProxies
+            let signIn = users + tokens > 0 || !settings.trustedProxies.isEmpty || (!dashboard.isLoopback && !dashboard.open)
             if !dashboard.isLoopback && !signIn {
                 logger.say(.warning, "the dashboard listens on \(dashboard.host) OPEN to anyone who can reach it (--open-dashboard): they see every widget; taps still need the key link below")
             }
@@ -128,7 +131,7 @@ package struct HostApplication: Sendable {
             let key = try DashboardKey.load(in: workspace.container.location.directory)
             services.append(try Dashboard.application(
                 workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, key: key,
-                beyondLoopback: !dashboard.isLoopback && !dashboard.open, logger: serverLogger, accessLogger: logger,
+                beyondLoopback: !dashboard.isLoopback && !dashboard.open, anyHost: !dashboard.isLoopback, logger: serverLogger, accessLogger: logger,
                 metrics: metrics, notReady: { host.notReady() },
                 reloadKind: { kind in await host.reloadKind(kind) }) { bound in
                 let url = dashboard.url(bound)

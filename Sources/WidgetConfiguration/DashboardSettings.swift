@@ -3,15 +3,18 @@ import HostText
 import YAML
 
 /// `dashboard:` in the manifest: who may stand in front of the dashboard.
-/// People behind Authelia, oauth2-proxy or a web server's own sign-in name
-/// their proxy here, and the proxy's header says who is signed in.
+/// A reverse proxy is named here so that its `X-Forwarded-For` and
+/// `X-Forwarded-Proto` are believed; people behind Authelia, oauth2-proxy
+/// or a web server's own sign-in also name the header it says who is
+/// signed in in. Only then is that header believed: a proxy that only
+/// ends TLS passes a client's `Remote-User` on as it came.
 package struct DashboardSettings: Decodable, Sendable, Equatable {
-    /// The addresses of the proxies whose `userHeader` is believed. A
-    /// request from anywhere else that carries the header is treated as
-    /// if it did not.
+    /// The addresses of the proxies whose forwarded headers are believed. A
+    /// request from anywhere else that carries them is treated as if it did not.
     package var trustedProxies: [String] = []
-    /// The header a trusted proxy names the signed-in user in.
-    package var userHeader = "Remote-User"
+    /// The header a trusted proxy names the signed-in user in; nil (the
+    /// default) for a proxy that signs nobody in.
+    package var userHeader: String?
 
     enum CodingKeys: String, CodingKey {
         case trustedProxies = "trusted_proxies"
@@ -20,7 +23,7 @@ package struct DashboardSettings: Decodable, Sendable, Equatable {
 
     package init() {}
 
-    package init(trustedProxies: [String], userHeader: String = "Remote-User") {
+    package init(trustedProxies: [String], userHeader: String? = nil) {
         self.trustedProxies = trustedProxies
         self.userHeader = userHeader
     }
@@ -43,6 +46,11 @@ package struct DashboardSettings: Decodable, Sendable, Equatable {
                     debugDescription: "expected a header name such as Remote-User or X-Forwarded-User; found '\(TerminalText.escaped(header))'")
             }
             userHeader = header
+            if trustedProxies.isEmpty {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .userHeader, in: container,
+                    debugDescription: "user_header is believed only from a trusted proxy: name the proxy's address in trusted_proxies")
+            }
         }
     }
 
@@ -56,7 +64,10 @@ package struct DashboardSettings: Decodable, Sendable, Equatable {
         }
         if inet_pton(AF_INET6, text, &v6) == 1 {
             var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            return inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)).map { String(cString: $0) }
+            guard let written = inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)).map({ String(cString: $0) }) else { return nil }
+            // An IPv4 address written as IPv6 is the IPv4 peer a socket reports.
+            if written.hasPrefix("::ffff:"), written.contains(".") { return String(written.dropFirst("::ffff:".count)) }
+            return written
         }
         return nil
     }

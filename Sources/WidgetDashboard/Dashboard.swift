@@ -24,11 +24,12 @@ package enum Dashboard {
     ///   - metrics: served at `/metrics` in Prometheus's text format.
     ///   - notReady: why the host cannot do its work now (`/readyz` answers 503 with it), or nil.
     ///   - key: what a browser must hold to tap while the dashboard is open (`DashboardKey`).
-    ///   - beyondLoopback: the address is not a loopback one: everyone must sign in or show a token (`DashboardAccess`).
+    ///   - beyondLoopback: the address is not a loopback one, and the dashboard was not said to be open: everyone must sign in or show a token (`DashboardAccess`).
+    ///   - anyHost: answer to any name in `Host` (listening beyond loopback, where a machine's names and proxies vary).
     ///   - logger: the server's own (warnings and worse).
     ///   - accessLogger: who signed in, and who failed to: the host's log.
     package static func application(workspace: Workspace, events: DashboardEvents, host: String, port: Int, key: DashboardKey,
-                                   beyondLoopback: Bool = false, logger: Logger, accessLogger: Logger? = nil,
+                                   beyondLoopback: Bool = false, anyHost: Bool = false, logger: Logger, accessLogger: Logger? = nil,
                                    metrics: HostMetrics? = nil,
                                    notReady: @escaping @Sendable () async -> String? = { nil },
                                    reloadKind: @escaping @Sendable (String) async -> Void = { _ in },
@@ -37,7 +38,9 @@ package enum Dashboard {
         let snapshots = try StatusSnapshots(workspace: workspace)
         // A token per run: only the page this host served can tap.
         let token = (0..<4).map { _ in String(UInt64.random(in: 0 ... .max), radix: 16) }.joined()
-        let requestGuard = RequestGuard<DashboardContext>(host: host, token: token, key: key, anyHost: beyondLoopback)
+        // Behind a trusted proxy everyone signs in, and the proxy sends its own name for the dashboard.
+        let requestGuard = RequestGuard<DashboardContext>(host: host, token: token, key: key,
+                                                          anyHost: anyHost || beyondLoopback || !workspace.manifest.dashboard.trustedProxies.isEmpty)
         let access = DashboardAccess(accounts: DashboardAccounts(container: workspace.container), settings: workspace.manifest.dashboard,
                                      beyondLoopback: beyondLoopback)
         router.add(middleware: SecurityHeaders())
@@ -47,8 +50,9 @@ package enum Dashboard {
         let cards = CardCache()
         /// The instances the request's sender may see.
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
+            guard let principal = context.principal else { return [] }
             let statuses = try await snapshots.current()
-            guard let only = context.principal?.only else { return statuses }
+            guard let only = principal.only else { return statuses }
             return statuses.filter { only.contains($0.instance.id) }
         }
         serve(router, "/") { request, context in
@@ -60,7 +64,7 @@ package enum Dashboard {
             var cookie: String?
             if principal.proof == .proxy, principal.csrf == nil {
                 // A proxy's user gets a session of their own, whose CSRF token their taps carry.
-                let session = try await access.accounts.openSession(for: principal, owner: principal.name)
+                let session = try await access.accounts.openSession(for: principal, owner: DashboardCredential.sessionOwner(ofProxyUser: principal.name))
                 principal = session.principal
                 cookie = access.sessionCookie(session.secret, secure: access.isSecure(request, context: context))
             }
@@ -88,7 +92,7 @@ package enum Dashboard {
         }
         /// The instance, if it exists and the sender may see it (else it does not exist, for them).
         @Sendable func status(_ id: String, _ context: DashboardContext) async throws -> InstanceStatus {
-            guard context.principal?.sees(id) ?? true, let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
+            guard context.principal?.sees(id) ?? false, let status = try await snapshots.current().first(where: { $0.instance.id == id }) else {
                 throw HTTPError(.notFound, message: "no instance with id '\(id)'")
             }
             return status
@@ -154,14 +158,16 @@ package enum Dashboard {
             return plain("ready: \(workspace.bundle.kinds.count) kinds, container writable\n")
         }
         if let metrics {
-            serve(router, "/metrics") { _, _ in
+            serve(router, "/metrics") { _, context in
+                // Kinds, hosts and counts of every instance: not for someone limited to some.
+                guard context.principal?.only == nil else { throw HTTPError(.forbidden, message: "/metrics is for users and tokens that see every instance") }
                 if let counts = try await workspace.container.offPool({ $0.leaseCounts() }) { HostMetrics.fleetLeases(counts) }
                 return plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
         }
         serve(router, "/events") { _, context in
             // A user limited to some instances hears of those only.
-            let only = context.principal?.only
+            let only = context.principal.map { $0.only } ?? []
             let messages = events.subscribe()
                 .filter { message in only.map { DashboardEvents.instance(in: message).map($0.contains) ?? true } ?? true }
                 .map { ByteBuffer(string: $0) }

@@ -69,18 +69,13 @@ package struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     /// back their session's CSRF token, or, on an open dashboard, a browser
     /// that holds the key.
     func checkTap(_ request: Request, from principal: DashboardPrincipal?) throws {
-        let authority = (request.head.authority ?? "").lowercased()
-        // Behind a TLS proxy the page's origin is https: the scheme is the proxy's business.
-        if let origin = request.headers[.origin],
-           !["http://\(authority)", "https://\(authority)"].contains(origin.lowercased()) {
-            throw HTTPError(.forbidden, message: "requests from \(origin) may not change this dashboard")
-        }
+        try SameOrigin.check(request)
         guard let principal else { throw HTTPError(.unauthorized, message: "sign in to tap") }
         if principal.proof != .open {
             guard !principal.readOnly else {
                 throw HTTPError(.forbidden, message: "'\(principal.name)' is a read-only token: it shows the widgets, but taps need a signed-in user")
             }
-            guard let csrf = principal.csrf, SignInRoutes.same(request.headers[Self.csrfHeader], csrf) else {
+            guard let csrf = principal.csrf, SameOrigin.same(request.headers[Self.csrfHeader], csrf) else {
                 throw HTTPError(.forbidden, message: "missing or wrong \(Self.csrfHeader.rawName): reload the dashboard's page, then tap")
             }
             return

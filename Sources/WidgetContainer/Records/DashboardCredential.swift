@@ -13,8 +13,10 @@ package struct DashboardCredential: Sendable, Equatable {
     /// The secret's SHA-256, in hex.
     package var digest: String
     package var kind: Kind
-    /// A token: its label. A session: the user's name, or `token:<label>`
-    /// for a kiosk that signed in with a token (removing the token ends it).
+    /// A token: its label. A session: the user's name, `token:<label>` for
+    /// a kiosk that signed in with a token (removing the token ends it), or
+    /// `proxy:<name>` for a trusted proxy's user (good only with the
+    /// proxy's header naming them: it holds their CSRF token, not a sign-in).
     package var owner: String
     /// Sees, but changes nothing (no taps).
     package var readOnly: Bool
@@ -41,4 +43,6 @@ package struct DashboardCredential: Sendable, Equatable {
 
     /// The owner of the sessions a token opens.
     package static func sessionOwner(ofToken label: String) -> String { "token:" + label }
+    /// The owner of the sessions a trusted proxy's user gets.
+    package static func sessionOwner(ofProxyUser name: String) -> String { "proxy:" + name }
 }

@@ -31,7 +31,8 @@ package struct DashboardUser: Sendable, Equatable {
         only.map { String(decoding: (try? JSONEncoder().encode($0)) ?? Data("[]".utf8), as: UTF8.self) }
     }
 
+    /// A list that cannot be read sees nothing, never everything.
     static func decode(only text: String?) -> [String]? {
-        text.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
+        text.map { (try? JSONDecoder().decode([String].self, from: Data($0.utf8))) ?? [] }
     }
 }

@@ -7,19 +7,22 @@ import WidgetConfiguration
 import WidgetContainer
 
 /// Asks who each dashboard request comes from and turns away those it may
-/// not answer. In turn: a trusted proxy's header (`Remote-User`, believed
-/// only from the manifest's `dashboard.trusted_proxies`), the session
-/// cookie of a signed-in browser, a read-only token (`?token=`,
+/// not answer. In turn: a trusted proxy's header (the manifest's
+/// `dashboard.user_header`, believed only from `dashboard.trusted_proxies`),
+/// the session cookie of a signed-in browser, a read-only token (`?token=`,
 /// `Authorization: Bearer`, or basic auth with the token as password).
 ///
-/// Someone is needed once anyone has an account, a proxy is trusted, or
-/// the dashboard listens beyond loopback. Until then (a dashboard on
+/// Someone is needed once anyone has an account, a proxy is trusted (the
+/// world may be behind it), or the dashboard listens beyond loopback. Until then (a dashboard on
 /// loopback, the default) it is open as before: anyone may look, and a
 /// tap needs the browser's key (`DashboardKey`).
 package struct DashboardAccess: RouterMiddleware {
     package typealias Context = DashboardContext
 
     package static let cookieName = "widgethost_session"
+    /// The name over HTTPS: a `__Host-` cookie must be `Secure`, for this
+    /// host alone and path `/`, so no other service of the domain can set it.
+    package static let secureCookieName = "__Host-widgethost_session"
     /// Answered whoever asks: signing in, and what a supervisor or a load balancer checks.
     static let openPaths: Set<String> = ["/login", "/healthz", "/readyz", "/favicon.svg", "/favicon.ico"]
 
@@ -71,23 +74,29 @@ package struct DashboardAccess: RouterMiddleware {
 
     /// Who sent `request`, or nil for nobody known.
     func identify(_ request: Request, context: DashboardContext) async throws -> DashboardPrincipal? {
-        let session = try await request.cookies[Self.cookieName].asyncFlatMap { try await accounts.session($0.value) }
+        let session = try await Self.sessionSecret(request).asyncFlatMap { try await accounts.session($0) }
         if let name = proxyUser(request, context: context) {
             let user = try await accounts.container.read { try $0.dashboardUser(named: name) }
-            // The page's taps need a session's CSRF token: the user's own session, once the page has opened one.
-            let csrf = session.flatMap { $0.owner == name && $0.principal.proof == .session ? $0.principal.csrf : nil }
+            // The page's taps need a session's CSRF token: this user's proxy session, once the page has opened one.
+            let csrf = session.flatMap { $0.owner == DashboardCredential.sessionOwner(ofProxyUser: name) ? $0.principal.csrf : nil }
             return DashboardPrincipal(name: name, proof: .proxy, readOnly: false, only: user?.only.map(Set.init), csrf: csrf)
         }
-        if let session { return session.principal }
+        // A proxy's session is no sign-in: without the proxy's header it is nobody.
+        if let session, session.principal.proof != .proxy { return session.principal }
         if let secret = Self.offeredToken(request) { return try await accounts.token(secret) }
         return nil
     }
 
     /// The name a trusted proxy's header gives, when the request comes from one.
     func proxyUser(_ request: Request, context: DashboardContext) -> String? {
-        guard !settings.trustedProxies.isEmpty, let peer = Self.peerAddress(context), settings.trustedProxies.contains(peer),
-              let field = HTTPField.Name(settings.userHeader), let name = request.headers[field], DashboardUser.isValidName(name) else { return nil }
+        guard let header = settings.userHeader, let peer = Self.peerAddress(context), settings.trustedProxies.contains(peer),
+              let field = HTTPField.Name(header), let name = request.headers[field], DashboardUser.isValidName(name) else { return nil }
         return name
+    }
+
+    /// The session cookie's value, by either name.
+    static func sessionSecret(_ request: Request) -> String? {
+        (request.cookies[secureCookieName] ?? request.cookies[cookieName])?.value
     }
 
     /// The client's address: the peer's, or the one a trusted proxy says it forwarded for.
@@ -117,7 +126,7 @@ package struct DashboardAccess: RouterMiddleware {
     /// fetch carries it; a link from elsewhere still arrives signed in; the
     /// CSRF token guards every change), Secure behind TLS.
     func sessionCookie(_ secret: String, secure: Bool, maxAge: Int = Int(DashboardAccounts.sessionLifetime)) -> String {
-        "\(Self.cookieName)=\(secret); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+        "\(secure ? Self.secureCookieName : Self.cookieName)=\(secret); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 
     static func peerAddress(_ context: DashboardContext) -> String? {

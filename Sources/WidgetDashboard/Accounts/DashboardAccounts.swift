@@ -179,10 +179,11 @@ package struct DashboardAccounts: Sendable {
         let digest = Self.digest(secret)
         guard let credential = try await container.read({ try $0.dashboardCredential(digest: digest) }), credential.kind == .session,
               (credential.expiresAt ?? .distantFuture) > Date() else { return nil }
-        let isToken = credential.owner.hasPrefix(DashboardCredential.sessionOwner(ofToken: ""))
-        let principal = DashboardPrincipal(name: isToken ? String(credential.owner.dropFirst("token:".count)) : credential.owner,
-                                           proof: isToken ? .token : .session, readOnly: credential.readOnly,
-                                           only: credential.only.map(Set.init), csrf: credential.csrf)
+        let (name, proof): (String, DashboardPrincipal.Proof) =
+            if credential.owner.hasPrefix(DashboardCredential.sessionOwner(ofToken: "")) { (String(credential.owner.dropFirst("token:".count)), .token) }
+            else if credential.owner.hasPrefix(DashboardCredential.sessionOwner(ofProxyUser: "")) { (String(credential.owner.dropFirst("proxy:".count)), .proxy) }
+            else { (credential.owner, .session) }
+        let principal = DashboardPrincipal(name: name, proof: proof, readOnly: credential.readOnly, only: credential.only.map(Set.init), csrf: credential.csrf)
         return (principal, credential.owner)
     }
 

@@ -31,42 +31,52 @@ enum SignInRoutes {
             return response
         }
         router.post("/login") { request, context in
+            try SameOrigin.check(request)
             let form = Self.form(try await request.body.collect(upTo: 8192))
             let name = form["name"] ?? "", password = form["password"] ?? ""
             let address = access.clientAddress(request, context: context)
-            let keys = ["address " + address, "name " + name.lowercased()]
+            // An address (an IPv6 client's /64, which it has whole), and a name from that address: a
+            // stranger guessing cannot lock a user out from elsewhere. A name that cannot be one is
+            // never kept. scrypt, one check at a time, bounds guesses from everywhere together.
+            let keys = ["address " + LoginThrottle.addressKey(address)]
+                + (DashboardUser.isValidName(name) ? ["name \(name.lowercased()) from \(LoginThrottle.addressKey(address))"] : [])
             if let wait = throttle.wait(for: keys) {
                 logger.warning("dashboard: sign-in as '\(name)' from \(address) refused: \(throttle.allowed) failures within \(Int(throttle.window)) s")
                 return page("Too many failed attempts. Try again in \(Int(wait.rounded(.up))) seconds.", name: name, status: .tooManyRequests,
                             headers: [.retryAfter: "\(Int(wait.rounded(.up)))"])
             }
+            // Counted before the check: guesses sent at once are all counted.
+            throttle.recordFailure(for: keys)
             let user: DashboardUser?
             do {
                 user = DashboardUser.isValidName(name) ? try await access.accounts.user(named: name, password: password) : nil
             } catch let busy as DashboardAccounts.Busy {
+                throttle.forgive(keys)
                 return page(busy.description.prefix(1).uppercased() + busy.description.dropFirst() + ".", name: name,
                             status: .serviceUnavailable, headers: [.retryAfter: "2"])
             }
             guard let user else {
-                throttle.recordFailure(for: keys)
-                logger.warning("dashboard: failed sign-in as '\(name)' from \(address)")
+                logger.warning("dashboard: failed sign-in as '\(DashboardUser.isValidName(name) ? name : "(not a name)")' from \(address)")
                 return page("Wrong name or password.", name: name, status: .unauthorized)
             }
-            throttle.recordSuccess(for: keys)
+            throttle.forgive(keys)
             let principal = DashboardPrincipal(name: user.name, proof: .session, readOnly: false, only: user.only.map(Set.init), csrf: nil)
             let session = try await access.accounts.openSession(for: principal, owner: user.name)
             logger.info("dashboard: \(user.name) signed in from \(address)")
             return access.redirect(to: "/", settingSession: session.secret, request: request, context: context)
         }
         router.post("/logout") { request, context in
+            try SameOrigin.check(request)
             let form = Self.form(try await request.body.collect(upTo: 8192))
-            guard let principal = context.principal, let csrf = principal.csrf, Self.same(form["csrf"], csrf),
-                  let secret = request.cookies[DashboardAccess.cookieName]?.value else {
+            guard let principal = context.principal, let csrf = principal.csrf, SameOrigin.same(form["csrf"], csrf),
+                  let secret = DashboardAccess.sessionSecret(request) else {
                 throw HTTPError(.forbidden, message: "sign out from the dashboard's own page")
             }
             try await access.accounts.endSession(secret)
             var response = Response(status: .seeOther, headers: [.location: "/login", .cacheControl: "no-store"])
-            response.headers[values: .setCookie].append(access.sessionCookie("", secure: access.isSecure(request, context: context), maxAge: 0))
+            // Both names: the cookie may have been set over HTTP or HTTPS.
+            response.headers[values: .setCookie].append(access.sessionCookie("", secure: false, maxAge: 0))
+            if access.isSecure(request, context: context) { response.headers[values: .setCookie].append(access.sessionCookie("", secure: true, maxAge: 0)) }
             return response
         }
     }
@@ -82,11 +92,5 @@ enum SignInRoutes {
             fields[decoded(key)] = parts.count > 1 ? decoded(parts[1]) : ""
         }
         return fields
-    }
-
-    /// Whether `candidate` is `expected`, in time that does not depend on where they differ.
-    static func same(_ candidate: String?, _ expected: String) -> Bool {
-        guard let candidate, candidate.utf8.count == expected.utf8.count, !expected.isEmpty else { return false }
-        return zip(candidate.utf8, expected.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -148,7 +148,7 @@ package actor GitHubService: ScopedHTTPService {
         guard let scheme = URL(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw HTTPServiceError.invalidResponse("widgethost fetches only http and https URLs")
         }
-        let destination = try await outbound.destination(of: url, allowing: hosts)
+        let destination = try await destination(of: url, allowing: hosts, for: Caller(instance: nil, allowance: hosts))
         return try await shared(key) { try await self.fetchAsset(key, at: destination, allowing: hosts) }.body
     }
 
@@ -186,7 +186,7 @@ package actor GitHubService: ScopedHTTPService {
         fetches += 1
         var request = request
         for _ in 0 ... Self.maximumRedirects {
-            let destination = try await outbound.destination(of: request.url, allowing: hosts)
+            let destination = try await destination(of: request.url, allowing: hosts, for: Caller(instance: scope.instance, allowance: hosts))
             var outgoing = HTTPClientRequest(url: destination.url)
             outgoing.method = .init(rawValue: request.method)
             for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
@@ -345,9 +345,7 @@ package actor GitHubService: ScopedHTTPService {
         } catch {
             // Transport errors name the host and cause, never a header.
             let reason = TransportFailure.describe(error, url: request.url)
-            if network.unanswered(request.url, instance: caller.instance, allowance: caller.allowance, reason: reason, at: clock.now()) {
-                await startProbing()
-            }
+            if TransportFailure.isNoAnswer(error) { await noAnswer(request.url, for: caller, reason: reason) }
             throw HTTPServiceError.unreachable(reason)
         }
         network.answered(request.url, at: clock.now())
@@ -363,6 +361,24 @@ package actor GitHubService: ScopedHTTPService {
         }
     }
 
+    /// Records that `url` got no answer, and probes its origin from now on.
+    private nonisolated func noAnswer(_ url: String, for caller: Caller, reason: String) async {
+        if network.unanswered(url, instance: caller.instance, allowance: caller.allowance, reason: reason, at: clock.now()) {
+            await startProbing()
+        }
+    }
+
+    /// Where a kind's request may go, resolved and checked; a name that
+    /// does not resolve is an origin that gives no answer.
+    private func destination(of url: String, allowing hosts: FetchAllowance, for caller: Caller) async throws -> OutboundGuard.Destination {
+        do {
+            return try await outbound.destination(of: url, allowing: hosts)
+        } catch HTTPServiceError.unreachable(let reason) {
+            await noAnswer(url, for: caller, reason: reason)
+            throw HTTPServiceError.unreachable(reason)
+        }
+    }
+
     /// Asks each origin that is out again every `network.probeInterval`,
     /// with a `HEAD` of its root, until none is: any answer ends its outage.
     /// Nothing runs while the network is fine.
@@ -371,6 +387,7 @@ package actor GitHubService: ScopedHTTPService {
         probing = Task { [network] in
             while !network.current.isEmpty {
                 guard (try? await Task.sleep(for: network.probeInterval)) != nil else { break }
+                network.expire(at: self.clock.now())
                 for outage in network.current { await probe(outage) }
             }
             self.probingEnded()

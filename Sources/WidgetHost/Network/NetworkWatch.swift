@@ -30,6 +30,9 @@ package final class NetworkWatch: Sendable {
     package static let defaultProbeInterval: Duration = .seconds(15)
     /// A kind that fails on many hosts must not make the host probe them all.
     static let maximumOrigins = 32
+    /// An origin out this long (gone for good, or one a probe may no longer
+    /// reach) is no longer asked: the reloads' own backoff goes on.
+    static let maximumOutage: TimeInterval = 24 * 3600
 
     package enum Change: Sendable {
         case began(Outage)
@@ -75,6 +78,11 @@ package final class NetworkWatch: Sendable {
     func answered(_ url: String, at now: Date) {
         guard let origin = Self.origin(of: url), let ended = outages.withLock({ $0.removeValue(forKey: origin) }) else { return }
         listener.withLock { $0 }?(.ended(ended, now))
+    }
+
+    /// Forgets outages older than `maximumOutage`, without a word: nothing came back.
+    func expire(at now: Date) {
+        outages.withLock { outages in outages = outages.filter { now.timeIntervalSince($0.value.since) < Self.maximumOutage } }
     }
 
     /// Whether a reload of `instance` met an origin that is still out.

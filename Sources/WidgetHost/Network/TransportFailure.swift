@@ -25,6 +25,25 @@ enum TransportFailure {
         }
     }
 
+    /// Whether `error` means nothing answered at all: a name that does not
+    /// resolve, a connection refused, a host or network unreachable. Not a
+    /// timeout (something may be there, slow), a reset, TLS, or a request
+    /// cancelled (a timed-out call, a removed instance).
+    static func isNoAnswer(_ error: any Error) -> Bool {
+        let codes: Set<CInt> = [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH]
+        switch error {
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return true }
+            return !error.connectionErrors.isEmpty && error.connectionErrors.allSatisfy { codes.contains(($0.error as? IOError)?.errnoCode ?? 0) }
+        case let error as IOError:
+            return codes.contains(error.errnoCode)
+        case is SocketAddressError:
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func reason(_ code: CInt) -> String {
         switch code {
         case ECONNREFUSED: "connection refused"

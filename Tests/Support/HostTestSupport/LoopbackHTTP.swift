@@ -13,10 +13,15 @@ package enum LoopbackHTTP {
         package let body: String
     }
 
-    /// A client that follows no redirect: a test sees the dashboard's 303 to
-    /// its sign-in page as it is. Never shut down: it lasts as the tests do.
-    private static let client = HTTPClient(eventLoopGroupProvider: .singleton,
-                                           configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+    /// The shared client's settings (its generous connect and read
+    /// timeouts: a request may wait for a connection behind slow cards), but
+    /// following no redirect: a test sees the dashboard's 303 to its sign-in
+    /// page as it is. Never shut down: it lasts as the tests do.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// `timeoutSeconds` is a safety net: a request that waits behind others for the render thread needs a wider one.
     package static func send(_ url: String, method: HTTPMethod = .GET, headers: [String: String] = [:], body: String? = nil,
