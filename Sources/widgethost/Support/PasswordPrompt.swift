@@ -20,16 +20,26 @@ enum PasswordPrompt {
         return first
     }
 
-    /// One line from the terminal with echo off, restored whatever happens.
+    /// The terminal as it was, for the Ctrl-C handler to put back: a
+    /// signal handler can capture nothing. Written before the handler is
+    /// installed, read only by it.
+    nonisolated(unsafe) private static var saved = termios()
+
+    /// One line from the terminal with echo off, restored whatever happens,
+    /// Ctrl-C included (which would otherwise leave the shell typing blind).
     private static func ask(_ prompt: String) throws -> String {
         FileHandle.standardError.write(Data(prompt.utf8))
-        var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
+        let previous = signal(SIGINT) { _ in
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &PasswordPrompt.saved)
+            _exit(130)
+        }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            signal(SIGINT, previous)
             FileHandle.standardError.write(Data("\n".utf8))
         }
         guard let line = Swift.readLine(strippingNewline: true) else { throw ValidationError("no password given") }
