@@ -16,10 +16,12 @@ struct DashboardAccountsTests {
         return String(try #require(header.split(separator: ";").first))
     }
 
-    static func signIn(_ base: String, name: String, password: String) async throws -> LoopbackHTTP.Reply {
+    /// As Chromium posts the form: a page with `Referrer-Policy: no-referrer` sends `Origin: null`.
+    static func signIn(_ base: String, name: String, password: String,
+                       from origin: [String: String] = ["Origin": "null", "Sec-Fetch-Site": "same-origin"]) async throws -> LoopbackHTTP.Reply {
         let form = "name=\(name)&password=\(password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         return try await LoopbackHTTP.send(base + "/login", method: .POST,
-                                           headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": base], body: form)
+                                           headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(origin) { $1 }, body: form)
     }
 
     static func csrf(in page: String) throws -> String {
@@ -65,6 +67,11 @@ struct DashboardAccountsTests {
         let unknown = try await Self.signIn(base, name: "mallory", password: Self.password)
         #expect(unknown.status == 401 && unknown.body.contains("Wrong name or password"), "the same answer as a wrong password")
 
+        // Another site's form, whatever its Origin says, signs nobody in.
+        for origin in [["Origin": "http://evil.example"], ["Origin": "null"], ["Origin": "null", "Sec-Fetch-Site": "cross-site"]] {
+            let forged = try await Self.signIn(base, name: "alice", password: Self.password, from: origin)
+            #expect(forged.status == 403 && forged.headers["set-cookie"] == nil, "\(origin): \(forged)")
+        }
         let right = try await Self.signIn(base, name: "alice", password: Self.password)
         #expect(right.status == 303 && right.headers["location"] == "/", "\(right)")
         let setCookie = try #require(right.headers["set-cookie"])

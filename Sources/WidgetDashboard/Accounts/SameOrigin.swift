@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// What a request that changes state (a tap, signing in or out) must show
@@ -6,11 +7,15 @@ enum SameOrigin {
     /// A browser's request must not come from another site's page: its
     /// `Origin`, when it sends one, names this dashboard as `Host` does.
     /// Behind a TLS proxy the page's origin is https: the scheme is the
-    /// proxy's business.
+    /// proxy's business. A form posted from a page whose referrer policy is
+    /// `no-referrer` (every page of the dashboard's) says `Origin: null`:
+    /// then the browser's `Sec-Fetch-Site` must say the request is the
+    /// dashboard's own.
     static func check(_ request: Request) throws {
         let authority = (request.head.authority ?? "").lowercased()
-        if let origin = request.headers[.origin],
-           !["http://\(authority)", "https://\(authority)"].contains(origin.lowercased()) {
+        guard let origin = request.headers[.origin]?.lowercased() else { return }
+        if origin == "null", request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "same-origin" { return }
+        guard ["http://\(authority)", "https://\(authority)"].contains(origin) else {
             throw HTTPError(.forbidden, message: "requests from \(origin) may not change this dashboard")
         }
     }
