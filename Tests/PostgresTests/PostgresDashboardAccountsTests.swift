@@ -19,7 +19,7 @@ struct PostgresDashboardAccountsTests {
         #expect(await host.waitFor("sign-in required: 1 user, 1 token"), "\(host.output)")
         #expect(try await LoopbackHTTP.send(base + "/instances", headers: ["Authorization": "Bearer " + token]).status == 200)
         let signedIn = try await LoopbackHTTP.send(base + "/login", method: .POST, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                                   body: "name=alice&password=correct+horse+battery")
+                                                   body: "name=alice&password=correct+horse+battery", timeoutSeconds: 600)
         #expect(signedIn.status == 303, "\(signedIn)")
         let cookie = String(try #require(signedIn.headers["set-cookie"]?.split(separator: ";").first))
         #expect(try await LoopbackHTTP.send(base + "/", headers: ["Cookie": cookie]).status == 200)

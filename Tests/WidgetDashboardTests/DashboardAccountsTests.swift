@@ -17,11 +17,15 @@ struct DashboardAccountsTests {
     }
 
     /// As Chromium posts the form: a page with `Referrer-Policy: no-referrer` sends `Origin: null`.
+    /// A password check is scrypt, which the debug build's C runs unoptimised
+    /// (0.7 s idle): on a loaded machine, behind another test's checks, one
+    /// took over 30 s. The timeout is only a safety net.
     static func signIn(_ base: String, name: String, password: String,
                        from origin: [String: String] = ["Origin": "null", "Sec-Fetch-Site": "same-origin"]) async throws -> LoopbackHTTP.Reply {
         let form = "name=\(name)&password=\(password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         return try await LoopbackHTTP.send(base + "/login", method: .POST,
-                                           headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(origin) { $1 }, body: form)
+                                           headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(origin) { $1 }, body: form,
+                                           timeoutSeconds: 600)
     }
 
     static func csrf(in page: String) throws -> String {

@@ -81,7 +81,7 @@ struct UsersCommand: AsyncParsableCommand {
             let container = try manifest.openContainer(try manifest.loadManifest())
             try await Terminal.failing {
                 let ended = try DashboardAccounts(container: container).removeUser(name)
-                Terminal.line("removed \(name)" + (ended > 0 ? "; \(ended) session\(ended == 1 ? "" : "s") ended" : ""))
+                Terminal.line("removed \(name)" + UsersCommand.sessionsEnded(ended))
             }
         }
     }
@@ -106,9 +106,14 @@ struct UsersCommand: AsyncParsableCommand {
                 let known = try accounts.users().map(\.name)
                 guard known.contains(name) else { throw DashboardAccounts.Failure.noSuchUser(name, known: known) }
                 let ended = try accounts.setPassword(of: name, to: try PasswordPrompt.read(fromStandardInput: passwordStdin, for: name))
-                Terminal.line("changed \(name)'s password" + (ended > 0 ? "; \(ended) session\(ended == 1 ? "" : "s") ended" : ""))
+                Terminal.line("changed \(name)'s password" + UsersCommand.sessionsEnded(ended))
             }
         }
+    }
+
+    /// "; 2 sessions ended", or nothing when none did.
+    static func sessionsEnded(_ count: Int) -> String {
+        count > 0 ? "; \(count) session\(count == 1 ? "" : "s") ended" : ""
     }
 
     /// The ids given, each an instance in the container; nil for none given.
