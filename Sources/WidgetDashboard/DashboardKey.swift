@@ -28,8 +28,7 @@ package struct DashboardKey: Sendable {
            key.count >= 32, key.allSatisfy(\.isHexDigit) {
             return DashboardKey(value: key)
         }
-        var bytes = SystemRandomNumberGenerator()
-        let key = (0..<4).map { _ in String(bytes.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        let key = DashboardAccounts.randomHex()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Made with mode 600 before the key is in it.
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
@@ -41,18 +40,11 @@ package struct DashboardKey: Sendable {
 
     /// Whether `candidate` is the key, in time that does not depend on where they differ.
     func matches(_ candidate: String?) -> Bool {
-        guard let candidate, candidate.utf8.count == value.utf8.count else { return false }
-        return zip(candidate.utf8, value.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        SameOrigin.same(candidate, value)
     }
 
     /// The link that gives a browser the key.
     package func link(base: String) -> String {
         base + "?key=" + value
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -97,8 +97,9 @@ extension TimelineHost {
         tasks[call.number] = nil
         var result = result
         // A failure after a request of its got no answer: the network's, not the kind's.
-        if case .failure(let error) = result, ReloadFailure(error).code == .failed, workspace.http.network.isWaiting(call.instance) {
-            result = .failure(ReloadFailure(.unreachable, ReloadFailure(error).message))
+        if case .failure(let error) = result, case let failure = ReloadFailure(error), failure.code == .failed,
+           workspace.http.network.isWaiting(call.instance) {
+            result = .failure(ReloadFailure(.unreachable, failure.message))
         }
         handle(core.complete(call, with: result, at: clock.now(), moduleVersion: moduleVersion))
         wakeups.signal(.callEnded)

@@ -162,8 +162,7 @@ actor LiveBoard {
     /// kind's order ("Repository · apple/swift").
     private func label(_ instance: WidgetInstance) -> String {
         let kind = workspace.bundle.kind(named: instance.kind)
-        let order = kind?.configuration.parameters.map(\.name) ?? []
-        let keys = order.filter { instance.configuration[$0] != nil } + instance.configuration.keys.filter { !order.contains($0) }.sorted()
+        let keys = instance.configurationKeys(order: kind?.configuration.parameters.map(\.name) ?? [])
         let values = keys.map { "\(instance.configuration[$0]!)" }.filter { !$0.isEmpty }
         let title = instance.name ?? kind?.descriptor.displayName ?? instance.kind
         return values.isEmpty ? title : title + " · " + values.joined(separator: ", ")

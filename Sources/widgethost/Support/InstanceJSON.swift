@@ -33,7 +33,12 @@ struct InstanceJSON: Encodable {
 extension WidgetInstance {
     /// `repo=apple/swift topRepo=…`, in the kind's parameter order when known.
     func configurationSummary(order: [String] = []) -> String {
-        let keys = order.filter { configuration[$0] != nil } + configuration.keys.filter { !order.contains($0) }.sorted()
+        let keys = configurationKeys(order: order)
         return keys.isEmpty ? "-" : keys.map { "\($0)=\(configuration[$0]!)" }.joined(separator: " ")
+    }
+
+    /// The configuration's keys: those of `order` first, in its order, then the rest by name.
+    func configurationKeys(order: [String]) -> [String] {
+        order.filter { configuration[$0] != nil } + configuration.keys.filter { !order.contains($0) }.sorted()
     }
 }
