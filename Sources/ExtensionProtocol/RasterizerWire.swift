@@ -14,14 +14,21 @@ package enum RasterizerWire {
     package struct Request: Sendable, Equatable {
         package var svg: [UInt8]
         package var scale: Double
-        package var bilevel: Bool
+        /// `PNGRasterizer.Palette`'s name: color, gray-4 or bw.
+        package var palette: String
+        /// A Windows bitmap rather than PNG.
+        package var bitmap: Bool
 
-        package init(svg: [UInt8], scale: Double, bilevel: Bool) {
+        package init(svg: [UInt8], scale: Double, palette: String, bitmap: Bool = false) {
             self.svg = svg
             self.scale = scale
-            self.bilevel = bilevel
+            self.palette = palette
+            self.bitmap = bitmap
         }
     }
+
+    /// The palettes by their byte on the wire.
+    private static let palettes = ["color", "bw", "gray-4"]
 
     package enum Reply: Sendable, Equatable {
         case png(Data)
@@ -38,7 +45,7 @@ package enum RasterizerWire {
     package static func write(_ request: Request, to descriptor: Int32) throws(WireError) {
         var header = [UInt8]()
         header += withUnsafeBytes(of: request.scale.bitPattern.bigEndian, Array.init)
-        header.append(request.bilevel ? 1 : 0)
+        header.append(UInt8(palettes.firstIndex(of: request.palette) ?? 0) | (request.bitmap ? 0x80 : 0))
         header += withUnsafeBytes(of: UInt32(request.svg.count).bigEndian, Array.init)
         try writeAll(header + request.svg, to: descriptor)
     }
@@ -48,7 +55,9 @@ package enum RasterizerWire {
         let scale = Double(bitPattern: header[0..<8].reduce(0) { $0 << 8 | UInt64($1) })
         let length = Int(header[9..<13].reduce(0) { $0 << 8 | UInt32($1) })
         guard length <= maximumSVG else { throw .tooLarge(length) }
-        return Request(svg: try readExactly(length, from: descriptor), scale: scale, bilevel: header[8] != 0)
+        let palette = Int(header[8] & 0x7f)
+        return Request(svg: try readExactly(length, from: descriptor), scale: scale,
+                       palette: palette < palettes.count ? palettes[palette] : "unknown", bitmap: header[8] & 0x80 != 0)
     }
 
     package static func write(_ reply: Reply, to descriptor: Int32) throws(WireError) {

@@ -32,7 +32,8 @@ enum RasterizerWorker {
             let reply: RasterizerWire.Reply
             do {
                 let svg = String(decoding: request.svg, as: UTF8.self)
-                reply = .png(try PNGRasterizer.png(svg: svg, scale: request.scale, palette: request.bilevel ? .bw : .color))
+                let palette = PNGRasterizer.Palette(rawValue: request.palette) ?? .bw
+                reply = .png(try PNGRasterizer.picture(svg: svg, scale: request.scale, palette: palette, format: request.bitmap ? .bmp : .png))
             } catch {
                 reply = .failed(error.description)
             }

@@ -11,8 +11,9 @@ package struct SandboxedPNG: PNGRendering {
         self.process = process
     }
 
-    package func png(svg: String, scale: Double, palette: PNGRasterizer.Palette) throws -> Data {
+    package func picture(svg: String, scale: Double, palette: PNGRasterizer.Palette, format: PNGRasterizer.Format) throws -> Data {
         guard PNGRasterizer.scales.contains(scale) else { throw PNGRasterizer.Failure.scale(scale) }
-        return try process.png(svg: Array(svg.utf8), scale: scale, bilevel: palette == .bw)
+        if format == .bmp, palette != .bw { throw PNGRasterizer.Failure.bitmapNeedsBW(palette) }
+        return try process.png(svg: Array(svg.utf8), scale: scale, palette: palette.rawValue, bitmap: format == .bmp)
     }
 }

@@ -48,8 +48,8 @@ package final class RasterizerProcess: Sendable {
 
     /// The PNG of `svg`, or why there is none. A process found gone before
     /// it took the request (it died between two) is replaced and asked again.
-    package func png(svg: [UInt8], scale: Double, bilevel: Bool) throws(Failure) -> Data {
-        let request = RasterizerWire.Request(svg: svg, scale: scale, bilevel: bilevel)
+    package func png(svg: [UInt8], scale: Double, palette: String, bitmap: Bool = false) throws(Failure) -> Data {
+        let request = RasterizerWire.Request(svg: svg, scale: scale, palette: palette, bitmap: bitmap)
         let result: Result<Data, Failure> = running.withLock { running in
             for attempt in 1 ... 2 {
                 let process: Running

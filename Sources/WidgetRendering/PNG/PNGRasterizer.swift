@@ -10,10 +10,27 @@ import Glibc
 /// Sans, whose metrics the layout measured with, so the PNG's text sits
 /// where the SVG's does.
 package enum PNGRasterizer {
-    /// Full colour, or 1 bit a pixel (Floyd–Steinberg dithered on white) for
-    /// e-ink panels, which show black and white only.
-    package enum Palette: String, Sendable, CaseIterable {
-        case color, bw
+    /// Full colour, or the greys of an e-ink panel: four (2 bits a pixel)
+    /// or black and white (1 bit). On e-ink, text is set sharp and areas
+    /// are dithered (`EInkQuantizer`).
+    package enum Palette: String, Sendable, CaseIterable, Codable {
+        case color
+        case gray4 = "gray-4"
+        case bw
+
+        /// The panel's greys; nil for full colour.
+        package var levels: Int? {
+            switch self {
+            case .color: nil
+            case .gray4: 4
+            case .bw: 2
+            }
+        }
+    }
+
+    /// PNG, or a Windows bitmap (1-bit only) for e-ink firmware that predates PNG.
+    package enum Format: String, Sendable, CaseIterable {
+        case png, bmp
     }
 
     package enum Failure: Error, CustomStringConvertible, Sendable {
@@ -21,6 +38,7 @@ package enum PNGRasterizer {
         case unreadable(String)
         case scale(Double)
         case drawing(String)
+        case bitmapNeedsBW(Palette)
 
         package var description: String {
             switch self {
@@ -28,6 +46,7 @@ package enum PNGRasterizer {
             case .unreadable(let reason): "the card's SVG could not be read: \(reason)"
             case .scale(let scale): "a scale is from 0.25 to 4, found \(scale)"
             case .drawing(let reason): "drawing the PNG failed: \(reason)"
+            case .bitmapNeedsBW(let palette): "a BMP is 1 bit a pixel: its palette is bw, not \(palette.rawValue)"
             }
         }
     }
@@ -36,9 +55,32 @@ package enum PNGRasterizer {
 
     /// The PNG of `svg` at `scale` times its size in points.
     package static func png(svg: String, scale: Double = 1, palette: Palette = .color) throws(Failure) -> Data {
+        try picture(svg: svg, scale: scale, palette: palette, format: .png)
+    }
+
+    /// The picture of `svg` at `scale` times its size in points, as `format`.
+    package static func picture(svg: String, scale: Double = 1, palette: Palette = .color, format: Format) throws(Failure) -> Data {
         guard scales.contains(scale) else { throw .scale(scale) }
+        if format == .bmp, palette != .bw { throw .bitmapNeedsBW(palette) }
         let library = try Library.shared.get()
-        return try library.render(Array(NestedSVGImages.sharpened(svg, scale: scale).utf8), scale: scale, palette: palette)
+        return try library.render(NestedSVGImages.sharpened(svg, scale: scale), scale: scale, palette: palette, format: format)
+    }
+
+    /// `svg` with its text and symbols hidden: what is under them. A
+    /// symbol is the one path `SVGRenderer` places with a transform.
+    static func areas(of svg: String) -> String {
+        styled(svg, "text,path[transform]{visibility:hidden}")
+    }
+
+    /// `svg` with nothing but its images shown: where dithering belongs.
+    static func images(of svg: String) -> String {
+        styled(svg, "*{visibility:hidden}image{visibility:visible}")
+    }
+
+    /// `svg` with a style sheet of `rules` first in its root element.
+    private static func styled(_ svg: String, _ rules: String) -> String {
+        guard let root = svg.range(of: "<svg"), let end = svg[root.upperBound...].firstIndex(of: ">") else { return svg }
+        return String(svg[...end]) + "<style>\(rules)</style>" + svg[svg.index(after: end)...]
     }
 }
 
@@ -63,7 +105,7 @@ private struct Library: @unchecked Sendable {
     let scale: @convention(c) (OpaquePointer?, Double, Double) -> Void
     let status: @convention(c) (OpaquePointer?) -> Int32
     let statusText: @convention(c) (Int32) -> UnsafePointer<CChar>?
-    let bilevel: BilevelPNG
+    let gray: GrayPNG
 
     static let shared: Result<Library, PNGRasterizer.Failure> = Result { () throws(PNGRasterizer.Failure) in try Library() }
 
@@ -99,8 +141,8 @@ private struct Library: @unchecked Sendable {
         scale = try symbol(cairo, "cairo_scale", as: type(of: scale))
         status = try symbol(cairo, "cairo_status", as: type(of: status))
         statusText = try symbol(cairo, "cairo_status_to_string", as: type(of: statusText))
-        bilevel = BilevelPNG(compress: try symbol(zlib, "compress2", as: BilevelPNG.Compress.self),
-                             crc32: try symbol(zlib, "crc32", as: BilevelPNG.CRC32.self))
+        gray = GrayPNG(compress: try symbol(zlib, "compress2", as: GrayPNG.Compress.self),
+                       crc32: try symbol(zlib, "crc32", as: GrayPNG.CRC32.self))
     }
 
     /// The GError's message (`{domain, code, message}`), freed.
@@ -111,7 +153,28 @@ private struct Library: @unchecked Sendable {
         return text.map { String(cString: $0) } ?? "no reason given"
     }
 
-    func render(_ svg: [UInt8], scale factor: Double, palette: PNGRasterizer.Palette) throws(PNGRasterizer.Failure) -> Data {
+    func render(_ svg: String, scale factor: Double, palette: PNGRasterizer.Palette,
+                format: PNGRasterizer.Format) throws(PNGRasterizer.Failure) -> Data {
+        let picture = try draw(Array(svg.utf8), scale: factor)
+        defer { surfaceDestroy(picture.surface) }
+        guard let levels = palette.levels else { return try encode(picture.surface) }
+        // Drawn again without text: the areas that are dithered, and what the text stands out from.
+        let areas = try draw(Array(PNGRasterizer.areas(of: svg).utf8), scale: factor)
+        defer { surfaceDestroy(areas.surface) }
+        // And with its images alone, when it has any: they are what is dithered.
+        let images = svg.contains("<image") ? try draw(Array(PNGRasterizer.images(of: svg).utf8), scale: factor) : nil
+        defer { if let images { surfaceDestroy(images.surface) } }
+        guard let pixels = surfaceData(picture.surface), let under = surfaceData(areas.surface) else { throw .drawing("no pixels") }
+        let rows = EInkQuantizer.rows(picture: pixels, areas: under, images: images.flatMap { surfaceData($0.surface) },
+                                      stride: Int(surfaceStride(picture.surface)), width: picture.width, height: picture.height, levels: levels)
+        switch format {
+        case .png: return try gray.encode(rows: rows, width: picture.width, depth: levels == 2 ? 1 : 2)
+        case .bmp: return MonochromeBMP.encode(rows: rows, width: picture.width)
+        }
+    }
+
+    /// `svg` on a new ARGB surface, which the caller destroys.
+    private func draw(_ svg: [UInt8], scale factor: Double) throws(PNGRasterizer.Failure) -> (surface: OpaquePointer?, width: Int, height: Int) {
         var error: UnsafeMutableRawPointer?
         guard let handle = svg.withUnsafeBufferPointer({ newFromData($0.baseAddress, $0.count, &error) }) else {
             throw .unreadable(message(of: error))
@@ -123,25 +186,22 @@ private struct Library: @unchecked Sendable {
         }
         let pixelWidth = Int32((width * factor).rounded()), pixelHeight = Int32((height * factor).rounded())
         let surface = surfaceCreate(Self.formatARGB32, pixelWidth, pixelHeight)
-        defer { surfaceDestroy(surface) }
-        guard surfaceStatus(surface) == 0 else { throw .drawing(String(cString: statusText(surfaceStatus(surface))!)) }
+        guard surfaceStatus(surface) == 0 else {
+            defer { surfaceDestroy(surface) }
+            throw .drawing(String(cString: statusText(surfaceStatus(surface))!))
+        }
         let context = create(surface)
         scale(context, factor, factor)
         var viewport = (0.0, 0.0, width, height)
         let drawn = withUnsafePointer(to: &viewport) { renderDocument(handle, context, UnsafeRawPointer($0), &error) }
         let contextStatus = status(context)
         destroy(context)
-        guard drawn != 0 else { throw .drawing(message(of: error)) }
-        guard contextStatus == 0 else { throw .drawing(String(cString: statusText(contextStatus)!)) }
-        surfaceFlush(surface)
-        switch palette {
-        case .color:
-            return try encode(surface)
-        case .bw:
-            guard let pixels = surfaceData(surface) else { throw .drawing("no pixels") }
-            let rows = Dither.floydSteinberg(argb: pixels, stride: Int(surfaceStride(surface)), width: Int(pixelWidth), height: Int(pixelHeight))
-            return try bilevel.encode(rows: rows, width: Int(pixelWidth))
+        guard drawn != 0, contextStatus == 0 else {
+            surfaceDestroy(surface)
+            throw drawn == 0 ? .drawing(message(of: error)) : .drawing(String(cString: statusText(contextStatus)!))
         }
+        surfaceFlush(surface)
+        return (surface, Int(pixelWidth), Int(pixelHeight))
     }
 
     /// cairo writes PNG through a callback; the bytes are gathered here.

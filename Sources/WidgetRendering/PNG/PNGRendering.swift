@@ -6,7 +6,13 @@ import Foundation
 /// process (`widgethost-extension --rasterize`); `PNGRasterizer.inProcess`
 /// is that process's own, and the benchmarks'.
 package protocol PNGRendering: Sendable {
-    func png(svg: String, scale: Double, palette: PNGRasterizer.Palette) throws -> Data
+    func picture(svg: String, scale: Double, palette: PNGRasterizer.Palette, format: PNGRasterizer.Format) throws -> Data
+}
+
+extension PNGRendering {
+    package func png(svg: String, scale: Double, palette: PNGRasterizer.Palette) throws -> Data {
+        try picture(svg: svg, scale: scale, palette: palette, format: .png)
+    }
 }
 
 extension PNGRasterizer {
@@ -14,8 +20,8 @@ extension PNGRasterizer {
     package struct InProcess: PNGRendering {
         package init() {}
 
-        package func png(svg: String, scale: Double, palette: PNGRasterizer.Palette) throws -> Data {
-            try PNGRasterizer.png(svg: svg, scale: scale, palette: palette)
+        package func picture(svg: String, scale: Double, palette: PNGRasterizer.Palette, format: PNGRasterizer.Format) throws -> Data {
+            try PNGRasterizer.picture(svg: svg, scale: scale, palette: palette, format: format)
         }
     }
 

@@ -11,7 +11,7 @@ package struct PNGImage {
     package let height: Int
     package let bitDepth: Int
     package let colorType: Int
-    /// Every pixel's samples, row by row: 4 for RGBA (type 6), 1 for greyscale (type 0).
+    /// Every pixel's samples, row by row: 4 for RGBA (type 6), 1 for greyscale (type 0), a grey of 1 or 2 bits as its level.
     package let samples: [[UInt8]]
 
     package struct Invalid: Error, CustomStringConvertible {
@@ -43,8 +43,8 @@ package struct PNGImage {
         bitDepth = Int(header[8])
         colorType = Int(header[9])
         let channels = colorType == 6 ? 4 : colorType == 0 ? 1 : 0
-        guard channels > 0, bitDepth == 8 || (bitDepth == 1 && colorType == 0) else { throw Invalid(description: "type \(colorType) depth \(bitDepth)") }
-        let rowBytes = bitDepth == 1 ? (width + 7) / 8 : width * channels
+        guard channels > 0, bitDepth == 8 || ((bitDepth == 1 || bitDepth == 2) && colorType == 0) else { throw Invalid(description: "type \(colorType) depth \(bitDepth)") }
+        let rowBytes = bitDepth < 8 ? (width * bitDepth + 7) / 8 : width * channels
         var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
         var rawLength = UInt(raw.count)
         guard let zlib = dlopen("libz.so.1", RTLD_NOW), let symbol = dlsym(zlib, "uncompress") else { throw Invalid(description: "no zlib") }
@@ -53,7 +53,7 @@ package struct PNGImage {
             compressed.withUnsafeBufferPointer { uncompress(target.baseAddress, &rawLength, $0.baseAddress, UInt($0.count)) }
         }
         guard status == 0, rawLength == UInt(raw.count) else { throw Invalid(description: "zlib: \(status), \(rawLength) of \(raw.count) bytes") }
-        let step = bitDepth == 1 ? 1 : channels
+        let step = bitDepth < 8 ? 1 : channels
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var rows: [[UInt8]] = []
         for y in 0..<height {
@@ -73,7 +73,11 @@ package struct PNGImage {
                 row[x] = UInt8(truncatingIfNeeded: Int(row[x]) + predictor)
             }
             previous = row
-            rows.append(bitDepth == 1 ? (0..<width).map { row[$0 >> 3] >> (7 - UInt8($0 & 7)) & 1 } : row)
+            switch bitDepth {
+            case 1: rows.append((0..<width).map { row[$0 >> 3] >> (7 - UInt8($0 & 7)) & 1 })
+            case 2: rows.append((0..<width).map { row[$0 >> 2] >> (6 - 2 * UInt8($0 & 3)) & 3 })
+            default: rows.append(row)
+            }
         }
         samples = rows
     }

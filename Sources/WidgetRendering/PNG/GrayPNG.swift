@@ -1,19 +1,20 @@
 import Foundation
 
-/// A PNG of 1 bit a pixel (greyscale, 0 black and 1 white): what e-ink
-/// panels take, an eighth of the 8-bit form cairo would write. The rows are
-/// compressed with zlib, which cairo already loaded (`compress2`, `crc32`).
-struct BilevelPNG {
+/// A greyscale PNG of 1 or 2 bits a pixel (0 black, the highest value
+/// white): what e-ink panels take, an eighth or a quarter of the 8-bit form
+/// cairo would write. The rows are compressed with zlib, which cairo
+/// already loaded (`compress2`, `crc32`).
+struct GrayPNG {
     typealias Compress = @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
     typealias CRC32 = @convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt
 
     let compress: Compress
     let crc32: CRC32
 
-    /// `rows` as `Dither` packs them, `width` pixels each.
-    func encode(rows: [[UInt8]], width: Int) throws(PNGRasterizer.Failure) -> Data {
+    /// `rows` as `EInkQuantizer` packs them, `width` pixels of `depth` bits each.
+    func encode(rows: [[UInt8]], width: Int, depth: UInt8) throws(PNGRasterizer.Failure) -> Data {
         var raw: [UInt8] = []
-        raw.reserveCapacity(rows.count * ((width + 7) / 8 + 1))
+        raw.reserveCapacity(rows.count * ((rows.first?.count ?? 0) + 1))
         for row in rows {
             raw.append(0) // filter: none
             raw += row
@@ -28,7 +29,7 @@ struct BilevelPNG {
         guard status == 0 else { throw .drawing("zlib refused the rows (\(status))") }
         var header: [UInt8] = []
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(rows.count))
-        header += [1, 0, 0, 0, 0] // depth 1, greyscale, deflate, adaptive filters, no interlace
+        header += [depth, 0, 0, 0, 0] // greyscale, deflate, adaptive filters, no interlace
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", header)
         png += chunk("IDAT", Array(compressed[..<Int(compressedLength)]))
