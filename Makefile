@@ -19,7 +19,7 @@ SYMBOLGRAPH_EXTRACT ?= $(shell command -v swift-symbolgraph-extract 2>/dev/null 
 # dpkg-dev: `make deb` reads the package's Depends from the binaries (dpkg-shlibdeps).
 APT_PACKAGES := libyaml-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-material-design-icons-iconfont librsvg2-2 librsvg2-common poppler-utils dpkg-dev
 
-.PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall deb clean
+.PHONY: all deps build run test stress e2e bench fuzz chaos card docs install uninstall deb clean trmnl-sim
 
 all: build
 
@@ -104,6 +104,14 @@ fuzz: deps
 chaos: deps
 	$(SWIFT) build -c release
 	scripts/chaos.py .build/release/widgethost
+
+# A TRMNL e-ink device simulated from its firmware's contract, against a
+# running `widgethost run --serve` (docs/screens.md): its wakes as JSON lines.
+SERVER ?= http://127.0.0.1:8080
+MAC ?= AA:BB:CC:DD:EE:01
+WAKES ?= 1
+trmnl-sim:
+	scripts/trmnl_simulator.py --server $(SERVER) --mac $(MAC) --wakes $(WAKES) --state .build/trmnl-$(subst :,,$(MAC)).json
 
 # The README's card: a SingleRepo preview with sample data, never drawn by hand.
 card: build

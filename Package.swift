@@ -170,6 +170,7 @@ let package = Package(
             .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: crossModule),
         // The web dashboard of run --serve, on Hummingbird: the page, cards,
         // the event stream, taps, /metrics and the health checks.

@@ -129,6 +129,9 @@ package struct HostApplication: Sendable {
             serverLogger.logLevel = .warning
             let logger = logger
             let key = try DashboardKey.load(in: workspace.container.location.directory)
+            // The manifest's devices: admitted to their screens; those it dropped, removed.
+            try await DeviceRegistry(container: workspace.container).declare(workspace.manifest)
+            let screens = workspace.manifest.screens.map(\.name.value)
             services.append(try Dashboard.application(
                 workspace: workspace, events: events, host: dashboard.host, port: dashboard.port, key: key,
                 beyondLoopback: !dashboard.isLoopback && !dashboard.open, anyHost: !dashboard.isLoopback, logger: serverLogger, accessLogger: logger,
@@ -141,6 +144,9 @@ package struct HostApplication: Sendable {
                     logger.say(.info, "dashboard at \(url) (sign-in required: \(who.isEmpty ? "nobody can sign in yet" : who.joined(separator: ", ")))")
                 } else {
                     logger.say(.info, "dashboard at \(url) (taps from a browser need its key once: \(key.link(base: url)))")
+                }
+                if !screens.isEmpty {
+                    logger.say(.info, "screens at \(url)screens/<name>.png: \(screens.joined(separator: ", ")); a TRMNL device's server is \(url.hasSuffix("/") ? String(url.dropLast()) : url)")
                 }
             })
             // Last in the group, so first to hear of shutdown (the group shuts

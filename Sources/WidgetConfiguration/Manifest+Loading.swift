@@ -94,6 +94,29 @@ extension Manifest {
                            "an empty family list would hide the kind; remove 'families' to offer all the kind supports")
             }
         }
+        var screenNames: [String: ScreenSettings] = [:]
+        for (index, screen) in screens.enumerated() {
+            if let first = screenNames[screen.name.value] {
+                let line = first.name.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
+                throw fail(screen.name.mark, "screens[\(index)].name", "screen '\(screen.name.value)' is declared twice\(line)")
+            }
+            screenNames[screen.name.value] = screen
+        }
+        var macs: [String: DeviceEntry] = [:]
+        for (index, device) in devices.enumerated() {
+            if let first = macs[device.mac.value] {
+                let line = first.mac.mark.map { " (first at line \($0.line), column \($0.column))" } ?? ""
+                throw fail(device.mac.mark, "devices[\(index)].mac", "device \(device.mac.value) is declared twice\(line)")
+            }
+            macs[device.mac.value] = device
+            if screenNames[device.screen.value] == nil {
+                let names = screens.map(\.name.value)
+                let hint = Suggestion.closest(to: device.screen.value, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail(device.screen.mark, "devices[\(index)].screen",
+                           "'\(TerminalText.escaped(device.screen.value))' is not a screen of this manifest\(hint)"
+                           + (names.isEmpty ? "; declare it under 'screens'" : "; its screens: \(names.joined(separator: ", "))"))
+            }
+        }
         var ids: [String: InstanceEntry] = [:]
         for (index, instance) in instances.enumerated() {
             if let first = ids[instance.id.value] {

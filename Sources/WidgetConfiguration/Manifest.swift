@@ -26,6 +26,10 @@ package struct Manifest: Decodable, Sendable {
     package var links: LinkSchemes
     /// Who may stand in front of the dashboard: trusted proxies.
     package var dashboard: DashboardSettings
+    /// Pictures of several instances for a panel: `/screens/<name>.png`.
+    package var screens: [ScreenSettings]
+    /// E-ink devices admitted by the manifest, each showing a screen.
+    package var devices: [DeviceEntry]
     /// `locale: de_DE`: the language of the kinds' string tables; without
     /// it, the host's own (`LANG`).
     package var locale: String?
@@ -39,7 +43,7 @@ package struct Manifest: Decodable, Sendable {
     package internal(set) var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case name, container, widgets, schedule, github, sandbox, instances, appearance, links, locale, dashboard
+        case name, container, widgets, schedule, github, sandbox, instances, appearance, links, locale, dashboard, screens, devices
         case modulePaths = "module_paths"
     }
 
@@ -60,6 +64,8 @@ package struct Manifest: Decodable, Sendable {
         appearance = try container.decodeIfPresent(AppearanceSettings.self, forKey: .appearance) ?? AppearanceSettings()
         links = try container.decodeIfPresent(LinkSchemes.self, forKey: .links) ?? LinkSchemes()
         dashboard = try container.decodeIfPresent(DashboardSettings.self, forKey: .dashboard) ?? DashboardSettings()
+        screens = try container.decodeIfPresent([ScreenSettings].self, forKey: .screens) ?? []
+        devices = try container.decodeIfPresent([DeviceEntry].self, forKey: .devices) ?? []
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         if let locale, locale.wholeMatch(of: /[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?(\.[A-Za-z0-9-]{1,16})?(@[A-Za-z0-9]{1,16})?/) == nil {
             throw DecodingError.dataCorruptedError(
@@ -86,6 +92,11 @@ package struct Manifest: Decodable, Sendable {
         result["LANG"] = full
         result["LC_ALL"] = full
         return result
+    }
+
+    /// The screen named `name`, if the manifest declares it.
+    package func screen(named name: String) -> ScreenSettings? {
+        screens.first { $0.name.value == name }
     }
 
     /// The entry declaring the instance `id`, if the manifest declares it.

@@ -77,4 +77,15 @@ package protocol ContainerTransaction {
     func purgeDashboardCredentials(expiredBefore date: Date) throws
     /// Whether any user or token exists: then the dashboard asks who is there.
     func hasDashboardAccounts() throws -> Bool
+
+    // E-ink devices, admitted and waiting.
+    /// By MAC.
+    func devices() throws -> [EInkDevice]
+    func device(mac: String) throws -> EInkDevice?
+    /// Adds the device, or replaces the one of that MAC.
+    func save(_ device: EInkDevice) throws
+    /// Whether there was such a device.
+    func deleteDevice(mac: String) throws -> Bool
+    /// Removes the waiting devices heard from longest ago past `kept`.
+    func trimWaitingDevices(keeping kept: Int) throws
 }

@@ -48,6 +48,7 @@ package enum Dashboard {
         router.add(middleware: access)
         SignInRoutes.add(to: router, access: access, throttle: LoginThrottle(), appearance: workspace.manifest.appearance, logger: accessLogger ?? logger)
         let cards = CardCache()
+        DeviceRoutes.add(to: router, workspace: workspace, snapshots: snapshots, cards: cards, access: access, logger: accessLogger ?? logger)
         /// The instances the request's sender may see.
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
             guard let principal = context.principal else { return [] }
@@ -151,6 +152,35 @@ package enum Dashboard {
             }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card.body)))
         }
+        /// The screens whose every instance the sender may see.
+        @Sendable func visibleScreens(_ context: DashboardContext) -> [ScreenSettings] {
+            guard let principal = context.principal else { return [] }
+            return workspace.manifest.screens.filter { screen in screen.instanceIDs.allSatisfy { principal.sees($0) } }
+        }
+        serve(router, "/screens") { _, context in
+            let statuses = try await visible(context)
+            var summaries: [ScreenSummary] = []
+            for screen in visibleScreens(context) {
+                summaries.append(ScreenSummary(try await workspace.drawing(of: screen, statuses: statuses, at: Date())))
+            }
+            return try json(summaries)
+        }
+        serve(router, "/screens/:file") { request, context in
+            let file = try context.parameters.require("file")
+            guard let dot = file.lastIndex(of: "."), let format = ScreenFormat(rawValue: String(file[file.index(after: dot)...])),
+                  let screen = visibleScreens(context).first(where: { $0.name.value == file[..<dot] }) else {
+                throw HTTPError(.notFound, message: "no screen '\(file)'; screens are /screens/<name>.png, .svg or .bmp")
+            }
+            if format == .bmp, screen.palette != .bw { throw HTTPError(.badRequest, message: ScreenError.bitmapNeedsBW(screen.name.value).description) }
+            let drawing = try await workspace.drawing(of: screen, statuses: try await visible(context), at: Date())
+            let etag = "\"\(drawing.digest)-\(format.rawValue)\""
+            let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: etag]
+            if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+                return Response(status: .notModified, headers: headers)
+            }
+            let body = try await DeviceRoutes.pictureData(drawing, format: format, workspace: workspace, cards: cards)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        }
         // For a process supervisor or a load balancer: alive, and able to work.
         serve(router, "/healthz") { _, _ in plain("ok\n") }
         serve(router, "/readyz") { _, _ in
@@ -162,6 +192,9 @@ package enum Dashboard {
                 // Kinds, hosts and counts of every instance: not for someone limited to some.
                 guard context.principal?.only == nil else { throw HTTPError(.forbidden, message: "/metrics is for users and tokens that see every instance") }
                 if let counts = try await workspace.container.offPool({ $0.leaseCounts() }) { HostMetrics.fleetLeases(counts) }
+                HostMetrics.devices(try await workspace.container.read { try $0.devices() }.filter { !$0.isWaiting }.map {
+                    (mac: $0.mac, screen: $0.screen ?? "", battery: $0.telemetry.batteryVoltage, rssi: $0.telemetry.rssi, lastContact: $0.lastContact)
+                })
                 return plain(metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
         }
@@ -232,7 +265,7 @@ package enum Dashboard {
         }
         var palette = PNGRasterizer.Palette.color
         if let text = parameters.get("palette") {
-            guard let value = PNGRasterizer.Palette(rawValue: text) else { throw HTTPError(.badRequest, message: "palette is color or bw") }
+            guard let value = PNGRasterizer.Palette(rawValue: text) else { throw HTTPError(.badRequest, message: "palette is color, gray-4 or bw") }
             palette = value
         }
         return (scale, palette)

@@ -94,7 +94,7 @@ struct RenderCommandTests {
 
     @Test func badRequestsAreRefused() async throws {
         let fixture = try ContainerFixture()
-        #expect(try await fixture.run("render").stderr.contains("give an instance id or --all"))
+        #expect(try await fixture.run("render").stderr.contains("give an instance id, --all or --screen"))
         #expect(try await fixture.run("render", "--all").stderr.contains("--all needs --out-dir"))
         #expect(try await fixture.run("render", "nope12").stderr.contains("error: no instance with id 'nope12'"))
         #expect(try await fixture.run("preview", "DoubleRepo", "--family", "systemSmall").stderr.contains("error: DoubleRepo does not support systemSmall"))

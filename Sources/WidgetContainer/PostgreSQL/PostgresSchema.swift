@@ -196,6 +196,21 @@ enum PostgresSchema {
             """,
             "CREATE INDEX dashboard_credential_owner ON dashboard_credential (owner)",
         ]),
+        // E-ink devices (TRMNL), as SQLite's v9.
+        ("v7: e-ink devices", [
+            """
+            CREATE TABLE eink_device (
+                mac text PRIMARY KEY,
+                screen text,
+                friendly_id text NOT NULL,
+                key_digest text,
+                setup_open boolean NOT NULL,
+                declared boolean NOT NULL,
+                first_seen timestamptz NOT NULL,
+                last_contact timestamptz,
+                telemetry text NOT NULL)
+            """,
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

@@ -322,6 +322,45 @@ extension PostgresTransaction {
             SELECT EXISTS (SELECT 1 FROM dashboard_user) OR EXISTS (SELECT 1 FROM dashboard_credential WHERE kind = 'token')
             """).first?.decode(Bool.self) ?? false
     }
+
+    private static let deviceColumns = "mac, screen, friendly_id, key_digest, setup_open, declared, first_seen, last_contact, telemetry"
+
+    private static func device(from row: PostgresRow) throws -> EInkDevice {
+        let (mac, screen, friendlyID, keyDigest, setupOpen, declared, firstSeen, lastContact, telemetry) =
+            try row.decode((String, String?, String, String?, Bool, Bool, Date, Date?, String).self)
+        return EInkDevice(mac: mac, screen: screen, friendlyID: friendlyID, keyDigest: keyDigest, setupOpen: setupOpen, declared: declared,
+                          firstSeen: firstSeen, lastContact: lastContact, telemetry: DeviceTelemetry.decode(telemetry))
+    }
+
+    func devices() throws -> [EInkDevice] {
+        try run(#"SELECT \#(unescaped: Self.deviceColumns) FROM eink_device ORDER BY mac COLLATE "C""#).map(Self.device)
+    }
+
+    func device(mac: String) throws -> EInkDevice? {
+        try run("SELECT \(unescaped: Self.deviceColumns) FROM eink_device WHERE mac = \(mac)").first.map(Self.device)
+    }
+
+    func save(_ device: EInkDevice) throws {
+        let telemetry = DeviceTelemetry.encode(device.telemetry)
+        try run("""
+            INSERT INTO eink_device (mac, screen, friendly_id, key_digest, setup_open, declared, first_seen, last_contact, telemetry)
+            VALUES (\(device.mac), \(device.screen), \(device.friendlyID), \(device.keyDigest), \(device.setupOpen), \(device.declared),
+                    \(device.firstSeen), \(device.lastContact), \(telemetry))
+            ON CONFLICT (mac) DO UPDATE SET screen = excluded.screen, friendly_id = excluded.friendly_id, key_digest = excluded.key_digest,
+                setup_open = excluded.setup_open, declared = excluded.declared, last_contact = excluded.last_contact, telemetry = excluded.telemetry
+            """)
+    }
+
+    func deleteDevice(mac: String) throws -> Bool {
+        try run("DELETE FROM eink_device WHERE mac = \(mac)").metadata.rows ?? 0 > 0
+    }
+
+    func trimWaitingDevices(keeping kept: Int) throws {
+        try run("""
+            DELETE FROM eink_device WHERE screen IS NULL AND mac NOT IN
+                (SELECT mac FROM eink_device WHERE screen IS NULL ORDER BY last_contact DESC NULLS LAST, mac LIMIT \(kept))
+            """)
+    }
 }
 
 /// The database did not answer a statement within the answer limit.

@@ -114,6 +114,20 @@ enum ContainerSchema {
                 table.column("expiresAt", .datetime)
             }
         }
+        // Issue 40: e-ink devices (TRMNL) and the screens they show.
+        migrator.registerMigration("v9: e-ink devices") { db in
+            try db.create(table: "einkDevice") { table in
+                table.primaryKey("mac", .text)
+                table.column("screen", .text)
+                table.column("friendlyID", .text).notNull()
+                table.column("keyDigest", .text)
+                table.column("setupOpen", .boolean).notNull()
+                table.column("declared", .boolean).notNull()
+                table.column("firstSeen", .datetime).notNull()
+                table.column("lastContact", .datetime)
+                table.column("telemetry", .text).notNull()
+            }
+        }
         return migrator
     }
 }

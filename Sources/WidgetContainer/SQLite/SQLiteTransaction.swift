@@ -214,4 +214,38 @@ struct SQLiteTransaction: ContainerTransaction {
     func hasDashboardAccounts() throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM dashboardUser) OR EXISTS (SELECT 1 FROM dashboardCredential WHERE kind = 'token')") ?? false
     }
+
+    private static func device(from row: Row) -> EInkDevice {
+        EInkDevice(mac: row["mac"], screen: row["screen"], friendlyID: row["friendlyID"], keyDigest: row["keyDigest"], setupOpen: row["setupOpen"],
+                   declared: row["declared"], firstSeen: row["firstSeen"], lastContact: row["lastContact"],
+                   telemetry: DeviceTelemetry.decode(row["telemetry"]))
+    }
+
+    func devices() throws -> [EInkDevice] {
+        try Row.fetchAll(db, sql: "SELECT * FROM einkDevice ORDER BY mac").map(Self.device)
+    }
+
+    func device(mac: String) throws -> EInkDevice? {
+        try Row.fetchOne(db, sql: "SELECT * FROM einkDevice WHERE mac = ?", arguments: [mac]).map(Self.device)
+    }
+
+    func save(_ device: EInkDevice) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO einkDevice (mac, screen, friendlyID, keyDigest, setupOpen, declared, firstSeen, lastContact, telemetry)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [device.mac, device.screen, device.friendlyID, device.keyDigest, device.setupOpen, device.declared,
+                             device.firstSeen, device.lastContact, DeviceTelemetry.encode(device.telemetry)])
+    }
+
+    func deleteDevice(mac: String) throws -> Bool {
+        try db.execute(sql: "DELETE FROM einkDevice WHERE mac = ?", arguments: [mac])
+        return db.changesCount > 0
+    }
+
+    func trimWaitingDevices(keeping kept: Int) throws {
+        try db.execute(sql: """
+            DELETE FROM einkDevice WHERE screen IS NULL AND mac NOT IN
+                (SELECT mac FROM einkDevice WHERE screen IS NULL ORDER BY lastContact DESC, mac LIMIT ?)
+            """, arguments: [kept])
+    }
 }

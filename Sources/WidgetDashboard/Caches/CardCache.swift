@@ -94,6 +94,16 @@ final class CardCache: Sendable {
         }
     }
 
+    /// The card kept for `key`, without drawing it.
+    func kept(_ key: String) -> Data? {
+        state.withLock { state in
+            state.clock += 1
+            guard state.cards[key] != nil else { return nil }
+            state.cards[key]!.used = state.clock
+            return state.cards[key]!.card.body
+        }
+    }
+
     /// FNV-1a, 64 bits, in hex: the same card gives the same tag in every run.
     static func fingerprint(_ bytes: Data) -> String {
         String(FNV1a.hash(bytes), radix: 16)

@@ -109,4 +109,25 @@ package final class HostMetrics: Sendable {
     }
 
     private static let fleetLeaseHosts = Mutex<Set<String>>([])
+
+    /// The admitted e-ink devices as they last said: battery, signal, and when.
+    package static func devices(_ devices: [(mac: String, screen: String, battery: Double?, rssi: Int?, lastContact: Date?)]) {
+        let labels = ["widgethost_device_battery_volts", "widgethost_device_rssi_dbm", "widgethost_device_last_contact_timestamp_seconds"]
+        let gone = deviceLabels.withLock { reported in
+            defer { reported = Set(devices.map { "\($0.mac)|\($0.screen)" }) }
+            return reported.subtracting(devices.map { "\($0.mac)|\($0.screen)" })
+        }
+        for key in gone {
+            let parts = key.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            for label in labels { Gauge(label: label, dimensions: [("mac", parts[0]), ("screen", parts[1])]).destroy() }
+        }
+        for device in devices {
+            let dimensions = [("mac", device.mac), ("screen", device.screen)]
+            if let battery = device.battery { Gauge(label: labels[0], dimensions: dimensions).record(battery) }
+            if let rssi = device.rssi { Gauge(label: labels[1], dimensions: dimensions).record(rssi) }
+            if let last = device.lastContact { Gauge(label: labels[2], dimensions: dimensions).record(last.timeIntervalSince1970) }
+        }
+    }
+
+    private static let deviceLabels = Mutex<Set<String>>([])
 }

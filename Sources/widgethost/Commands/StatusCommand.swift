@@ -17,8 +17,9 @@ struct StatusCommand: AsyncParsableCommand {
             than a minute late: the host meant to reload it stopped, stalled or is far behind), and no-host (no \
             host is running on the container, so nothing keeps it fresh). The first line says which hosts run, \
             and when each last renewed its leases; a fleet host that stopped renewing is named on a line of its \
-            own. A last line names the kinds the manifest lets do more than the default sandbox (widgets[].sandbox). \
-            With --json: {"hosts": [...], "instances": [...], "widenedSandboxes": [...]}.
+            own. Then a line for each e-ink device (battery, signal, firmware, last contact) and a count of those \
+            waiting to be admitted. A last line names the kinds the manifest lets do more than the default sandbox \
+            (widgets[].sandbox). With --json: {"hosts": [...], "instances": [...], "devices": [...], "widenedSandboxes": [...]}.
             """)
 
     @OptionGroup var manifest: ManifestOptions
@@ -32,9 +33,11 @@ struct StatusCommand: AsyncParsableCommand {
         let hosts = known.filter(\.isLive)
         let statuses = try await Terminal.failing { try workspace.statuses(hostRunning: !hosts.isEmpty) }
         let widened = workspace.manifest.widgets.filter(\.sandbox.isWidened)
+        let devices = try await Terminal.failing { try workspace.container.read { try $0.devices() } }
         if json {
             try Terminal.printJSON(Report(
                 hosts: known.map(HostSummary.init), instances: statuses.map { InstanceSummary($0, locale: workspace.theme.locale) },
+                devices: devices.map(DeviceJSON.init),
                 widenedSandboxes: widened.map { WidenedSandbox(kind: $0.kind.value, read: $0.sandbox.read.map(\.value), network: $0.sandbox.network,
                                                                         fetch: $0.sandbox.fetch.map(\.value)) }))
             return
@@ -53,6 +56,17 @@ struct StatusCommand: AsyncParsableCommand {
             }
             Terminal.printTable(table)
         }
+        for device in devices where !device.isWaiting {
+            let telemetry = device.telemetry
+            let said = [telemetry.batteryVoltage.map { String(format: "%.2f V", $0) }, telemetry.rssi.map { "\($0) dBm" },
+                        telemetry.firmware.map { "firmware \($0)" }].compactMap { $0 }
+            Terminal.line("device \(device.mac) (\(device.friendlyID)) shows \(device.screen ?? "-"): "
+                          + (device.lastContact.map { (said + ["last contact \(Terminal.time($0))"]).joined(separator: ", ") } ?? "not seen yet"))
+        }
+        let waiting = devices.filter(\.isWaiting).count
+        if waiting > 0 {
+            Terminal.line("\(waiting) device\(waiting == 1 ? "" : "s") waiting to be admitted: widgethost devices")
+        }
         if !widened.isEmpty {
             Terminal.line("widened sandbox: " + widened.map { "\($0.kind.value) (\($0.sandbox.summary ?? ""))" }.joined(separator: ", "))
         }
@@ -62,6 +76,7 @@ struct StatusCommand: AsyncParsableCommand {
     struct Report: Encodable {
         let hosts: [HostSummary]
         let instances: [InstanceSummary]
+        let devices: [DeviceJSON]
         let widenedSandboxes: [WidenedSandbox]
     }
 

@@ -19,7 +19,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
             ValidateCommand.self, KindsCommand.self, RunCommand.self, ReloadCommand.self, StatusCommand.self, TimelineCommand.self,
             ReposCommand.self, AddInstanceCommand.self, EditInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self, ExportCommand.self,
             OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, ImportCommand.self, DevCommand.self,
-            ActionsCommand.self, TapCommand.self, DefaultsCommand.self, SymbolsCommand.self, UsersCommand.self, TokensCommand.self,
+            ActionsCommand.self, TapCommand.self, DefaultsCommand.self, SymbolsCommand.self, UsersCommand.self, TokensCommand.self, DevicesCommand.self,
         ])
 
     /// One convention for every error: one line on standard error, starting

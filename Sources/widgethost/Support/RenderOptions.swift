@@ -8,16 +8,16 @@ import WidgetSDK
 /// `--format` and `--mode`, shared by render and preview.
 struct RenderOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, png, ansi, html, json
+        case svg, png, ansi, html, json, bmp
     }
 
-    @Option(help: ArgumentHelp("svg; png (through librsvg; see --scale and --palette); ansi (terminal cells; colour only on a terminal without NO_COLOR); html (a page with the card); or json (the archived view tree and its layout).", valueName: "format"))
+    @Option(help: ArgumentHelp("svg; png (through librsvg; see --scale and --palette); ansi (terminal cells; colour only on a terminal without NO_COLOR); html (a page with the card); json (the archived view tree and its layout); or bmp (a screen of palette bw, for old e-ink firmware).", valueName: "format"))
     var format: Format = .svg
 
     @Option(help: ArgumentHelp("With png: pixels per point, from 0.25 to 4 (2 for a high-density screen).", valueName: "factor"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("With png: color, or bw (1 bit a pixel, dithered, for e-ink panels).", valueName: "palette"))
+    @Option(help: ArgumentHelp("With png: color; gray-4 (2 bits a pixel) or bw (1 bit), for e-ink panels: text set sharp, areas dithered.", valueName: "palette"))
     var palette: PNGRasterizer.Palette?
 
     @Option(help: ArgumentHelp("fullColor, accented or vibrant.", valueName: "mode"))
@@ -53,6 +53,8 @@ struct RenderOptions: ParsableArguments {
             return Data(renderable.ansi(mode: mode, scheme: scheme, colors: .detect(isTerminal: toTerminal)).utf8)
         case .html:
             return Data(renderable.html(mode: mode, scheme: scheme, title: "widgethost · \(renderable.family.rawValue)").utf8)
+        case .bmp:
+            throw RefusedOutput(description: "bmp is for screens of palette bw: render --screen <name> --format bmp")
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -11,6 +11,8 @@ package enum LoopbackHTTP {
         /// By lower-case name.
         package let headers: [String: String]
         package let body: String
+        /// The body's bytes, for a picture.
+        package let data: Data
     }
 
     /// The shared client's settings (its generous connect and read
@@ -34,7 +36,8 @@ package enum LoopbackHTTP {
         let body = try await response.body.collect(upTo: 1 << 24)
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }
-        return Reply(status: Int(response.status.code), headers: fields, body: body.getString(at: body.readerIndex, length: body.readableBytes) ?? "")
+        return Reply(status: Int(response.status.code), headers: fields, body: body.getString(at: body.readerIndex, length: body.readableBytes) ?? "",
+                     data: Data(body.readableBytesView))
     }
 
     /// The body alone.

@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import WidgetConfiguration
+import WidgetRendering
+
+/// A screen as drawn at a moment: the SVG of its page, the digest that
+/// names that picture (the same cards, page and palette give the same
+/// digest on every host), and when it may next look different.
+package struct ScreenDrawing: Sendable {
+    package let screen: ScreenSettings
+    package let svg: String
+    /// SHA-256 of the SVG and the palette, 16 hex digits: a device keeps
+    /// pictures by this name and never fetches one it has again.
+    package let digest: String
+    /// The playlist's page shown, from 0.
+    package let page: Int
+    /// The earliest of: the next entry of an instance shown, its next
+    /// reload, the next page. Nil when nothing is known to come.
+    package let nextChange: Date?
+    /// Instance ids the page names that the container does not hold.
+    package let missing: [String]
+
+    package init(screen: ScreenSettings, svg: String, page: Int, nextChange: Date?, missing: [String]) {
+        self.screen = screen
+        self.svg = svg
+        self.page = page
+        self.nextChange = nextChange
+        self.missing = missing
+        var hash = SHA256()
+        hash.update(data: Data(svg.utf8))
+        hash.update(data: Data(screen.palette.rawValue.utf8))
+        digest = hash.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    package var palette: PNGRasterizer.Palette {
+        switch screen.palette {
+        case .color: .color
+        case .gray4: .gray4
+        case .bw: .bw
+        }
+    }
+
+    /// How long a device should sleep before asking again, in whole
+    /// seconds: until the next change, within the screen's `refresh` bounds.
+    package func refreshInterval(at now: Date) -> Int {
+        let wanted = nextChange.map { $0.timeIntervalSince(now) } ?? screen.refreshMaximum.seconds
+        return Int(min(max(wanted, screen.refreshMinimum.seconds), screen.refreshMaximum.seconds).rounded(.up))
+    }
+}
+
+/// What a screen is served as.
+package enum ScreenFormat: String, Sendable, CaseIterable {
+    case png, svg, bmp
+
+    package var contentType: String {
+        switch self {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .bmp: "image/bmp"
+        }
+    }
+}

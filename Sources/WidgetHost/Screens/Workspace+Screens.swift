@@ -1,0 +1,79 @@
+import Foundation
+import WidgetConfiguration
+import WidgetRendering
+import WidgetSDK
+
+/// Why a screen cannot be drawn as asked.
+package enum ScreenError: Error, CustomStringConvertible, Sendable {
+    case unknown(String, known: [String])
+    case bitmapNeedsBW(String)
+
+    package var description: String {
+        switch self {
+        case .unknown(let name, let known):
+            "no screen '\(name)'" + (known.isEmpty ? "; declare one under 'screens' in the manifest" : "; screens: \(known.joined(separator: ", "))")
+        case .bitmapNeedsBW(let name):
+            "a BMP is 1 bit a pixel: screen '\(name)' would need palette: bw"
+        }
+    }
+}
+
+extension Workspace {
+    /// The manifest's screen `name`.
+    package func screen(named name: String) throws(ScreenError) -> ScreenSettings {
+        guard let screen = manifest.screen(named: name) else { throw .unknown(name, known: manifest.screens.map(\.name.value)) }
+        return screen
+    }
+
+    /// `screen`'s page at `date`, its cards as `statuses` hold them: each
+    /// instance's current entry (or placeholder) drawn in the screen's
+    /// scheme, placed and scaled by `ScreenComposer`.
+    package func drawing(of screen: ScreenSettings, statuses: [InstanceStatus], at date: Date) async throws -> ScreenDrawing {
+        let (index, until) = screen.page(at: date)
+        let page = screen.pages[index]
+        let byID = Dictionary(statuses.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var slots: [ScreenComposer.Slot] = []
+        var missing: [String] = []
+        var nextChange = until
+        func sooner(_ candidate: Date?) {
+            guard let candidate, candidate > date else { return }
+            nextChange = min(nextChange ?? candidate, candidate)
+        }
+        for id in page.instances.map(\.value) {
+            guard let status = byID[id] else {
+                missing.append(id)
+                slots.append(.missing("no instance '\(id)'"))
+                continue
+            }
+            sooner(status.schedule?.entries.first { $0.date > date }?.date)
+            sooner(status.schedule?.nextReload)
+            var shown = try await renderable(status)
+            shown.now = date
+            let renderable = shown, scheme = screen.scheme
+            let card = try await RenderQueue.draw {
+                let layout = renderable.layout(mode: .fullColor, scheme: scheme)
+                let svg = SVGRenderer(mode: .fullColor, scheme: scheme, theme: renderable.theme, redacted: renderable.redacted,
+                                      unavailable: renderable.unavailable).render(layout)
+                return ScreenComposer.Card(svg: svg, width: layout.size.width, height: layout.size.height)
+            }
+            slots.append(.card(card))
+        }
+        let composer = ScreenComposer(width: screen.width, height: screen.height, columns: page.layout.columns, rows: page.layout.rows,
+                                      eInk: screen.palette != .color, dark: screen.scheme == .dark, cornerRadius: theme.cornerRadius)
+        let filled = slots, title = "widgethost · \(screen.name.value)"
+        let svg = try await RenderQueue.draw { composer.svg(filled, title: title) }
+        return ScreenDrawing(screen: screen, svg: svg, page: index, nextChange: nextChange, missing: missing)
+    }
+
+    /// The drawing as `format`: its SVG, or a picture from the sandboxed rasteriser.
+    package func picture(of drawing: ScreenDrawing, as format: ScreenFormat) async throws -> Data {
+        switch format {
+        case .svg:
+            return Data(drawing.svg.utf8)
+        case .png, .bmp:
+            if format == .bmp, drawing.screen.palette != .bw { throw ScreenError.bitmapNeedsBW(drawing.screen.name.value) }
+            let rasterizer = self.rasterizer, svg = drawing.svg, palette = drawing.palette
+            return try await RenderQueue.rasterize { try rasterizer.picture(svg: svg, scale: 1, palette: palette, format: format == .bmp ? .bmp : .png) }
+        }
+    }
+}
