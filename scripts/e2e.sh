@@ -48,6 +48,11 @@ double=$(add DoubleRepo --top-repo apple/swift --bottom-repo sallen0400/swift-ne
 contributor=$(add Contributor)
 $widgethost defaults write todo.Inbox '[{"title": "Water the plants"}]' --config "$work/config.yaml"
 todo=$(add TodoList)
+# A screen of the four, for an e-ink panel (docs/screens.md).
+cat >> "$work/config.yaml" <<YAML
+screens:
+  - {name: wall, palette: bw, layout: quadrant, instances: [$single, $double, $contributor, $todo]}
+YAML
 $widgethost run "$work/config.yaml" --serve 127.0.0.1:0 --log > "$work/run.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 600); do grep -q "dashboard at" "$work/run.log" && break; sleep 0.1; done
@@ -140,6 +145,21 @@ case $src in /*) src="${url%/}$src" ;; esac
 grep -q 'fill="#1c1c1e"/>' <<<"$(curl -fsS "$src")" || fail "the card at $src is not dark"
 cp "$work/dark.png" e2e-dashboard-dark.png
 echo "e2e: dark mode: the page and every card turned dark when the browser came to prefer it"
+
+# The screen: linked from the page's header, and drawn as one 1-bit
+# picture of the four cards, which Chromium shows at 800 by 480.
+timeout 300 python3 scripts/dom_after.py "$url" --viewport 800x480 \
+  --until "document.querySelector('nav.screens a')?.textContent == 'wall'" \
+  --run "location.href = document.querySelector('nav.screens a').href" \
+  --until "location.pathname == '/screens/wall.png' && document.images[0]?.complete && document.images[0].naturalWidth == 800" \
+  --run "document.body.dataset.size = document.images[0].naturalWidth + 'x' + document.images[0].naturalHeight" \
+  --screenshot "$work/screen.png" > "$work/screen.html"
+grep -q 'data-size="800x480"' "$work/screen.html" || fail "the screen did not show as 800x480: $(grep -o 'data-size="[^"]*"' "$work/screen.html")"
+curl -fsS "${url}screens/wall.png" -o "$work/wall.png"
+python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); w,h,depth=struct.unpack('>IIB',d[16:25]); sys.exit(0 if (w,h,depth)==(800,480,1) and len(d)<=90000 else 1)" "$work/wall.png" \
+  || fail "the screen is not an 800x480 1-bit PNG of at most 90,000 bytes"
+cp "$work/screen.png" e2e-screen.png
+echo "e2e: the page links the screen 'wall'; Chromium shows it, an 800x480 1-bit PNG of $(stat -c %s "$work/wall.png") bytes"
 
 # Users: once one is added, the running dashboard asks everyone to sign in.
 # In Chromium, as a person would: the page sends the browser to /login, a

@@ -30,27 +30,10 @@ func dashboardBench() async throws {
         let new = try await planner.plan(kind: "SingleRepo", family: "systemLarge", name: nil, arguments: ["--repo", "apple/swift"])
         ids.append(try workspace.container.insert(new).instance.id)
     }
-    let host = try TimelineHost(workspace: workspace)
-    let running = Task { try await host.run() }
-    while true {
-        let calls = await host.statistics.providerCalls, running = await host.runningCalls
-        if calls >= ids.count && running == 0 { break }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    running.cancel()
-    _ = try? await running.value
+    try await settle(workspace, calls: ids.count)
 
-    let port = Mutex<Int?>(nil)
-    var quiet = Logger(label: "bench.dashboard")
-    quiet.logLevel = .critical
-    let key = try DashboardKey.load(in: workspace.container.location.directory)
-    let app = try Dashboard.application(workspace: workspace, events: DashboardEvents(), host: "127.0.0.1", port: 0, key: key, logger: quiet) { bound in
-        port.withLock { $0 = bound }
-    }
-    let serving = Task { try await app.runService() }
+    let (base, serving) = try await serveDashboard(workspace)
     defer { serving.cancel() }
-    while port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
-    let base = "http://127.0.0.1:\(port.withLock { $0 }!)"
 
     var configuration = HTTPClient.Configuration()
     configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 50

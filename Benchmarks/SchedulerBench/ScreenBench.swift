@@ -36,15 +36,9 @@ func screenBench() async throws {
         """)
     defer { manifest.remove() }
     let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), environment: [:])
-    let host = try TimelineHost(workspace: workspace)
-    let running = Task { try await host.run() }
-    while true {
-        let calls = await host.statistics.providerCalls, busy = await host.runningCalls
-        if calls >= 4 && busy == 0 { break }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    running.cancel()
-    _ = try? await running.value
+    // What `run` does first: the manifest's instances into the container.
+    _ = try await DeclaredInstances(bundle: workspace.bundle).apply(to: workspace.container)
+    try await settle(workspace, calls: 4)
     let statuses = try workspace.statuses()
 
     print("screens, four SingleRepo medium cards each (median of 15; drawn in the sandboxed rasteriser, as the host draws them):")
@@ -79,16 +73,8 @@ func screenBench() async throws {
         print("  the device did not set up")
         return
     }
-    let port = Mutex<Int?>(nil)
-    var quiet = Logger(label: "bench.screens")
-    quiet.logLevel = .critical
-    let dashboardKey = try DashboardKey.load(in: workspace.container.location.directory)
-    let app = try Dashboard.application(workspace: workspace, events: DashboardEvents(), host: "127.0.0.1", port: 0, key: dashboardKey,
-                                        logger: quiet) { bound in port.withLock { $0 = bound } }
-    let serving = Task { try await app.runService() }
+    let (base, serving) = try await serveDashboard(workspace)
     defer { serving.cancel() }
-    while port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
-    let base = "http://127.0.0.1:\(port.withLock { $0 }!)"
     var configuration = HTTPClient.Configuration()
     configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 50
     let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)

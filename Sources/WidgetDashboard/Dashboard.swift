@@ -56,6 +56,11 @@ package enum Dashboard {
             guard let only = principal.only else { return statuses }
             return statuses.filter { only.contains($0.instance.id) }
         }
+        /// The screens whose every instance the sender may see.
+        @Sendable func visibleScreens(_ context: DashboardContext) -> [ScreenSettings] {
+            guard let principal = context.principal else { return [] }
+            return workspace.manifest.screens.filter { screen in screen.instanceIDs.allSatisfy { principal.sees($0) } }
+        }
         serve(router, "/") { request, context in
             // The key link: a wrong key is said at once; the right one is kept by the page's script.
             if let offered = request.uri.queryParameters.get("key"), !key.matches(offered) {
@@ -70,9 +75,10 @@ package enum Dashboard {
                 cookie = access.sessionCookie(session.secret, secure: access.isSecure(request, context: context))
             }
             let statuses = try await visible(context)
+            let screens = visibleScreens(context).map(\.name.value)
             var response = Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                                            HTTPField.Name("Content-Security-Policy")!: contentSecurityPolicy],
-                                    body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, principal: principal,
+                                    body: .init(byteBuffer: ByteBuffer(string: DashboardPage.html(statuses, token: token, principal: principal, screens: screens,
                                                                                                   appearance: workspace.manifest.appearance,
                                                                                                   locale: workspace.theme.locale))))
             if let cookie { response.headers[values: .setCookie].append(cookie) }
@@ -151,11 +157,6 @@ package enum Dashboard {
                 return Response(status: .notModified, headers: headers)
             }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card.body)))
-        }
-        /// The screens whose every instance the sender may see.
-        @Sendable func visibleScreens(_ context: DashboardContext) -> [ScreenSettings] {
-            guard let principal = context.principal else { return [] }
-            return workspace.manifest.screens.filter { screen in screen.instanceIDs.allSatisfy { principal.sees($0) } }
         }
         serve(router, "/screens") { _, context in
             let statuses = try await visible(context)

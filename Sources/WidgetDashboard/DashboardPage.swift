@@ -15,7 +15,8 @@ enum DashboardPage {
     ///   page follows the browser's `prefers-color-scheme` or keeps one
     ///   scheme, its background, and the cards' corner radius.
     /// - Parameter principal: who asked: the page names them, and carries their session's CSRF token for taps.
-    static func html(_ statuses: [InstanceStatus], token: String = "", principal: DashboardPrincipal = .open,
+    /// - Parameter screens: the names of the manifest's screens they may see, linked in the header.
+    static func html(_ statuses: [InstanceStatus], token: String = "", principal: DashboardPrincipal = .open, screens: [String] = [],
                      appearance: AppearanceSettings = AppearanceSettings(),
                      locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
         let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue, locale: locale) }.joined(separator: "\n")
@@ -45,6 +46,8 @@ enum DashboardPage {
               header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 16px; margin: 0 0 24px; }
               h1 { font-weight: 600; font-size: 20px; margin: 0; opacity: .85; flex: 1; }
               .who { display: flex; align-items: baseline; gap: 10px; margin: 0; font-size: 13px; opacity: .85; }
+              .screens { display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 0; font-size: 13px; opacity: .85; }
+              .screens a { color: inherit; }
               .who button { font: inherit; color: inherit; background: rgba(255,255,255,.15); border: 1px solid rgba(255,255,255,.35);
                             border-radius: 6px; padding: 3px 10px; cursor: pointer; }
               #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
@@ -67,7 +70,7 @@ enum DashboardPage {
             </style>
             </head>
             <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
-            <header><h1>widgethost</h1>\(who(principal))</header>
+            <header><h1>widgethost</h1>\(links(screens))\(who(principal))</header>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
             </div>
@@ -239,6 +242,14 @@ enum DashboardPage {
         events.addEventListener("entry", e => refresh(e.data));
         events.addEventListener("instances", () => sync());
         """
+
+    /// The screens, each a link to its picture.
+    private static func links(_ screens: [String]) -> String {
+        guard !screens.isEmpty else { return "" }
+        let names = screens.map { SVGRenderer.escape($0) }
+        return #"<nav class="screens" aria-label="Screens"><span>Screens:</span>"#
+            + names.map { #"<a href="/screens/\#($0).png">\#($0)</a>"# }.joined() + "</nav>"
+    }
 
     /// Who is signed in, and the button that signs them out (a form: it
     /// works without the script). A proxy's users sign out at the proxy.
