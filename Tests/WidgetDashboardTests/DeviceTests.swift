@@ -24,6 +24,7 @@ struct DeviceTests {
             size: 400x300
             palette: gray-4
             instances: [gauge]
+          - {name: tiny, size: 400x300, layout: quadrant, instances: [gauge, note]}
         """
 
     static func fixture(_ backend: ContainerFixture.Backend = .sqlite) throws -> ContainerFixture {
@@ -163,16 +164,20 @@ struct DeviceTests {
 
         // The list says each screen's digest; the command draws the same picture the dashboard serves.
         let list = try #require(try JSONSerialization.jsonObject(with: Data(try await LoopbackHTTP.get(base + "screens", timeoutSeconds: 300).utf8)) as? [[String: Any]])
-        #expect(list.map { $0["name"] as? String } == ["kitchen", "hall"])
+        #expect(list.map { $0["name"] as? String } == ["kitchen", "hall", "tiny"])
         let rendered = try await fixture.run("render", "--screen", "kitchen", "--format", "json")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any], "\(rendered.stderr)")
-        #expect(summary["layout"] as? String == "half_vertical" && summary["missing"] as? [String] == [])
+        #expect(summary["layout"] as? String == "half_vertical" && summary["missing"] as? [String] == [] && summary["advice"] as? [String] == [])
+        // A medium card in a quadrant of 400 by 300 is drawn at half its size: said, with what to do.
+        let tiny = try await fixture.run("render", "--screen", "tiny", "--format", "json")
+        #expect(tiny.stderr.contains("warning: instance 'gauge' (systemMedium) is drawn at 51 % to fit its slot of screen 'tiny'"), "\(tiny.stderr)")
+        #expect(!tiny.stderr.contains("instance 'note'"), "a small card grows to its slot")
         let file = fixture.folder.appendingPathComponent("kitchen.png").path
         #expect(try await fixture.run("render", "--screen", "kitchen", "--format", "png", "-o", file).status == 0)
         #expect(try PNGImage(try Data(contentsOf: URL(fileURLWithPath: file))).bitDepth == 1)
         let refused = try await fixture.run("render", "--screen", "kitchen", "--format", "png", "--palette", "bw")
         #expect(refused.status != 0 && refused.stderr.contains("a screen's size, palette and scheme are the manifest's"), "\(refused.stderr)")
         let unknown = try await fixture.run("render", "--screen", "attic")
-        #expect(unknown.status == 1 && unknown.stderr.contains("no screen 'attic'; screens: kitchen, hall"), "\(unknown.stderr)")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no screen 'attic'; screens: kitchen, hall, tiny"), "\(unknown.stderr)")
     }
 }

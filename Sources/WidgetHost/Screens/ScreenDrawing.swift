@@ -19,8 +19,16 @@ package struct ScreenDrawing: Sendable {
     package let nextChange: Date?
     /// Instance ids the page names that the container does not hold.
     package let missing: [String]
+    /// Cards drawn smaller than their family's size (below `legibleScale`),
+    /// whose small text is then hard to read at arm's length: by id, with the scale.
+    package let shrunk: [(id: String, family: String, scale: Double)]
 
-    package init(screen: ScreenSettings, svg: String, page: Int, nextChange: Date?, missing: [String]) {
+    /// Below this, a card's caption text (11 points) is under 9 pixels.
+    package static let legibleScale = 0.8
+
+    package init(screen: ScreenSettings, svg: String, page: Int, nextChange: Date?, missing: [String],
+                 shrunk: [(id: String, family: String, scale: Double)] = []) {
+        self.shrunk = shrunk
         self.screen = screen
         self.svg = svg
         self.page = page
@@ -37,6 +45,14 @@ package struct ScreenDrawing: Sendable {
         case .color: .color
         case .gray4: .gray4
         case .bw: .bw
+        }
+    }
+
+    /// What `shrunk` says to a person.
+    package var shrunkAdvice: [String] {
+        shrunk.map { card in
+            "instance '\(card.id)' (\(card.family)) is drawn at \(Int((card.scale * 100).rounded())) % to fit its slot of screen '\(screen.name.value)', "
+                + "its small text hard to read: place it in a smaller family, or give it a larger slot"
         }
     }
 

@@ -17,9 +17,11 @@ package struct ScreenSummary: Encodable, Sendable {
     package let nextChange: Date?
     /// Instance ids the page names that the container does not hold.
     package let missing: [String]
+    /// Cards drawn so small that their text is hard to read, and what to do.
+    package let advice: [String]
 
     enum CodingKeys: String, CodingKey {
-        case name, size, palette, scheme, page, pages, layout, instances, digest, missing
+        case name, size, palette, scheme, page, pages, layout, instances, digest, missing, advice
         case nextChange = "next_change"
     }
 
@@ -36,5 +38,6 @@ package struct ScreenSummary: Encodable, Sendable {
         digest = drawing.digest
         nextChange = drawing.nextChange
         missing = drawing.missing
+        advice = drawing.shrunkAdvice
     }
 }

@@ -34,6 +34,9 @@ extension Workspace {
         let byID = Dictionary(statuses.map { ($0.instance.id, $0) }, uniquingKeysWith: { first, _ in first })
         var slots: [ScreenComposer.Slot] = []
         var missing: [String] = []
+        var shrunk: [(id: String, family: String, scale: Double)] = []
+        let composer = ScreenComposer(width: screen.width, height: screen.height, columns: page.layout.columns, rows: page.layout.rows,
+                                      eInk: screen.palette != .color, dark: screen.scheme == .dark, cornerRadius: theme.cornerRadius)
         var nextChange = until
         func sooner(_ candidate: Date?) {
             guard let candidate, candidate > date else { return }
@@ -56,13 +59,13 @@ extension Workspace {
                                       unavailable: renderable.unavailable).render(layout)
                 return ScreenComposer.Card(svg: svg, width: layout.size.width, height: layout.size.height)
             }
+            let scale = composer.scale(of: card, inSlot: slots.count)
+            if scale < ScreenDrawing.legibleScale { shrunk.append((id, status.instance.family.rawValue, scale)) }
             slots.append(.card(card))
         }
-        let composer = ScreenComposer(width: screen.width, height: screen.height, columns: page.layout.columns, rows: page.layout.rows,
-                                      eInk: screen.palette != .color, dark: screen.scheme == .dark, cornerRadius: theme.cornerRadius)
         let filled = slots, title = "widgethost · \(screen.name.value)"
         let svg = try await RenderQueue.draw { composer.svg(filled, title: title) }
-        return ScreenDrawing(screen: screen, svg: svg, page: index, nextChange: nextChange, missing: missing)
+        return ScreenDrawing(screen: screen, svg: svg, page: index, nextChange: nextChange, missing: missing, shrunk: shrunk)
     }
 
     /// The drawing as `format`: its SVG, or a picture from the sandboxed rasteriser.

@@ -58,6 +58,13 @@ package struct ScreenComposer: Sendable {
         }
     }
 
+    /// How much `card` is scaled to fill slot `index`.
+    package func scale(of card: Card, inSlot index: Int) -> Double {
+        let frames = frames
+        guard frames.indices.contains(index), card.width > 0, card.height > 0 else { return 1 }
+        return min(frames[index].width / card.width, frames[index].height / card.height)
+    }
+
     /// The screen's SVG, `title` its accessible name; slots past `slots` stay empty.
     package func svg(_ slots: [Slot], title: String) -> String {
         let ink = dark ? "#ffffff" : "#000000"

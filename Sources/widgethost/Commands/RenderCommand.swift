@@ -73,6 +73,7 @@ struct RenderCommand: AsyncParsableCommand {
     private func drawScreen(_ name: String, in workspace: Workspace) async throws {
         let drawing = try await workspace.drawing(of: try workspace.screen(named: name), statuses: try workspace.statuses(), at: Date())
         for id in drawing.missing { Terminal.error("warning: screen '\(name)' names instance '\(id)', which the container does not hold") }
+        for advice in drawing.shrunkAdvice { Terminal.error("warning: " + advice) }
         switch render.format {
         case .json:
             let summary = ScreenSummary(drawing)
