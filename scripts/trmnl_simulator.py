@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A TRMNL e-ink device, simulated from its firmware's contract
-(usetrmnl/trmnl-firmware 1.8.14, read for docs/devices.md), to try a server
+(usetrmnl/trmnl-firmware 1.8.14; see docs/screens.md), to try a server
 without the device: `make trmnl-sim SERVER=http://127.0.0.1:8080`.
 
 Each wake does what the firmware does: `GET /api/setup` while it has no key
@@ -20,7 +20,7 @@ lives in --state, so that several runs are one device's life.
 
 Standard library only.
 """
-import argparse, http.client, json, os, struct, sys, time, urllib.parse, zlib
+import argparse, http.client, json, os, re, struct, sys, time, urllib.parse, zlib
 
 MAX_IMAGE = 90_000
 BMP_SIZE = 48_062
@@ -73,7 +73,9 @@ class Device:
             if status == 0:
                 self.show(event, display)
             elif status == 202:
-                event["sleep"] = 5
+                # Without an image_url the firmware fails the wake: the retry ladder, not a fast poll.
+                event["problems"].append("status 202: the firmware, finding no image_url, falls into its retry ladder")
+                self.failed(event)
             elif status == 500:
                 problems.append("status 500: the firmware would wipe its credentials and Wi-Fi")
             if display.get("reset_firmware") is True:
@@ -209,10 +211,13 @@ class Device:
                 image.update(width=width, height=height, depth=depth)
                 if version(self.args.firmware) < (1, 6, 0) and (depth != 1 or (width, height) != (800, 480)):
                     event["problems"].append(f"firmware {self.args.firmware} shows only 800x480 1-bit PNG, not {width}x{height} at {depth} bits")
+                elif depth > 1 and (width, height) not in ((self.args.width, self.args.height), (self.args.height, self.args.width)):
+                    event["problems"].append(f"a {depth}-bit PNG must be the panel's size, {self.args.width}x{self.args.height}, not {width}x{height}")
                 if (width, height) not in ((self.args.width, self.args.height), (self.args.height, self.args.width)) and (width < self.args.width or height < self.args.height):
                     image["smaller_than_panel"] = True
             except ValueError as error:
                 event["problems"].append(f"PNG: {error}")
+            self.clean_cache(filename)
             self.state["cache"][filename] = len(body)
         elif response.get("content-type", "").startswith("image/png"):
             event["problems"].append(f"Content-Type '{response.get('content-type')}': the firmware matches 'image/png' exactly and draws nothing")
@@ -223,6 +228,16 @@ class Device:
         self.state["on_screen"] = filename
         self.state["failures"] = 0
         image["refreshed"] = True
+
+    def clean_cache(self, new):
+        # The firmware's clean-up (src/filesystem.cpp) when a picture is saved: files that share
+        # the new one's first 14 characters go, and so do those whose name does not end in a
+        # 10-digit Unix time, or ends in one more than a day old.
+        now = time.time()
+        for name in list(self.state["cache"]):
+            stamp = re.search(r"(\d{10})$", name)
+            if name[:14] == new[:14] or not stamp or now - int(stamp.group(1)) > 86_400:
+                del self.state["cache"][name]
 
     def failed(self, event):
         # The firmware's ladder: 15, 30, 60 s without a message, then 900 s with an error screen.
@@ -311,6 +326,8 @@ def png_check(data):
     if header is None:
         raise ValueError("no IHDR")
     width, height, depth, colour = header
+    if colour not in (0, 2, 3, 4, 6):
+        raise ValueError(f"colour type {colour}")
     channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
     stride = (width * channels * depth + 7) // 8
     raw = zlib.decompress(idat)

@@ -32,7 +32,9 @@ package struct DeviceEntry: Decodable, Sendable, Equatable {
     /// case, colons), or nil when it is not a MAC address.
     package static func normalizedMAC(_ text: String) -> String? {
         let pairs = text.uppercased().split(whereSeparator: { $0 == ":" || $0 == "-" })
-        guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else { return nil }
+        guard pairs.count == 6, pairs.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) } }) else {
+            return nil
+        }
         return pairs.joined(separator: ":")
     }
 }

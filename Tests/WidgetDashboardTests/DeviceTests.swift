@@ -35,10 +35,11 @@ struct DeviceTests {
     }
 
     /// One run of the simulated device: each wake's JSON line, and its exit status (1 on a broken contract).
-    static func wake(_ base: String, _ fixture: ContainerFixture, mac: String = "AA:BB:CC:DD:EE:01", _ extra: [String] = [])
+    /// `memory`: the name of the device's memory (another is a device reset, or another device with its MAC).
+    static func wake(_ base: String, _ fixture: ContainerFixture, mac: String = "AA:BB:CC:DD:EE:01", memory: String = "device", _ extra: [String] = [])
         async throws -> (events: [[String: Any]], status: Int32, stderr: String) {
         let script = TestSupport.repositoryRoot.appendingPathComponent("scripts/trmnl_simulator.py").path
-        let state = fixture.folder.appendingPathComponent("device-\(mac).json").path
+        let state = fixture.folder.appendingPathComponent("\(memory)-\(mac).json").path
         let result = try await TestSupport.run(executable: "/usr/bin/python3", [script, "--server", String(base.dropLast()), "--mac", mac, "--state", state, "--timeout", "300"] + extra)
         let events = result.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -107,12 +108,26 @@ struct DeviceTests {
         #expect(logged.status == 0, "\(logged.stderr)")
         #expect(await host.waitFor("reports: [error] simulated error"), "\(host.output)")
 
+        // Its MAC is no secret: someone else asking for a key in its name gets none, changes
+        // nothing of it, and is logged with what to do if it was the device, reset.
+        let before = try await Self.devices(fixture).first
+        let impostor = try await Self.wake(base, fixture, memory: "impostor", ["--battery", "1.11"])
+        #expect((impostor.events.first?["setup"] as? [String: Any])?["registered"] as? Bool == false, "\(impostor.events)")
+        #expect(await host.waitFor("a setup in the name of device AA:BB:CC:DD:EE:01 from 127.0.0.1 was refused: it has its key"), "\(host.output)")
+        let after = try await Self.devices(fixture).first
+        #expect(after?["batteryVoltage"] as? Double == before?["batteryVoltage"] as? Double && after?["batteryVoltage"] as? Double != 1.11,
+                "what the device said is kept")
+        #expect(after?["lastContact"] as? String == before?["lastContact"] as? String)
+
         // Rekeyed: its old key opens nothing; it is shown how to set up again, not a wiped Wi-Fi.
         #expect(try await fixture.run("devices", "rekey", "AA:BB:CC:DD:EE:01").status == 0)
         let locked = try await Self.wake(base, fixture)
         #expect(locked.status == 0, "\(locked.stderr)")
         #expect((locked.events.first?["display"] as? [String: Any])?["filename"] as? String == "widgethost-not-admitted", "\(locked.events)")
         #expect(locked.events.first?["sleep"] as? Int == 900)
+        // Reset (its memory gone), it sets up again within the window rekey opened.
+        let reset = try await Self.wake(base, fixture, memory: "impostor")
+        #expect(reset.status == 0 && (reset.events.first?["setup"] as? [String: Any])?["registered"] as? Bool == true, "\(reset.stderr)")
         #expect(try await fixture.run("devices", "remove", "AA:BB:CC:DD:EE:01").status == 0)
         #expect(try await Self.devices(fixture).isEmpty)
     }

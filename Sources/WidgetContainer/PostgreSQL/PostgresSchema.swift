@@ -211,6 +211,9 @@ enum PostgresSchema {
                 telemetry text NOT NULL)
             """,
         ]),
+        ("v8: e-ink device setup window", [
+            "ALTER TABLE eink_device ADD COLUMN setup_until timestamptz",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

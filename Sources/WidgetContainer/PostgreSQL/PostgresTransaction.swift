@@ -323,12 +323,12 @@ extension PostgresTransaction {
             """).first?.decode(Bool.self) ?? false
     }
 
-    private static let deviceColumns = "mac, screen, friendly_id, key_digest, setup_open, declared, first_seen, last_contact, telemetry"
+    private static let deviceColumns = "mac, screen, friendly_id, key_digest, setup_until, declared, first_seen, last_contact, telemetry"
 
     private static func device(from row: PostgresRow) throws -> EInkDevice {
-        let (mac, screen, friendlyID, keyDigest, setupOpen, declared, firstSeen, lastContact, telemetry) =
-            try row.decode((String, String?, String, String?, Bool, Bool, Date, Date?, String).self)
-        return EInkDevice(mac: mac, screen: screen, friendlyID: friendlyID, keyDigest: keyDigest, setupOpen: setupOpen, declared: declared,
+        let (mac, screen, friendlyID, keyDigest, setupUntil, declared, firstSeen, lastContact, telemetry) =
+            try row.decode((String, String?, String, String?, Date?, Bool, Date, Date?, String).self)
+        return EInkDevice(mac: mac, screen: screen, friendlyID: friendlyID, keyDigest: keyDigest, setupUntil: setupUntil, declared: declared,
                           firstSeen: firstSeen, lastContact: lastContact, telemetry: DeviceTelemetry.decode(telemetry))
     }
 
@@ -343,11 +343,11 @@ extension PostgresTransaction {
     func save(_ device: EInkDevice) throws {
         let telemetry = DeviceTelemetry.encode(device.telemetry)
         try run("""
-            INSERT INTO eink_device (mac, screen, friendly_id, key_digest, setup_open, declared, first_seen, last_contact, telemetry)
-            VALUES (\(device.mac), \(device.screen), \(device.friendlyID), \(device.keyDigest), \(device.setupOpen), \(device.declared),
-                    \(device.firstSeen), \(device.lastContact), \(telemetry))
+            INSERT INTO eink_device (mac, screen, friendly_id, key_digest, setup_open, setup_until, declared, first_seen, last_contact, telemetry)
+            VALUES (\(device.mac), \(device.screen), \(device.friendlyID), \(device.keyDigest), \(device.setupUntil != nil), \(device.setupUntil),
+                    \(device.declared), \(device.firstSeen), \(device.lastContact), \(telemetry))
             ON CONFLICT (mac) DO UPDATE SET screen = excluded.screen, friendly_id = excluded.friendly_id, key_digest = excluded.key_digest,
-                setup_open = excluded.setup_open, declared = excluded.declared, last_contact = excluded.last_contact, telemetry = excluded.telemetry
+                setup_open = excluded.setup_open, setup_until = excluded.setup_until, declared = excluded.declared, last_contact = excluded.last_contact, telemetry = excluded.telemetry
             """)
     }
 

@@ -15,23 +15,24 @@ package struct EInkDevice: Sendable, Equatable {
     package var friendlyID: String
     /// SHA-256 of its key, in hex; nil before its first setup.
     package var keyDigest: String?
-    /// Whether its next `/api/setup` may be given a key: true once it is
-    /// admitted or rekeyed, false once a key was handed out. A MAC is no
-    /// secret, so anyone could otherwise ask for a key in its name.
-    package var setupOpen: Bool
+    /// Until when its next `/api/setup` may be given a key: set for
+    /// `setupWindow` when it is admitted or rekeyed, cleared once a key was
+    /// handed out. A MAC is no secret: anyone on the network could ask for
+    /// a key in its name, so the window is short and opened by a person.
+    package var setupUntil: Date?
     /// Declared in the manifest: `devices remove` leaves it to the manifest.
     package var declared: Bool
     package var firstSeen: Date
     package var lastContact: Date?
     package var telemetry: DeviceTelemetry
 
-    package init(mac: String, screen: String?, friendlyID: String, keyDigest: String? = nil, setupOpen: Bool, declared: Bool = false,
+    package init(mac: String, screen: String?, friendlyID: String, keyDigest: String? = nil, setupUntil: Date? = nil, declared: Bool = false,
                  firstSeen: Date = Date(), lastContact: Date? = nil, telemetry: DeviceTelemetry = DeviceTelemetry()) {
         self.mac = mac
         self.screen = screen
         self.friendlyID = friendlyID
         self.keyDigest = keyDigest
-        self.setupOpen = setupOpen
+        self.setupUntil = setupUntil
         self.declared = declared
         self.firstSeen = firstSeen
         self.lastContact = lastContact
@@ -39,6 +40,15 @@ package struct EInkDevice: Sendable, Equatable {
     }
 
     package var isWaiting: Bool { screen == nil }
+
+    /// Whether a setup at `now` gets a key.
+    package func setupOpen(at now: Date = Date()) -> Bool {
+        !isWaiting && (setupUntil.map { $0 > now } ?? false)
+    }
+
+    /// How long after `devices add` or `rekey` the device may set up: two
+    /// of a turned-away device's 15-minute sleeps.
+    package static let setupWindow: TimeInterval = 30 * 60
 
     /// Waiting devices kept at most: past it the longest silent go, so a
     /// flood of made-up MACs cannot fill the container.

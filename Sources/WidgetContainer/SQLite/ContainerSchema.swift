@@ -128,6 +128,12 @@ enum ContainerSchema {
                 table.column("telemetry", .text).notNull()
             }
         }
+        // A device's setup is open for a while, not until someone else asks.
+        migrator.registerMigration("v10: e-ink device setup window") { db in
+            try db.alter(table: "einkDevice") { table in
+                table.add(column: "setupUntil", .datetime)
+            }
+        }
         return migrator
     }
 }

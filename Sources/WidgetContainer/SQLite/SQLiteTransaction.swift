@@ -216,7 +216,7 @@ struct SQLiteTransaction: ContainerTransaction {
     }
 
     private static func device(from row: Row) -> EInkDevice {
-        EInkDevice(mac: row["mac"], screen: row["screen"], friendlyID: row["friendlyID"], keyDigest: row["keyDigest"], setupOpen: row["setupOpen"],
+        EInkDevice(mac: row["mac"], screen: row["screen"], friendlyID: row["friendlyID"], keyDigest: row["keyDigest"], setupUntil: row["setupUntil"],
                    declared: row["declared"], firstSeen: row["firstSeen"], lastContact: row["lastContact"],
                    telemetry: DeviceTelemetry.decode(row["telemetry"]))
     }
@@ -231,9 +231,9 @@ struct SQLiteTransaction: ContainerTransaction {
 
     func save(_ device: EInkDevice) throws {
         try db.execute(sql: """
-            INSERT OR REPLACE INTO einkDevice (mac, screen, friendlyID, keyDigest, setupOpen, declared, firstSeen, lastContact, telemetry)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [device.mac, device.screen, device.friendlyID, device.keyDigest, device.setupOpen, device.declared,
+            INSERT OR REPLACE INTO einkDevice (mac, screen, friendlyID, keyDigest, setupOpen, setupUntil, declared, firstSeen, lastContact, telemetry)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [device.mac, device.screen, device.friendlyID, device.keyDigest, device.setupUntil != nil, device.setupUntil, device.declared,
                              device.firstSeen, device.lastContact, DeviceTelemetry.encode(device.telemetry)])
     }
 

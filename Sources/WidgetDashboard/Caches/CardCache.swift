@@ -46,7 +46,10 @@ final class CardCache: Sendable {
     /// The card for `key`, drawn by `render` unless it is cached or being
     /// drawn for another request already: then that drawing is waited for,
     /// so a card many pages ask for at once is drawn once.
-    func card(for key: String, render: @escaping @Sendable () async throws -> Data) async throws -> Card {
+    /// `remembering`: a failure is kept, and asked again fails at once (a
+    /// card's entry fails the same way each time); false where the next
+    /// try may well succeed.
+    func card(for key: String, remembering: Bool = true, render: @escaping @Sendable () async throws -> Data) async throws -> Card {
         enum Lookup {
             case cached(Card)
             case drawing(Task<Card, any Error>)
@@ -76,7 +79,7 @@ final class CardCache: Sendable {
             let result = await drawing.result
             state.withLock { state in
                 state.drawing[key] = nil
-                if case .failure(let error) = result, !(error is CancellationError) {
+                if remembering, case .failure(let error) = result, !(error is CancellationError) {
                     if state.failures.count >= Self.failuresKept { state.failures.removeAll() }
                     state.failures[key] = Failed(description: "\(error)")
                 }

@@ -8,6 +8,7 @@ enum DevicePictures {
     static func svg(_ name: String) -> String {
         let (title, lines): (String, [String]) = switch name {
         case "welcome": ("Connected to widgethost", ["Its screen shows at the next wake."])
+        case "not-drawn": ("The screen could not be drawn", ["The host's log says why.", "It tries again at the next wake."])
         case "no-screen": ("No screen to show", ["This device's screen is gone from the manifest.", "widgethost devices add <MAC> --screen <name>"])
         default: ("Not set up with this host", ["Admit it, or let it set up again:", "widgethost devices add <MAC> --screen <name>",
                                                        "widgethost devices rekey <MAC>", "then reset the device's credentials."])

@@ -47,31 +47,32 @@ package struct DeviceRegistry: Sendable {
     }
 
     /// Admits `mac` to show `screen` (or moves it to another), keeping its
-    /// key if it has one; a new or waiting device may then set up once.
+    /// key if it has one; a new or waiting device may then set up once,
+    /// within `EInkDevice.setupWindow`.
     @discardableResult
-    package func admit(_ text: String, screen: String, screens: [String], declared: Bool = false) async throws -> EInkDevice {
+    package func admit(_ text: String, screen: String, screens: [String], declared: Bool = false, at now: Date = Date()) async throws -> EInkDevice {
         let mac = try Self.mac(text)
         guard screens.contains(screen) else { throw Failure.noSuchScreen(screen, known: screens) }
         return try await container.write { db in
-            var device = try db.device(mac: mac) ?? EInkDevice(mac: mac, screen: nil, friendlyID: Self.friendlyID(), setupOpen: true)
+            var device = try db.device(mac: mac) ?? EInkDevice(mac: mac, screen: nil, friendlyID: Self.friendlyID(), firstSeen: now)
             device.screen = screen
             device.declared = declared
-            if device.keyDigest == nil { device.setupOpen = true }
+            if device.keyDigest == nil { device.setupUntil = now.addingTimeInterval(EInkDevice.setupWindow) }
             try db.save(device)
             return device
         }
     }
 
-    /// Takes its key away: its next setup gets a new one, and until then
-    /// it is shown how to set up again.
-    package func rekey(_ text: String) async throws -> EInkDevice {
+    /// Takes its key away: its next setup (within `EInkDevice.setupWindow`)
+    /// gets a new one, and until then it is shown how to set up again.
+    package func rekey(_ text: String, at now: Date = Date()) async throws -> EInkDevice {
         let mac = try Self.mac(text)
         return try await container.write { db in
             guard var device = try db.device(mac: mac), !device.isWaiting else {
                 throw Failure.noSuchDevice(mac, known: try db.devices().filter { !$0.isWaiting }.map(\.mac))
             }
             device.keyDigest = nil
-            device.setupOpen = true
+            device.setupUntil = now.addingTimeInterval(EInkDevice.setupWindow)
             try db.save(device)
             return device
         }
@@ -102,25 +103,30 @@ package struct DeviceRegistry: Sendable {
     }
 
     /// `/api/setup` from `mac`: a key for an admitted device whose setup is
-    /// open; anyone else is noted (an unknown MAC as waiting) and turned away.
+    /// open; anyone else is turned away. An unknown MAC is noted as
+    /// waiting; a known one is left as it was, since anyone may send its MAC.
     package func setup(_ mac: String, telemetry: DeviceTelemetry, at now: Date = Date()) async throws -> Setup {
         let key = Self.newKey()
         return try await container.write { db in
             guard var device = try db.device(mac: mac) else {
-                let waiting = EInkDevice(mac: mac, screen: nil, friendlyID: Self.friendlyID(), setupOpen: true, firstSeen: now, lastContact: now,
-                                         telemetry: telemetry)
+                let waiting = EInkDevice(mac: mac, screen: nil, friendlyID: Self.friendlyID(), firstSeen: now, lastContact: now, telemetry: telemetry)
                 try db.save(waiting)
                 try db.trimWaitingDevices(keeping: EInkDevice.waitingKept)
                 return .notRegistered(nil)
             }
-            device.lastContact = now
-            device.telemetry.merge(telemetry)
-            guard !device.isWaiting, device.setupOpen else {
-                try db.save(device)
+            guard device.setupOpen(at: now) else {
+                if device.isWaiting, (device.lastContact ?? .distantPast) < now.addingTimeInterval(-60) {
+                    // A waiting device shows it is still there, at most once a minute.
+                    device.lastContact = now
+                    device.telemetry.merge(telemetry)
+                    try db.save(device)
+                }
                 return .notRegistered(device)
             }
             device.keyDigest = Self.digest(key)
-            device.setupOpen = false
+            device.setupUntil = nil
+            device.lastContact = now
+            device.telemetry.merge(telemetry)
             try db.save(device)
             return .registered(device, key: key)
         }

@@ -22,7 +22,9 @@ import WidgetRendering
 /// `reset_firmware` would wipe its Wi-Fi and are never sent.
 enum DeviceRoutes {
     /// Firmware before this takes only an 800×480 1-bit BMP.
-    static let firstPNGFirmware = [1, 5, 2]
+    static let firstPNGFirmware = [1, 5, 0]
+    /// Firmware before this takes a PNG of 1 bit only.
+    static let firstGrayFirmware = [1, 6, 0]
     /// What the firmware downloads at most (more shows "too big").
     static let largestPicture = 90_000
     /// Log lines a request may add to the host's log; the rest are counted.
@@ -48,10 +50,17 @@ enum DeviceRoutes {
                                    "image_url": base(request, context, access) + "/api/pictures/welcome.png",
                                    "message": "Connected to widgethost: showing screen \(device.screen ?? "")"])
                 case .notRegistered(let device):
+                    let from = access.clientAddress(request, context: context)
                     if device == nil {
                         logger.notice("device \(mac) asked to set up and is not admitted; it is listed as waiting: widgethost devices add \(mac) --screen <name>")
-                    } else if device?.isWaiting == false {
-                        logger.warning("device \(mac) asked for a key again, and its key was handed out already; if it was reset, let it set up once more: widgethost devices rekey \(mac)")
+                    } else if let device, !device.isWaiting, device.keyDigest != nil {
+                        // A MAC is no secret: this may be the device, reset, or someone using its MAC.
+                        logger.warning("""
+                            a setup in the name of device \(mac) from \(from) was refused: it has its key. If the device was reset, \
+                            'widgethost devices rekey \(mac)' lets it set up within 30 minutes; if it was not, something else uses its MAC
+                            """)
+                    } else if let device, !device.isWaiting {
+                        logger.warning("device \(mac) asked to set up from \(from) after its 30-minute window: 'widgethost devices rekey \(mac)' opens it again")
                     }
                     return answer(["status": 404, "message": "MAC \(mac) is not registered with this widgethost: widgethost devices add \(mac) --screen <name>"],
                                   status: .notFound)
@@ -71,20 +80,32 @@ enum DeviceRoutes {
             guard let name = device.screen, let screen = workspace.manifest.screen(named: name) else {
                 return display(image: base + "/api/pictures/no-screen.png", filename: "widgethost-no-screen", refresh: turnedAwaySleep)
             }
-            let drawing = try await workspace.drawing(of: screen, statuses: try await snapshots.current(), at: now)
-            let format: ScreenFormat = firmware(telemetry.firmware, isBefore: firstPNGFirmware) ? .bmp : .png
-            let picture = try await pictureData(drawing, format: format, workspace: workspace, cards: cards)
-            if picture.count > largestPicture {
-                logger.warning("screen '\(name)' is \(picture.count) bytes as \(format.rawValue), past the \(largestPicture) a TRMNL takes; palette bw draws it smaller")
+            // Whatever fails here, the device is answered as it expects: an HTTP error would
+            // send it through five tries and its retry ladder to an error screen.
+            do {
+                telemetry.firmware = telemetry.firmware ?? device.telemetry.firmware
+                var (drawing, format) = try await deviceDrawing(of: screen, for: telemetry, workspace: workspace, snapshots: snapshots, at: now)
+                let picture = try await pictureData(drawing, format: format, workspace: workspace, cards: cards)
+                if picture.count > largestPicture, format == .png, drawing.screenPalette != .bw {
+                    drawing = drawing.drawn(in: .bw)
+                    _ = try await pictureData(drawing, format: format, workspace: workspace, cards: cards)
+                } else if picture.count > largestPicture {
+                    logger.warning("screen '\(name)' is \(picture.count) bytes as \(format.rawValue), past the \(largestPicture) a TRMNL takes: give it fewer images")
+                }
+                let refresh = drawing.refreshInterval(at: now)
+                let filename = cacheName(drawing.digest, at: now)
+                telemetry.filename = filename
+                telemetry.refreshRate = refresh
+                try await registry.recordContact(device, telemetry: telemetry, at: now)
+                let signature = signature(device, digest: drawing.digest, format: format)
+                let mac = device.mac.replacingOccurrences(of: ":", with: "")
+                return display(image: base + "/api/screens/\(mac)/\(drawing.digest).\(format.rawValue)?sig=\(signature)", filename: filename,
+                               refresh: refresh)
+            } catch {
+                logger.error("screen '\(name)' could not be drawn for device \(device.mac): \(error)")
+                return display(image: base + "/api/pictures/not-drawn.png", filename: "widgethost-not-drawn",
+                               refresh: Int(screen.refreshMinimum.seconds))
             }
-            let refresh = drawing.refreshInterval(at: now)
-            telemetry.filename = drawing.digest
-            telemetry.refreshRate = refresh
-            try await registry.recordContact(device, telemetry: telemetry, at: now)
-            let signature = signature(device, digest: drawing.digest, format: format)
-            let mac = device.mac.replacingOccurrences(of: ":", with: "")
-            return display(image: base + "/api/screens/\(mac)/\(drawing.digest).\(format.rawValue)?sig=\(signature)", filename: drawing.digest,
-                           refresh: refresh)
         }
 
         router.get("/api/screens/:device/:file") { request, context in
@@ -92,7 +113,7 @@ enum DeviceRoutes {
             let parts = file.split(separator: ".")
             guard parts.count == 2, let format = ScreenFormat(rawValue: String(parts[1])), format != .svg,
                   let mac = DeviceEntry.normalizedMAC(Self.colons(try context.parameters.require("device"))),
-                  let device = try await workspace.container.read({ try $0.device(mac: mac) }), !device.isWaiting else {
+                  let device = try await workspace.container.read({ try $0.device(mac: mac) }), !device.isWaiting, device.keyDigest != nil else {
                 throw HTTPError(.notFound)
             }
             let digest = String(parts[0])
@@ -106,16 +127,18 @@ enum DeviceRoutes {
             }
             var body = cards.kept("screen|\(name)|\(digest)|\(format.rawValue)")
             if body == nil {
-                // Another host drew it, or it left the cache: drawn again, if it is still the screen's picture.
-                let drawing = try await workspace.drawing(of: screen, statuses: try await snapshots.current(), at: Date())
-                guard drawing.digest == digest else { throw HTTPError(.notFound, message: "that picture is no longer the screen's") }
+                // Another host of a fleet drew it, or it left the cache, or a card that keeps
+                // time changed it since: the screen as it is now (a 404 would send the device
+                // down its retry ladder). Its next wake names the new picture.
+                var (drawing, _) = try await deviceDrawing(of: screen, for: device.telemetry, workspace: workspace, snapshots: snapshots, at: Date())
+                if drawing.digest != digest, drawing.drawn(in: .bw).digest == digest { drawing = drawing.drawn(in: .bw) }
                 body = try await pictureData(drawing, format: format, workspace: workspace, cards: cards)
             }
             return Response(status: .ok, headers: [.contentType: format.contentType, .cacheControl: "private, max-age=86400"],
                             body: .init(byteBuffer: ByteBuffer(bytes: body!)))
         }
 
-        for name in ["welcome", "not-admitted", "no-screen"] {
+        for name in ["welcome", "not-admitted", "no-screen", "not-drawn"] {
             router.get(RouterPath(stringLiteral: "/api/pictures/\(name).png")) { _, _ in
                 let card = try await cards.card(for: "device-picture|\(name)") {
                     let svg = DevicePictures.svg(name)
@@ -144,16 +167,39 @@ enum DeviceRoutes {
         }
     }
 
-    /// The picture of `drawing`, drawn once per digest and format.
+    /// The picture of `drawing`, drawn once per digest and format. A
+    /// failure is not kept: the rasteriser may be back at the next wake.
     static func pictureData(_ drawing: ScreenDrawing, format: ScreenFormat, workspace: Workspace, cards: CardCache) async throws -> Data {
-        try await cards.card(for: "screen|\(drawing.screen.name.value)|\(drawing.digest)|\(format.rawValue)") {
+        try await cards.card(for: "screen|\(drawing.screen.name.value)|\(drawing.digest)|\(format.rawValue)", remembering: false) {
             try await workspace.picture(of: drawing, as: format)
         }.body
     }
 
+    /// The screen as a device's firmware can show it: before 1.5.0 a 1-bit
+    /// BMP, before 1.6.0 a 1-bit PNG, from then on the screen's palette.
+    static func deviceDrawing(of screen: ScreenSettings, for telemetry: DeviceTelemetry, workspace: Workspace, snapshots: StatusSnapshots,
+                              at now: Date) async throws -> (ScreenDrawing, ScreenFormat) {
+        let drawing = try await workspace.drawing(of: screen, statuses: try await snapshots.current(), at: now)
+        if firmware(telemetry.firmware, isBefore: firstPNGFirmware) { return (drawing.drawn(in: .bw), .bmp) }
+        if firmware(telemetry.firmware, isBefore: firstGrayFirmware), drawing.screenPalette != .bw { return (drawing.drawn(in: .bw), .png) }
+        return (drawing, .png)
+    }
+
+    /// `filename` for the device's flash cache: the digest, and the start of
+    /// the half day. The firmware deletes a cached file whose name ends in
+    /// no Unix time or in one more than a day old, so each picture is kept
+    /// a day at most and fetched again twice a day at most: a playlist's
+    /// pages stay cached as they take turns. 27 characters: the firmware
+    /// cuts names past 31.
+    static func cacheName(_ digest: String, at now: Date) -> String {
+        let halfDay = 43_200
+        return "\(digest)-\(Int(now.timeIntervalSince1970) / halfDay * halfDay)"
+    }
+
     /// Proof that the host made the link for this device and picture: a
     /// hash of its key's hash (which every host of a fleet holds) with the
-    /// picture's name. Rekeying the device ends its links.
+    /// picture's name. Rekeying the device ends its links; a device without
+    /// a key has none (the picture route refuses it).
     static func signature(_ device: EInkDevice, digest: String, format: ScreenFormat) -> String {
         let text = "\(device.keyDigest ?? "")|\(device.mac)|\(digest)|\(format.rawValue)"
         return SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
@@ -162,7 +208,7 @@ enum DeviceRoutes {
     /// `/api/display`'s answer, as every firmware version parses it.
     static func display(image: String, filename: String, refresh: Int) -> Response {
         answer(["status": 0, "image_url": image, "filename": filename, "refresh_rate": refresh, "reset_firmware": false,
-                "update_firmware": false, "firmware_url": NSNull(), "special_function": "sleep"])
+                "update_firmware": false, "firmware_url": NSNull(), "special_function": "none"])
     }
 
     static func answer(_ fields: [String: Any], status: HTTPResponse.Status = .ok) -> Response {

@@ -26,22 +26,32 @@ package struct ScreenDrawing: Sendable {
     /// Below this, a card's caption text (11 points) is under 9 pixels.
     package static let legibleScale = 0.8
 
+    /// The palette it is drawn in: the screen's, or fewer greys for a
+    /// panel whose firmware takes no more.
+    package let screenPalette: ScreenPalette
+
     package init(screen: ScreenSettings, svg: String, page: Int, nextChange: Date?, missing: [String],
-                 shrunk: [(id: String, family: String, scale: Double)] = []) {
+                 shrunk: [(id: String, family: String, scale: Double)] = [], palette: ScreenPalette? = nil) {
         self.shrunk = shrunk
         self.screen = screen
+        screenPalette = palette ?? screen.palette
         self.svg = svg
         self.page = page
         self.nextChange = nextChange
         self.missing = missing
         var hash = SHA256()
         hash.update(data: Data(svg.utf8))
-        hash.update(data: Data(screen.palette.rawValue.utf8))
+        hash.update(data: Data(screenPalette.rawValue.utf8))
         digest = hash.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// The same drawing in `palette`, named by its own digest.
+    package func drawn(in palette: ScreenPalette) -> ScreenDrawing {
+        ScreenDrawing(screen: screen, svg: svg, page: page, nextChange: nextChange, missing: missing, shrunk: shrunk, palette: palette)
+    }
+
     package var palette: PNGRasterizer.Palette {
-        switch screen.palette {
+        switch screenPalette {
         case .color: .color
         case .gray4: .gray4
         case .bw: .bw

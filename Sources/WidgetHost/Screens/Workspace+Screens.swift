@@ -74,7 +74,7 @@ extension Workspace {
         case .svg:
             return Data(drawing.svg.utf8)
         case .png, .bmp:
-            if format == .bmp, drawing.screen.palette != .bw { throw ScreenError.bitmapNeedsBW(drawing.screen.name.value) }
+            if format == .bmp, drawing.screenPalette != .bw { throw ScreenError.bitmapNeedsBW(drawing.screen.name.value) }
             let rasterizer = self.rasterizer, svg = drawing.svg, palette = drawing.palette
             return try await RenderQueue.rasterize { try rasterizer.picture(svg: svg, scale: 1, palette: palette, format: format == .bmp ? .bmp : .png) }
         }

@@ -49,7 +49,9 @@ enum EInkQuantizer {
                     let nearest = Int((shown / step).rounded())
                     let background = Int((area / step).rounded())
                     let apart = min(2, levels - 1)
-                    level = min(max(shown < area ? min(nearest, background - apart) : max(nearest, background + apart), 0), levels - 1)
+                    let wanted = min(max(shown < area ? min(nearest, background - apart) : max(nearest, background + apart), 0), levels - 1)
+                    // No room on its side (dark text on a dark badge): the other end, so it is not lost.
+                    level = wanted != background ? wanted : (background < levels / 2 ? levels - 1 : 0)
                 } else if pictured.map({ $0[x] >> 24 < 128 }) ?? true {
                     // A shape: its nearest grey. What an image's dithering carried here stops.
                     level = Int((area / step).rounded())

@@ -69,7 +69,9 @@ struct DevicesCommand: AsyncParsableCommand {
                     try Terminal.printJSON(DeviceJSON(device))
                 } else {
                     Terminal.line("admitted \(device.mac) (\(device.friendlyID)) to show screen \(screen)")
-                    if device.setupOpen { Terminal.note("it gets its key at its next setup (a wake after its credentials were reset, or its first)") }
+                    if device.setupUntil != nil {
+                        Terminal.note("it gets its key if it sets up within 30 minutes (its next wake, or after its credentials are reset); later, 'widgethost devices rekey \(device.mac)' opens setup again")
+                    }
                 }
             }
         }
@@ -88,7 +90,7 @@ struct DevicesCommand: AsyncParsableCommand {
             let container = try manifest.openContainer(try manifest.loadManifest())
             try await Terminal.failing {
                 let device = try await DeviceRegistry(container: container).rekey(mac)
-                Terminal.line("\(device.mac) has no key now; reset its credentials (or wait for its next setup) to give it a new one")
+                Terminal.line("\(device.mac) has no key now; reset its credentials within 30 minutes to give it a new one")
             }
         }
     }

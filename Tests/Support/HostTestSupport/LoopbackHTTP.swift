@@ -18,10 +18,15 @@ package enum LoopbackHTTP {
     /// The shared client's settings (its generous connect and read
     /// timeouts: a request may wait for a connection behind slow cards), but
     /// following no redirect: a test sees the dashboard's 303 to its sign-in
-    /// page as it is. Never shut down: it lasts as the tests do.
+    /// page as it is. Never shut down: it lasts as the tests do. A
+    /// connection each for up to 64 requests at once: a test that asks for
+    /// 24 slow cards at once had its later requests wait for a pooled
+    /// connection past the connect timeout on a loaded machine.
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        configuration.timeout.connect = .seconds(120)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -43,6 +43,13 @@ struct EInkTests {
         #expect(Self.count(image, 0, y: 0..<12) == 0, "nothing is sprinkled above the text")
     }
 
+    @Test func darkTextOnADarkBadgeTakesTheOtherInk() throws {
+        // The badge is black in 1 bit; text darker still has no darker ink: it is set white, not lost.
+        let image = try Self.picture(Self.svg(##"<rect width="240" height="60" fill="#555555"/><text x="10" y="40" font-size="24" fill="#111111">S8</text>"##), palette: .bw)
+        #expect(Self.count(image, 1) > 100, "the text shows white on the black badge")
+        #expect(Self.count(image, 1, y: 0..<10) == 0)
+    }
+
     @Test func imagesAreDitheredShapesAreSolidAndNearWhiteIsWhite() throws {
         // A grey photo, as a kind's PNG would come: drawn in colour first.
         let photo = try PNGRasterizer.png(svg: Self.svg(##"<rect width="80" height="60" fill="#808080"/>"##, width: 80, height: 60))
