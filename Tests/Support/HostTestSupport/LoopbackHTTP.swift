@@ -21,12 +21,15 @@ package enum LoopbackHTTP {
     /// page as it is. Never shut down: it lasts as the tests do. A
     /// connection each for up to 64 requests at once: a test that asks for
     /// 24 slow cards at once had its later requests wait for a pooled
-    /// connection past the connect timeout on a loaded machine.
+    /// connection past the connect timeout on a loaded machine. An idle
+    /// connection is let go after 5 s, before the dashboard closes it (15 s):
+    /// a request sent on one as the server closed it failed a test.
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         configuration.timeout.connect = .seconds(120)
+        configuration.connectionPool.idleTimeout = .seconds(5)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
