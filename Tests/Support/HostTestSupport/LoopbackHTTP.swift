@@ -30,6 +30,9 @@ package enum LoopbackHTTP {
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         configuration.timeout.connect = .seconds(120)
         configuration.connectionPool.idleTimeout = .seconds(5)
+        // Each request's own `timeoutSeconds` is the safety net: with a connection each,
+        // 24 slow cards wait on the server's render thread, not in the pool.
+        configuration.timeout.read = .seconds(600)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
