@@ -213,10 +213,10 @@ package struct DashboardAccounts: Sendable {
     /// What an unknown name's password is checked against (a hash of nothing anyone can type).
     private static let decoy = try! PasswordHash(password: randomHex())
 
-    /// 32 random bytes as hex.
-    static func randomHex() -> String {
+    /// `bytes` random bytes (32 unless said) as hex.
+    static func randomHex(bytes: Int = 32) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
     }
 
     static func looksLikeSecret(_ text: String) -> Bool {

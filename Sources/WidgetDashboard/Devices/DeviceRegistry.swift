@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import WidgetConfiguration
 import WidgetContainer
@@ -160,8 +159,7 @@ package struct DeviceRegistry: Sendable {
     /// 128 random bits as 32 hex digits: short enough for any firmware's
     /// key field, long enough that guessing is hopeless.
     static func newKey() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        DashboardAccounts.randomHex(bytes: 16)
     }
 
     /// Six letters and digits people can read out (no 0/O, 1/I).
@@ -172,7 +170,7 @@ package struct DeviceRegistry: Sendable {
     }
 
     static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        DashboardAccounts.digest(secret)
     }
 }
 
