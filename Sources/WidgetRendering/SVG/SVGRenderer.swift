@@ -482,6 +482,11 @@ package struct SVGRenderer: Sendable {
     /// A coordinate as SVG writes it. Total: layout checks every view, but a
     /// number no layout should make is drawn far off the card, not a trap.
     private func n(_ value: Double) -> String {
+        Self.coordinate(value)
+    }
+
+    /// `n` for other drawings of cards (a screen's).
+    package static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let value = min(max(value, -1e12), 1e12)
         return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)

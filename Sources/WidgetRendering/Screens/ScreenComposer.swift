@@ -96,7 +96,6 @@ package struct ScreenComposer: Sendable {
     }
 
     private func n(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        SVGRenderer.coordinate(value)
     }
 }
