@@ -24,7 +24,8 @@ package struct ContainerFixture {
     /// defaults to ten minutes: a first reload starts an extension process and
     /// asks the fake GitHub, which answers on this test process's busy pool,
     /// and on a loaded two-core machine that once took over 30 s; a timeout
-    /// would then defer the retry past every test's wait.
+    /// would then defer the retry past every test's wait. A request to it
+    /// gets as long, for the same reason (20 s once ran out under a build).
     package init(containerPath: String = "data", githubAPI: String = "http://127.0.0.1:9", backend: Backend = .sqlite,
          schedule: String = "timeout: 10m") throws {
         folder = try TestSupport.temporaryDirectory()
@@ -38,7 +39,7 @@ package struct ContainerFixture {
             schedule: {\(schedule)}
             container:
             \(container)
-            github: {api: "\(githubAPI)"}
+            github: {api: "\(githubAPI)", timeout: 10m}
             widgets:
               - kind: SingleRepo
               - kind: DoubleRepo
