@@ -317,6 +317,9 @@ extension ArchiveWriter {
             bool(hidden)
         case .templateRendering:
             byte(41)
+        case .tint(let color):
+            byte(42)
+            self.color(color)
         }
     }
 
@@ -590,6 +593,7 @@ extension ArchiveReader {
         case 39: return .accessibilityHint(try string())
         case 40: return .accessibilityHidden(try bool())
         case 41: return .templateRendering
+        case 42: return .tint(try color())
         default: throw Truncated()
         }
     }

@@ -23,6 +23,19 @@ struct GaugeStyleTests {
         #expect(try EntryValidator().validate(node) == node)
     }
 
+    /// `.tint` colours the fill, as the corpus's battery ring (green or red)
+    /// and podcast bar (its AccentColor) say; the archive keeps it.
+    @Test func theTintColoursTheFillAndTravelsInTheArchive() throws {
+        let tinted = Gauge(value: 0.5) { EmptyView() }.gaugeStyle(.accessoryCircularCapacity).tint(.green)
+        let svg = SVGRenderer().render(LayoutEngine().layout(ViewNode(archiving: tinted), family: .accessoryCircular))
+        let plain = SVGRenderer().render(LayoutEngine().layout(ViewNode(archiving: Gauge(value: 0.5) { EmptyView() }
+            .gaugeStyle(.accessoryCircularCapacity)), family: .accessoryCircular))
+        #expect(svg != plain && svg.lowercased().contains("#34c759"), "the ring is iOS's green: \(svg)")
+        let node = ViewNode(archiving: ProgressView(value: 0.3).tint(.red))
+        #expect(try ArchiveCodec.decodeEntry(ArchiveCodec.encode(ArchivedEntry(date: Date(timeIntervalSince1970: 0), view: node))).view == node)
+        #expect(node.modifiers.contains(.tint(.red)))
+    }
+
     @Test func aCircularCapacityGaugeIsARingFilledToItsValueWithTheValueInside() {
         let drawn = outline(Gauge(value: 6.0, in: 0...8) { Text("Glasses") } currentValueLabel: { Text("6") }
             .gaugeStyle(.accessoryCircularCapacity), .accessoryCircular)

@@ -50,6 +50,13 @@ final class LayoutPass {
         var buttonStyle = ButtonStyleKind.automatic
         /// `.gaugeStyle(_:)`, for the gauges within.
         var gaugeStyle = GaugeStyleKind.automatic
+        /// `.tint(_:)`, for the controls within: a reference, as `text` is,
+        /// so that a deep tree's stack frames stay small (a second colour
+        /// inline overflowed a test thread's stack at 250 levels).
+        var tint: ControlTint?
+
+        /// What fills a control: its tint, else the foreground style, else the accent.
+        var controlColor: Color { tint?.color ?? color ?? .accent }
     }
 
     /// The widget's background: a colour, or a view's drawables at the card's size.
@@ -166,6 +173,7 @@ final class LayoutPass {
             case .truncationMode(let mode): style.text = TextStyle(style.text) { $0.truncation = mode }
             case .buttonStyle(let kind): style.buttonStyle = kind
             case .gaugeStyle(let kind): style.gaugeStyle = kind
+            case .tint(let color): style.tint = ControlTint(color)
             case .widgetURL, .layoutPriority, .accessibilityLabel, .accessibilityValue, .accessibilityHint, .accessibilityHidden: break
             case .aspectRatio(let ratio, let mode):
                 proposal = aspectProposal(ratio, fill: mode == .fill, node: node, style: style, given: proposal)
@@ -545,7 +553,7 @@ final class LayoutPass {
     /// of the tint (faint, or solid under white text), as iOS draws them.
     private func buttonLabel(_ children: [ViewNode], control: Control, style: Style) -> [ViewNode] {
         guard control.kind == .button else { return children }
-        let tint = style.color ?? .accent
+        let tint = style.controlColor
         let fill: Color, text: Color
         switch style.buttonStyle {
         case .automatic, .plain, .borderless: return children
@@ -623,7 +631,7 @@ final class LayoutPass {
         let side = max(0, min(76, proposal.width ?? 76, proposal.height ?? 76))
         let lineWidth = max(2, (side * 0.08).rounded())
         let ring = Rect(x: 0, y: 0, width: side, height: side)
-        let fill = style.color ?? .accent
+        let fill = style.controlColor
         let (start, end) = open ? (0.625, 1.375) : (0.0, 1.0)
         var track = Drawable(frame: ring, kind: .arc(start: start, end: end, lineWidth: lineWidth), color: fill, accentable: style.accentable)
         track.opacity = 0.3 * style.opacity
@@ -669,7 +677,7 @@ final class LayoutPass {
         let height = knob ? 10.0 : 6.0, thickness = 6.0
         let size = Size(width: proposal.width ?? 100, height: height)
         let top = (height - thickness) / 2
-        let fill = style.color ?? .accent
+        let fill = style.controlColor
         var track = Drawable(frame: Rect(x: 0, y: top, width: size.width, height: thickness), kind: .fill(.capsule, .secondary),
                              color: .secondary, accentable: false)
         track.opacity = 0.3
@@ -925,6 +933,15 @@ final class LayoutPass {
 /// How the text within a view is drawn, beyond its font and colour, as
 /// the layout carries it down the tree: each modifier makes a copy with
 /// its own setting changed.
+/// `.tint(_:)`'s colour, held by reference in a `Style`.
+final class ControlTint: Sendable {
+    let color: Color
+
+    init(_ color: Color) {
+        self.color = color
+    }
+}
+
 final class TextStyle: Sendable {
     struct Settings: Sendable {
         var underline: TextLine?

@@ -256,7 +256,7 @@ public struct EntryValidator: Sendable {
             guard font.size.isFinite, font.size > 0, font.size <= Self.maximumFontSize else {
                 throw EntryRefused(reason: "the font size is \(Self.describe(font.size)); more than 0 and at most \(Int(Self.maximumFontSize)) points are allowed", path: path)
             }
-        case .foregroundStyle(let color), .background(let color), .containerBackground(let color):
+        case .foregroundStyle(let color), .background(let color), .containerBackground(let color), .tint(let color):
             try checkColor(color, at: path)
         case .padding(let insets):
             for (edge, value) in [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)] {

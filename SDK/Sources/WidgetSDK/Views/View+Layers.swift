@@ -89,8 +89,11 @@ extension View {
     }
     /// Text within in the monospaced design.
     public func monospaced(_ isActive: Bool = true) -> some View { fontDesign(isActive ? .monospaced : nil) }
-    /// Ignored: controls are drawn in the accent colour.
-    public func tint(_ color: Color?) -> Self { self }
+    /// The colour of the controls within (a gauge's or a progress bar's
+    /// fill, a bordered button) instead of the accent; nil keeps theirs.
+    public func tint(_ color: Color?) -> some View {
+        color.map { ArchivedView(ViewNode(archiving: self).modified(.tint($0))) } ?? ArchivedView(ViewNode(archiving: self))
+    }
 }
 
 /// How a view's content changes between entries; a drawing does not animate, so any is accepted.

@@ -122,6 +122,9 @@ public enum ArchivedModifier: Codable, Sendable, Hashable {
     /// `.renderingMode(.template)` on a picture, or its imageset's
     /// `template-rendering-intent`: its shape in the foreground style.
     case templateRendering
+    /// `.tint(_:)`: the colour of the controls within: a gauge's or a
+    /// progress bar's fill, a bordered button.
+    case tint(Color)
     /// The widget's background, drawn behind everything at the family's size.
     case containerBackground(Color)
     /// `.opacity(_:)`.
