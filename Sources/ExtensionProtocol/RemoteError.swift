@@ -26,8 +26,15 @@ package enum RemoteError: Error, Codable, Sendable, CustomStringConvertible {
             case .timedOut: self = .timedOut
             case .invalidResponse(let reason): self = .invalidResponse(reason)
             }
-        default: self = .other(String(describing: error))
+        default: self = .other(Self.describe(error))
         }
+    }
+
+    /// What a kind's author wrote for people: a `LocalizedError`'s
+    /// description (URLSession's errors are one), else the error as Swift prints it.
+    private static func describe(_ error: any Error) -> String {
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription, !text.isEmpty { return text }
+        return String(describing: error)
     }
 
     /// The error as its own type again, where the SDK has one.

@@ -356,6 +356,9 @@ package actor GitHubService: ScopedHTTPService {
             return (Int(response.status.code), headers, Data(buffer.readableBytesView))
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             throw HTTPServiceError.timedOut
+        } catch is NIOTooManyBytesError {
+            // The origin answered: it is not offline, its answer is too big to take.
+            throw HTTPServiceError.invalidResponse("the answer is larger than \(Self.maximumBody / 1_048_576) MiB, the most the host takes")
         } catch {
             throw HTTPServiceError.unreachable(TransportFailure.describe(error, url: request.url))
         }
