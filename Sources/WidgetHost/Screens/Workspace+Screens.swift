@@ -52,10 +52,10 @@ extension Workspace {
             sooner(status.schedule?.nextReload)
             var shown = try await renderable(status)
             shown.now = date
-            let renderable = shown, scheme = screen.scheme
+            let renderable = shown, scheme = screen.scheme, mode = composer.cardMode
             let card = try await RenderQueue.draw {
-                let layout = renderable.layout(mode: .fullColor, scheme: scheme)
-                let svg = SVGRenderer(mode: .fullColor, scheme: scheme, theme: renderable.theme, redacted: renderable.redacted,
+                let layout = renderable.layout(mode: mode, scheme: scheme)
+                let svg = SVGRenderer(mode: mode, scheme: scheme, theme: renderable.theme, redacted: renderable.redacted,
                                       unavailable: renderable.unavailable).render(layout)
                 return ScreenComposer.Card(svg: svg, width: layout.size.width, height: layout.size.height)
             }

@@ -44,6 +44,15 @@ package struct ScreenComposer: Sendable {
         self.cornerRadius = cornerRadius
     }
 
+    /// How the cards are drawn: in colour, or on e-ink as WidgetKit's
+    /// vibrant mode draws a widget on a monochrome surface (the Lock Screen,
+    /// StandBy at night): its background removed, its content in greys
+    /// by lightness. A card drawn in colour and then made 1-bit loses what
+    /// only its hue told apart (a green ring on a pale green track, white
+    /// text on a sky-blue gradient); a kind may also draw a variant of its
+    /// own for the mode (`\.widgetRenderingMode`).
+    package var cardMode: RenderingMode { eInk ? .vibrant : .fullColor }
+
     /// The space around and between cards: 3 % of the shorter side.
     package var gap: Double { (Double(min(width, height)) * 0.03).rounded() }
 

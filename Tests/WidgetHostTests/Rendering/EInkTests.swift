@@ -50,6 +50,19 @@ struct EInkTests {
         #expect(Self.count(image, 1, y: 0..<10) == 0)
     }
 
+    /// White text on a sky-blue area that comes out white cannot be drawn
+    /// lighter: it turns black, where it would have vanished.
+    @Test func lightTextOnAnAreaThatTurnsWhiteTurnsDark() throws {
+        let image = try Self.picture(Self.svg(##"<rect width="240" height="60" fill="#73b0ed"/><text x="10" y="40" font-size="24" fill="#ffffff">Berlin</text>"##),
+                                     palette: .bw)
+        #expect(Self.count(image, 1) > 240 * 60 * 3 / 4, "the pale blue area is white")
+        #expect(Self.count(image, 0) > 200, "and the text on it black: \(Self.count(image, 0)) black pixels")
+        // Where the area comes out black, the same text stays white.
+        let dark = try Self.picture(Self.svg(##"<rect width="240" height="60" fill="#1c3f6e"/><text x="10" y="40" font-size="24" fill="#ffffff">Berlin</text>"##),
+                                    palette: .bw)
+        #expect(Self.count(dark, 1) > 200 && Self.count(dark, 1) < 240 * 60 / 4, "white text on black")
+    }
+
     @Test func imagesAreDitheredShapesAreSolidAndNearWhiteIsWhite() throws {
         // A grey photo, as a kind's PNG would come: drawn in colour first.
         let photo = try PNGRasterizer.png(svg: Self.svg(##"<rect width="80" height="60" fill="#808080"/>"##, width: 80, height: 60))
