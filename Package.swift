@@ -6,6 +6,10 @@ import PackageDescription
 let widgetKinds = ["SingleRepo", "DoubleRepo", "Contributor"]
 /// Built-in kinds that stand alone (no RepoWatcherCore).
 let standaloneKinds = ["TodoList"]
+/// Built-in kinds for a wall (issue 41), written as an iOS developer writes
+/// a widget extension and built as `widgethost new` builds one: URLSession
+/// through the host, the locale's units, the module's own defaults.
+let wallKinds = ["Weather", "SystemStatus"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
                       "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted", "FixtureSandbox"]
 
@@ -56,7 +60,7 @@ let package = Package(
         // Loaded by the extension runner into modules that use URLSession, and only those.
         .library(name: "WidgetURLSession", type: .dynamic, targets: ["WidgetURLSession"]),
     ]
-    + (widgetKinds + standaloneKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
+    + (widgetKinds + standaloneKinds + wallKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
     + (fixtureModules + corpusModules.map(\.name)).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(path: "SDK"),
@@ -218,6 +222,17 @@ let package = Package(
         // Images too: PNG, JPEG and GIF seeds, mutated, through the sandboxed rasteriser.
         .target(name: "ViewFuzzer", dependencies: ["HostBasics", "WidgetRendering", "ExtensionProtocol", sdk], path: "Tests/Support/ViewFuzzer",
                 resources: [.copy("Seeds")]),
+        // The services the wall's kinds read (Open-Meteo, feeds, calendars,
+        // JSON APIs) on loopback, with faults on demand. For tests only.
+        .target(
+            name: "FakeSources",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support/FakeSources"),
         // The same server as a process, for make e2e.
         .executableTarget(name: "fake-github", dependencies: ["FakeGitHub"], path: "Tests/Support/fake-github"),
         .executableTarget(
@@ -236,6 +251,9 @@ let package = Package(
     ]
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
     + standaloneKinds.map { .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)") }
+    + wallKinds.map {
+        .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)", swiftSettings: [implicitImports, .swiftLanguageMode(.v6)], linkerSettings: [networkingIfUsed])
+    }
     + fixtureModules.map { name in
         // The ported extension carries an image, as an asset catalog would,
         // and is built with what `widgethost new` writes into a package.
@@ -320,6 +338,14 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        // The wall's kinds (Widgets/: weather, …) in real extension
+        // processes against the fake services, drawn to golden pictures.
+        .testTarget(
+            name: "WallKindsTests",
+            dependencies: [
+                "WidgetHost", "WidgetConfiguration", "WidgetKinds", "WidgetRendering", "FakeSources", "HostTestSupport", "WidgetTestSupport", sdk,
+            ],
+            exclude: ["Golden", "FakeMachine"]),
         // The runtime: loading, extension processes and their sandbox, the
         // scheduler and the host's loop, the GitHub service and kinds.
         // Must not depend on a kind's or fixture's target: that would link it
@@ -343,7 +369,7 @@ let package = Package(
 // public, and every file whose `package` API names Foundation's URL, Date or
 // Data (110 of 250) would need `package import Foundation` to say what the
 // layers check and `package` access already hold.
-let writtenAsForIOS = Set(widgetKinds + standaloneKinds + ["RepoWatcherCore"] + fixtureModules + corpusModules.map(\.name))
+let writtenAsForIOS = Set(widgetKinds + standaloneKinds + wallKinds + ["RepoWatcherCore"] + fixtureModules + corpusModules.map(\.name))
 for target in package.targets where target.type != .system && !writtenAsForIOS.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import WidgetSDK
+import WidgetTestSupport
+
+/// Issue 41's SystemStatus kind (Widgets/SystemStatus): the machine from
+/// `/proc`, `/sys` and `statvfs`, read in the extension's sandbox. Figures
+/// are checked on FakeMachine/ (a `/proc` of known numbers, the kind's
+/// `settings.root`, declared under `sandbox.read`), and the real machine's
+/// against what this process reads of it.
+@Suite("System status")
+struct SystemStatusTests {
+    @Test func theFiguresOfAKnownMachine() async throws {
+        let fixture = try await WallFixture()
+        let timeline = try await fixture.timeline("SystemStatus", family: .systemLarge, ["disks": .list([])])
+        let texts = try #require(timeline.entries.first).view.texts
+        // Busy 5,687 of 38,065 jiffies since boot (the counters did not move): 15 %.
+        // Memory: 16,303,428 kB, 9,841,236 available: 6.2 GiB used, 40 %.
+        for expected in ["larder", "up 3d 4h", "15%", "4 cores", "40%", "6.2 GB", "11%", "0.42", "0.42  0.36  0.30", "6.2 GB of 16 GB", "512",
+                         "x86_pkg_temp", "49 °C", "acpitz", "39 °C"] {
+            #expect(texts.contains(expected), "\(expected) in \(texts)")
+        }
+        #expect(timeline.policy == .after(WallFixture.start.addingTimeInterval(300)))
+    }
+
+    /// The CPU's share is measured between one reload and the next, from
+    /// counters the module keeps in its own defaults.
+    @Test func theCPUIsMeasuredBetweenReloads() async throws {
+        let fixture = try await WallFixture()
+        _ = try await fixture.timeline("SystemStatus", family: .accessoryInline)
+        // 150 jiffies busy and 50 idle more since: 75 %.
+        let stat = fixture.machine.appendingPathComponent("proc/stat")
+        try "cpu  4805 356 634 32248 180 0 42 0 0 0\ncpu0 1 1 1 1 1 0 0 0 0 0\n".write(to: stat, atomically: true, encoding: .utf8)
+        let later = try await fixture.timeline("SystemStatus", family: .accessoryInline)
+        #expect(try #require(later.entries.first).view.texts == ["CPU 75% · Mem 40%"])
+    }
+
+    @Test func aDiskIsMeasuredWhereItIsMounted() async throws {
+        let fixture = try await WallFixture()
+        let timeline = try await fixture.timeline("SystemStatus", family: .systemLarge, ["disks": .list([.string("/")])])
+        let texts = try #require(timeline.entries.first).view.texts
+        var stats = statvfs()
+        #expect(statvfs(fixture.machine.path, &stats) == 0)
+        let total = Double(stats.f_blocks) * Double(stats.f_frsize)
+        let row = try #require(texts.firstIndex(of: "/"), "the disk's row: \(texts)")
+        #expect(texts[row + 1].hasSuffix(" of " + Self.bytes(total)), "the file system the root is on: \(texts[row + 1])")
+    }
+
+    /// Not FakeMachine: the kind reads this machine's /proc in its sandbox,
+    /// which allows it without a declaration.
+    @Test func theRealMachineAsThisProcessSeesIt() async throws {
+        let fixture = try await WallFixture(realMachine: true)
+        let timeline = try await fixture.timeline("SystemStatus", family: .systemMedium, ["disks": .list([.string("/")])])
+        let texts = try #require(timeline.entries.first).view.texts
+        let host = try String(contentsOfFile: "/proc/sys/kernel/hostname", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cores = try String(contentsOfFile: "/proc/stat", encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("cpu") && !$0.hasPrefix("cpu ") }.count
+        #expect(texts.first == host, "\(texts)")
+        #expect(texts.contains("\(cores) cores"), "\(texts)")
+        #expect(texts.contains("Disk"), "\(texts)")
+    }
+
+    @Test func aMachineWithoutProcFailsTheReloadSayingWhy() async throws {
+        let fixture = try await WallFixture()
+        try FileManager.default.removeItem(at: fixture.machine.appendingPathComponent("proc/stat"))
+        let error = await #expect(throws: (any Error).self) {
+            try await fixture.timeline("SystemStatus", family: .systemSmall)
+        }
+        #expect(String(describing: error.map { $0 } as Any).contains("cannot read \(fixture.machine.path)/proc/stat"), "\(String(describing: error))")
+    }
+
+    /// The kind's own rounding: three figures, powers of 1,024.
+    static func bytes(_ count: Double) -> String {
+        var value = count
+        var unit = 0
+        let units = ["B", "KB", "MB", "GB", "TB", "PB"]
+        while value >= 1_000, unit < units.count - 1 {
+            value /= 1_024
+            unit += 1
+        }
+        return value < 10 && unit > 0 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import WidgetRendering
+import WidgetSDK
+import WidgetTestSupport
+
+/// Every wall kind in every family it offers, light and dark, drawn from
+/// the fake services' data through real extension processes, and the kinds
+/// together on an 800×480 black-and-white screen: held to the pictures in
+/// Golden/, each looked at before it was accepted.
+/// `WIDGETHOST_UPDATE_GOLDEN=1 swift test --filter WallGoldenTests` writes
+/// them again; look at every one that changed before committing it.
+@Suite("Wall kinds' golden pictures")
+struct WallGoldenTests {
+    /// Each kind with the configuration it is drawn with.
+    static let kinds: [(kind: String, configuration: ConfigurationValues)] = [
+        ("Weather", ["place": .string("Berlin")]),
+        // FakeMachine's figures; a disk's would be those of the disk the tests run on.
+        ("SystemStatus", ["disks": .list([])]),
+    ]
+
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let updating = ProcessInfo.processInfo.environment["WIDGETHOST_UPDATE_GOLDEN"] == "1"
+
+    @Test(arguments: kinds.map(\.kind))
+    func eachFamilyLightAndDark(kind: String) async throws {
+        let fixture = try await WallFixture(locale: "en_US")
+        let configuration = try #require(Self.kinds.first { $0.kind == kind }).configuration
+        for family in try fixture.kind(kind).families {
+            let entry = try #require(try await fixture.timeline(kind, family: family, configuration).entries.first)
+            for scheme in [ColorScheme.light, .dark] {
+                try Self.compare(fixture.svg(entry, family: family, scheme: scheme), name: "\(kind)-\(family.rawValue)-\(scheme).svg")
+            }
+        }
+    }
+
+    /// The kinds' medium cards on a TRMNL's 800×480 1-bit panel, quartered:
+    /// each drawn a little larger than on a phone. Updating writes the panel's
+    /// picture beside the golden SVG's drawn copy, to look at.
+    @Test func theKindsOnAnEInkScreen() async throws {
+        let fixture = try await WallFixture(locale: "en_US")
+        let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: true)
+        var slots: [ScreenComposer.Slot] = []
+        for (kind, configuration) in Self.kinds {
+            let entry = try #require(try await fixture.timeline(kind, family: .systemMedium, configuration).entries.first)
+            slots.append(.card(.init(svg: fixture.svg(entry, family: .systemMedium, mode: composer.cardMode), width: WidgetFamily.systemMedium.size.width,
+                                     height: WidgetFamily.systemMedium.size.height)))
+        }
+        let svg = composer.svg(slots, title: "wall")
+        try Self.compare(svg, name: "wall-800x480.svg")
+        if Self.updating {
+            let kept = TestSupport.repositoryRoot.appendingPathComponent(".build/wall-drawn")
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            try PNGRasterizer.picture(svg: svg, palette: .bw, format: .png).write(to: kept.appendingPathComponent("wall-800x480-bw.png"))
+        }
+    }
+
+    static func compare(_ drawn: String, name: String) throws {
+        let file = golden.appendingPathComponent(name)
+        if updating {
+            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+            try drawn.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let wanted = try String(contentsOf: file, encoding: .utf8)
+        guard drawn != wanted else { return }
+        // Kept where the developer can open it beside the golden one.
+        let kept = TestSupport.repositoryRoot.appendingPathComponent(".build/wall-drawn")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try drawn.write(to: kept.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let drawnLines = drawn.split(separator: "\n", omittingEmptySubsequences: false)
+        let wantedLines = wanted.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = Array(zip(drawnLines, wantedLines)).firstIndex { $0 != $1 } ?? min(drawnLines.count, wantedLines.count)
+        Issue.record("""
+            \(name) differs from Golden/\(name) from line \(line + 1):
+              drawn:  \(line < drawnLines.count ? String(drawnLines[line].prefix(300)) : "(end)")
+              golden: \(line < wantedLines.count ? String(wantedLines[line].prefix(300)) : "(end)")
+            drawn: \(kept.appendingPathComponent(name).path)
+            """)
+    }
+}
