@@ -29,17 +29,19 @@ let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")
 
 // What `widgethost new` writes into a kind's package (Scaffold.swift, whose
 // test holds the two alike): a file importing only Foundation sees
-// WidgetKit's UserDefaults and URLSession, as on iOS, and `import UIKit`,
+// WidgetKit's UserDefaults, URLSession and XMLParser, as on iOS, and `import UIKit`,
 // `import Combine`, `import os` and `import Intents` reach the SDK's part of them.
 let implicitImports = SwiftSetting.unsafeFlags([
     "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
     "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
     "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+    "-Xfrontend", "-import-module", "-Xfrontend", "FoundationXML",
+    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationXML",
     "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS", "-module-alias", "Intents=WidgetIntents",
 ])
-let networkingIfUsed = LinkerSetting.unsafeFlags([
+let foundationIfUsed = LinkerSetting.unsafeFlags([
     "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
-    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationXML", "-Xlinker", "--pop-state",
 ])
 
 // The runtime's layers are separate modules, and a module calls another's
@@ -252,19 +254,19 @@ let package = Package(
     + widgetKinds.map { .target(name: $0, dependencies: ["RepoWatcherCore", sdk], path: "Widgets/\($0)") }
     + standaloneKinds.map { .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)") }
     + wallKinds.map {
-        .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)", swiftSettings: [implicitImports, .swiftLanguageMode(.v6)], linkerSettings: [networkingIfUsed])
+        .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)", swiftSettings: [implicitImports, .swiftLanguageMode(.v6)], linkerSettings: [foundationIfUsed])
     }
     + fixtureModules.map { name in
         // The ported extension carries an image, as an asset catalog would,
         // and is built with what `widgethost new` writes into a package.
         name == "FixturePorted"
             ? .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)", resources: [.copy("Images")],
-                      swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed])
+                      swiftSettings: [implicitImports], linkerSettings: [foundationIfUsed])
             : .target(name: name, dependencies: [sdk], path: "Tests/Fixtures/\(name)")
     }
     + corpusModules.map { module in
         .target(name: module.name, dependencies: [sdk], path: "Tests/Corpus/\(module.name)", resources: module.resources,
-                swiftSettings: [implicitImports, .swiftLanguageMode(module.swift6 ? .v6 : .v5)], linkerSettings: [networkingIfUsed])
+                swiftSettings: [implicitImports, .swiftLanguageMode(module.swift6 ? .v6 : .v5)], linkerSettings: [foundationIfUsed])
     }
     + [
         // `make bench`: figures, never thresholds.

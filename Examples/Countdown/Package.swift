@@ -5,18 +5,21 @@
 import PackageDescription
 
 // As on iOS, a file that imports only Foundation sees WidgetKit's
-// UserDefaults (the App Group's) and URLSession: every file imports
-// both implicitly, and FoundationNetworking is linked only if used.
+// UserDefaults (the App Group's), URLSession and XMLParser: every file
+// imports them implicitly, and FoundationNetworking and FoundationXML
+// are linked only if used.
 // `import UIKit`, `import Combine`, `import os` and `import Intents` reach the SDK's part of them.
 let implicitImports = SwiftSetting.unsafeFlags([
     "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
     "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
     "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+    "-Xfrontend", "-import-module", "-Xfrontend", "FoundationXML",
+    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationXML",
     "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS", "-module-alias", "Intents=WidgetIntents",
 ])
-let networkingIfUsed = LinkerSetting.unsafeFlags([
+let foundationIfUsed = LinkerSetting.unsafeFlags([
     "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
-    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+    "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationXML", "-Xlinker", "--pop-state",
 ])
 
 let package = Package(
@@ -31,7 +34,7 @@ let package = Package(
     targets: [
         // WidgetSDK is the library; WidgetKit, SwiftUI and AppIntents are modules in it.
         .target(name: "Countdown", dependencies: [.product(name: "WidgetSDK", package: "SDK")],
-                swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]),
+                swiftSettings: [implicitImports], linkerSettings: [foundationIfUsed]),
     ]
 )
 

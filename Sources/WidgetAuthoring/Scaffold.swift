@@ -126,24 +126,28 @@ package struct Scaffold: Sendable {
 
     /// What makes a file that imports only Foundation see what it sees in an
     /// iOS extension: the host's `UserDefaults` (an App Group suite, which
-    /// WidgetKit's scoped import puts before Foundation's) and `URLSession`
-    /// (FoundationNetworking on Linux). Every file of the target imports
-    /// both as if it said so; FoundationNetworking, which loads libcurl, is
-    /// linked only into a kind whose code uses it.
+    /// WidgetKit's scoped import puts before Foundation's), `URLSession`
+    /// (FoundationNetworking on Linux) and `XMLParser` (FoundationXML).
+    /// Every file of the target imports them as if it said so;
+    /// FoundationNetworking, which loads libcurl, and FoundationXML, which
+    /// loads libxml2, are linked only into a kind whose code uses them.
     package static let implicitImportsSetting = """
         // As on iOS, a file that imports only Foundation sees WidgetKit's
-        // UserDefaults (the App Group's) and URLSession: every file imports
-        // both implicitly, and FoundationNetworking is linked only if used.
+        // UserDefaults (the App Group's), URLSession and XMLParser: every file
+        // imports them implicitly, and FoundationNetworking and FoundationXML
+        // are linked only if used.
         // `import UIKit`, `import Combine`, `import os` and `import Intents` reach the SDK's part of them.
         let implicitImports = SwiftSetting.unsafeFlags([
             "-Xfrontend", "-import-module", "-Xfrontend", "WidgetKit",
             "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
             "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationNetworking",
+            "-Xfrontend", "-import-module", "-Xfrontend", "FoundationXML",
+            "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationXML",
             "-module-alias", "UIKit=WidgetUIKit", "-module-alias", "Combine=WidgetCombine", "-module-alias", "os=WidgetOS", "-module-alias", "Intents=WidgetIntents",
         ])
-        let networkingIfUsed = LinkerSetting.unsafeFlags([
+        let foundationIfUsed = LinkerSetting.unsafeFlags([
             "-Xlinker", "--push-state", "-Xlinker", "--as-needed",
-            "-Xlinker", "-lFoundationNetworking", "-Xlinker", "--pop-state",
+            "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationXML", "-Xlinker", "--pop-state",
         ])
         """
 
@@ -165,7 +169,7 @@ package struct Scaffold: Sendable {
             products: [.library(name: "\(kind)", type: .dynamic, targets: ["\(kind)"])],
             dependencies: [.package(path: "\(sdk.path)")],
             targets: [.target(name: "\(kind)", dependencies: [.product(name: "WidgetSDK", package: "SDK")],
-                              swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed])]
+                              swiftSettings: [implicitImports], linkerSettings: [foundationIfUsed])]
         )
 
         """

@@ -149,7 +149,7 @@ struct DevLoopTests {
         // Code from before Swift 6, in its language mode, with a file that
         // imports only Foundation: its UserDefaults is the App Group's.
         try session.edit("Package.swift") {
-            $0.replacingOccurrences(of: "linkerSettings: [networkingIfUsed])]\n)", with: "linkerSettings: [networkingIfUsed])],\n    swiftLanguageModes: [.v5]\n)")
+            $0.replacingOccurrences(of: "linkerSettings: [foundationIfUsed])]\n)", with: "linkerSettings: [foundationIfUsed])],\n    swiftLanguageModes: [.v5]\n)")
         }
         try session.write("Sources/Boom/Settings.swift", """
             import Foundation

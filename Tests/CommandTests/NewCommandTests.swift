@@ -33,7 +33,7 @@ struct NewCommandTests {
         let settings = try #require(ours.firstRange(of: "let implicitImports")
             .flatMap { start in ours[start.lowerBound...].firstRange(of: "\"--pop-state\",\n])").map { ours[start.lowerBound ..< $0.upperBound] } })
         #expect(written.contains(settings), "\(written)")
-        #expect(written.contains("swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]"))
+        #expect(written.contains("swiftSettings: [implicitImports], linkerSettings: [foundationIfUsed]"))
         // And the README's example package, which the suite builds too.
         let example = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Examples/Countdown/Package.swift"), encoding: .utf8)
         #expect(example.contains(settings), "\(example)")

@@ -276,7 +276,7 @@ package struct ImportedPackage: Sendable {
                     exclude: \(list(excluded, quoted)),
                     sources: \(list(sources, quoted)),
                     resources: \(list(resources) { ".copy(\(quoted($0)))" }),
-                    swiftSettings: [implicitImports], linkerSettings: [networkingIfUsed]
+                    swiftSettings: [implicitImports], linkerSettings: [foundationIfUsed]
                 )],
                 swiftLanguageModes: [.v\(plan.languageMode)]
             )
