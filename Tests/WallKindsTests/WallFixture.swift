@@ -43,6 +43,8 @@ final class WallFixture: Sendable {
               - kind: Weather
                 settings: {forecast_api: "\(sources.base)", geocoding_api: "\(sources.base)"}
                 sandbox: {fetch: ["\(sources.host)"]}
+              - kind: Feeds
+                sandbox: {fetch: ["\(sources.host)"]}
               - kind: SystemStatus
             \(realMachine ? "" : """
                     settings: {root: "\(machine.path)"}
@@ -53,6 +55,17 @@ final class WallFixture: Sendable {
     }
 
     deinit { sources.stop() }
+
+    /// Serves each file of Feeds/ at `/feeds/<name>`, as its type.
+    func serveFeeds() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Feeds")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let type = name.hasSuffix(".json") ? "application/feed+json" : name.hasSuffix(".atom") ? "application/atom+xml" : "application/rss+xml"
+            sources.set(.init(data: try Data(contentsOf: folder.appendingPathComponent(name)), contentType: type), at: "/feeds/" + name)
+        }
+    }
+
+    func feedURL(_ name: String) -> ConfigurationValue { .string(sources.base + "/feeds/" + name) }
 
     func kind(_ name: String) throws -> LoadedKind {
         try #require(workspace.bundle.kind(named: name), "\(workspace.bundle.diagnostics)")

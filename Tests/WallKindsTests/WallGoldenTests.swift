@@ -13,10 +13,11 @@ import WidgetTestSupport
 @Suite("Wall kinds' golden pictures")
 struct WallGoldenTests {
     /// Each kind with the configuration it is drawn with.
-    static let kinds: [(kind: String, configuration: ConfigurationValues)] = [
-        ("Weather", ["place": .string("Berlin")]),
+    static let kinds: [(kind: String, configuration: @Sendable (WallFixture) -> ConfigurationValues)] = [
+        ("Weather", { _ in ["place": .string("Berlin")] }),
         // FakeMachine's figures; a disk's would be those of the disk the tests run on.
-        ("SystemStatus", ["disks": .list([])]),
+        ("SystemStatus", { _ in ["disks": .list([])] }),
+        ("Feeds", { fixture in ["feeds": .list(FeedsTests.all.map(fixture.feedURL)), "title": .string("Morning")] }),
     ]
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -25,7 +26,8 @@ struct WallGoldenTests {
     @Test(arguments: kinds.map(\.kind))
     func eachFamilyLightAndDark(kind: String) async throws {
         let fixture = try await WallFixture(locale: "en_US")
-        let configuration = try #require(Self.kinds.first { $0.kind == kind }).configuration
+        try fixture.serveFeeds()
+        let configuration = try #require(Self.kinds.first { $0.kind == kind }).configuration(fixture)
         for family in try fixture.kind(kind).families {
             let entry = try #require(try await fixture.timeline(kind, family: family, configuration).entries.first)
             for scheme in [ColorScheme.light, .dark] {
@@ -39,10 +41,11 @@ struct WallGoldenTests {
     /// picture beside the golden SVG's drawn copy, to look at.
     @Test func theKindsOnAnEInkScreen() async throws {
         let fixture = try await WallFixture(locale: "en_US")
+        try fixture.serveFeeds()
         let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: true)
         var slots: [ScreenComposer.Slot] = []
         for (kind, configuration) in Self.kinds {
-            let entry = try #require(try await fixture.timeline(kind, family: .systemMedium, configuration).entries.first)
+            let entry = try #require(try await fixture.timeline(kind, family: .systemMedium, configuration(fixture)).entries.first)
             slots.append(.card(.init(svg: fixture.svg(entry, family: .systemMedium, mode: composer.cardMode), width: WidgetFamily.systemMedium.size.width,
                                      height: WidgetFamily.systemMedium.size.height)))
         }

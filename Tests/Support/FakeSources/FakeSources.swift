@@ -25,6 +25,7 @@ public final class FakeSources: Sendable {
         public let path: String
         public let query: [String: String]
         public let status: Int
+        /// By lowercased name.
         public let headers: [String: String]
     }
 
@@ -119,7 +120,7 @@ public final class FakeSources: Sendable {
         var query: [String: String] = [:]
         for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
         var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
         let fault = state.withLock { state in state.faults.first { path.hasPrefix($0.key) }?.value }
         if case .slow(let seconds) = fault { try await Task.sleep(for: .seconds(seconds)) }
         func log(_ status: Int) {
@@ -158,7 +159,7 @@ public final class FakeSources: Sendable {
         let etag = "\"\(Self.hash(document.body))\""
         let lastModified = Self.httpDate(document.lastModified)
         var fields: HTTPFields = [.contentType: document.contentType, .eTag: etag, .lastModified: lastModified]
-        if headers["If-None-Match"] == etag || (headers["If-None-Match"] == nil && headers["If-Modified-Since"] == lastModified) {
+        if headers["if-none-match"] == etag || (headers["if-none-match"] == nil && headers["if-modified-since"] == lastModified) {
             log(304)
             fields[.contentType] = nil
             return Response(status: .notModified, headers: fields)
