@@ -21,9 +21,13 @@ import Foundation
 /// or the host's token file.
 enum Confinement {
     /// Files every extension may read, beyond its module's folder.
+    /// `/etc/default/useradd`: Foundation reads it for the home folder's
+    /// default when `URLSession.shared` sets up its cache, so every kind on
+    /// URLSession met a refusal in the log for a file that holds no secret.
     static let systemReadPaths = [
         "/usr", "/lib", "/lib64", "/bin", "/etc/ld.so.cache", "/etc/localtime", "/etc/timezone", "/etc/nsswitch.conf", "/etc/passwd",
-        "/etc/group", "/etc/fonts", "/proc", "/sys/devices/system/cpu", "/sys/fs/cgroup", "/dev/urandom", "/dev/random", "/dev/zero",
+        "/etc/group", "/etc/default/useradd", "/etc/fonts", "/proc", "/sys/devices/system/cpu", "/sys/fs/cgroup", "/dev/urandom", "/dev/random",
+        "/dev/zero",
     ]
     /// What a kind with `network: true` also reads: name resolution and certificates.
     static let networkReadPaths = ["/etc/hosts", "/etc/resolv.conf", "/etc/gai.conf", "/etc/host.conf", "/etc/ssl", "/etc/ca-certificates"]
