@@ -41,7 +41,11 @@ struct FeedFetcher {
         if let file, let folder {
             let fresh = Kept(etag: Self.header("ETag", of: http), lastModified: Self.header("Last-Modified", of: http), feed: feed)
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? JSONEncoder().encode(fresh).write(to: file, options: .atomic)
+            // Written beside and renamed over, so a reader never sees half a
+            // file. Not `.atomic`: Foundation's looks for a folder for the
+            // copy by way of the user's home, which the sandbox does not open.
+            let partial = file.appendingPathExtension("partial")
+            if (try? JSONEncoder().encode(fresh).write(to: partial)) != nil { rename(partial.path, file.path) }
         }
         return feed
     }
