@@ -36,25 +36,30 @@ struct WallGoldenTests {
         }
     }
 
-    /// The kinds' medium cards on a TRMNL's 800×480 1-bit panel, quartered:
-    /// each drawn a little larger than on a phone. Updating writes the panel's
-    /// picture beside the golden SVG's drawn copy, to look at.
+    /// The kinds' medium cards on a TRMNL's 800×480 1-bit panel, quartered
+    /// (Tokyo's weather in the fourth): each drawn a little larger than on a
+    /// phone. Updating also draws the README's pictures of it, in colour and
+    /// as the panel shows it (docs/wall.png, docs/wall-eink.png).
     @Test func theKindsOnAnEInkScreen() async throws {
         let fixture = try await WallFixture(locale: "en_US")
         try fixture.serveFeeds()
-        let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: true)
-        var slots: [ScreenComposer.Slot] = []
-        for (kind, configuration) in Self.kinds {
-            let entry = try #require(try await fixture.timeline(kind, family: .systemMedium, configuration(fixture)).entries.first)
-            slots.append(.card(.init(svg: fixture.svg(entry, family: .systemMedium, mode: composer.cardMode), width: WidgetFamily.systemMedium.size.width,
-                                     height: WidgetFamily.systemMedium.size.height)))
+        let cards = Self.kinds.map { ($0.kind, $0.configuration(fixture)) } + [("Weather", ["place": .string("Tokyo")])]
+        func screen(eInk: Bool) async throws -> String {
+            let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: eInk)
+            var slots: [ScreenComposer.Slot] = []
+            for (kind, configuration) in cards {
+                let entry = try #require(try await fixture.timeline(kind, family: .systemMedium, configuration).entries.first)
+                slots.append(.card(.init(svg: fixture.svg(entry, family: .systemMedium, mode: composer.cardMode), width: WidgetFamily.systemMedium.size.width,
+                                         height: WidgetFamily.systemMedium.size.height)))
+            }
+            return composer.svg(slots, title: "wall")
         }
-        let svg = composer.svg(slots, title: "wall")
-        try Self.compare(svg, name: "wall-800x480.svg")
+        let eInk = try await screen(eInk: true)
+        try Self.compare(eInk, name: "wall-800x480.svg")
         if Self.updating {
-            let kept = TestSupport.repositoryRoot.appendingPathComponent(".build/wall-drawn")
-            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-            try PNGRasterizer.picture(svg: svg, palette: .bw, format: .png).write(to: kept.appendingPathComponent("wall-800x480-bw.png"))
+            let docs = TestSupport.repositoryRoot.appendingPathComponent("docs")
+            try PNGRasterizer.picture(svg: eInk, palette: .bw, format: .png).write(to: docs.appendingPathComponent("wall-eink.png"))
+            try PNGRasterizer.picture(svg: try await screen(eInk: false), scale: 1.5, palette: .color, format: .png).write(to: docs.appendingPathComponent("wall.png"))
         }
     }
 
