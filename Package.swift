@@ -273,7 +273,7 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "ViewFuzzer",
+                "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "FakeSources", "ViewFuzzer",
                 "WidgetTestSupport", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -7,7 +7,7 @@ import WidgetSDK
 // Prints the figures for BENCHMARKS.md. Sizes can be changed with
 // BENCH_INSTANCES, BENCH_IDLE_INSTANCES and BENCH_IDLE_SECONDS; BENCH_ONLY
 // (scheduler, idle, github, render, extensions, dashboard, metrics, fetch,
-// screens) runs one part.
+// screens, wall) runs one part.
 
 // Container calls made on the cooperative pool are counted (BlockingCalls).
 setenv("WIDGETHOST_COUNT_BLOCKING", "1", 1)
@@ -124,6 +124,7 @@ if only == nil || only == "dashboard" { try await dashboardBench() }
 if only == nil || only == "metrics" { metricsBench() }
 if only == nil || only == "fetch" { try await fetchBench() }
 if only == nil || only == "screens" { try await screenBench() }
+if only == nil || only == "wall" { try await wallKindsBench() }
 // Minutes long: only when asked for (make fuzz).
 if only == "fuzz" { fuzzBench(environment: environment) }
 

@@ -27,6 +27,8 @@ public final class FakeSources: Sendable {
         public let status: Int
         /// By lowercased name.
         public let headers: [String: String]
+        /// The body's bytes as sent (a flood's: as many as it was to send).
+        public var bytes = 0
     }
 
     /// A document at a path, served as set until it is set again.
@@ -123,18 +125,18 @@ public final class FakeSources: Sendable {
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
         let fault = state.withLock { state in state.faults.first { path.hasPrefix($0.key) }?.value }
         if case .slow(let seconds) = fault { try await Task.sleep(for: .seconds(seconds)) }
-        func log(_ status: Int) {
-            state.withLock { $0.log.append(Request(path: path, query: query, status: status, headers: headers)) }
+        func log(_ status: Int, bytes: Int = 0) {
+            state.withLock { $0.log.append(Request(path: path, query: query, status: status, headers: headers, bytes: bytes)) }
         }
         switch fault {
         case .status(let code):
             log(code)
             return Response(status: .init(code: code), body: .init(byteBuffer: ByteBuffer(string: #"{"error":true,"reason":"fault"}"#)))
         case .body(let body, let contentType):
-            log(200)
+            log(200, bytes: body.utf8.count)
             return Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body)))
         case .flood(let bytes, let byte):
-            log(200)
+            log(200, bytes: bytes)
             let chunk = ByteBuffer(repeating: byte, count: 65_536)
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody { writer in
                 var left = bytes
@@ -149,7 +151,7 @@ public final class FakeSources: Sendable {
             break
         }
         if let answer = computed(query) {
-            log(answer.status)
+            log(answer.status, bytes: answer.body.count)
             return Response(status: .init(code: answer.status), headers: [.contentType: answer.contentType], body: .init(byteBuffer: ByteBuffer(data: answer.body)))
         }
         guard let document = state.withLock({ $0.documents[path] }) else {
@@ -164,7 +166,7 @@ public final class FakeSources: Sendable {
             fields[.contentType] = nil
             return Response(status: .notModified, headers: fields)
         }
-        log(200)
+        log(200, bytes: document.body.count)
         return Response(status: .ok, headers: fields, body: .init(byteBuffer: ByteBuffer(data: document.body)))
     }
 
