@@ -18,7 +18,7 @@ struct FeedsTests {
     }
 
     @Test func threeFormatsAndTwoEncodingsMergedNewestFirst() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["Feeds"])
         try fixture.serveFeeds()
         let timeline = try await fixture.timeline("Feeds", family: .systemLarge, ["feeds": .list(Self.all.map(fixture.feedURL)), "title": .string("Morning")])
         let texts = try Self.titles(timeline)
@@ -39,7 +39,7 @@ struct FeedsTests {
     /// A feed that has not changed costs a 304 and no parsing: the second
     /// reload asks with the first answer's ETag and gets the same card.
     @Test func anUnchangedFeedIsAskedForWithItsETag() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["Feeds"])
         try fixture.serveFeeds()
         let configuration: ConfigurationValues = ["feeds": .list([fixture.feedURL("kitchen.rss")])]
         let first = try await fixture.timeline("Feeds", family: .systemMedium, configuration)
@@ -59,7 +59,7 @@ struct FeedsTests {
     /// The check mark runs MarkReadIntent in the extension, which keeps the
     /// marks in the App Group's defaults: the next reload counts none unread.
     @Test func theCheckMarkMarksTheShownItemsRead() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["Feeds"])
         try fixture.serveFeeds()
         let configuration: ConfigurationValues = ["feeds": .list([fixture.feedURL("kitchen.rss"), fixture.feedURL("releases.json")])]
         let before = try #require(try await fixture.timeline("Feeds", family: .systemLarge, configuration).entries.first)
@@ -80,7 +80,7 @@ struct FeedsTests {
     /// One feed failing leaves the others on the card, saying so; all failing
     /// fails the reload, so the last good entry stays.
     @Test func aFailingFeedIsNamedAndOnlyAllFailingFailsTheReload() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["Feeds"])
         try fixture.serveFeeds()
         let some = try await fixture.timeline("Feeds", family: .systemLarge, ["feeds": .list([fixture.feedURL("kitchen.rss"), fixture.feedURL("gone.rss")])])
         #expect(try Self.titles(some).contains("1 feed could not be read"))
@@ -108,7 +108,7 @@ struct FeedsTests {
             case .notAFeed: .body("<html><body>Moved</body></html>", contentType: "text/html")
             case .jsonThatIsNoFeed: .body(#"{"hello": "world"}"#, contentType: "application/json")
             case .hugeItems:
-                .body("<rss><channel><title>Big</title>" + String(repeating: "<item><title>" + String(repeating: "long ", count: 2_000) + "</title></item>", count: 400)
+                .body("<rss><channel><title>Big</title>" + String(repeating: "<item><title>" + String(repeating: "long ", count: 8_000) + "</title></item>", count: 50)
                       + "</channel></rss>", contentType: "application/rss+xml")
             }
         }
@@ -116,9 +116,10 @@ struct FeedsTests {
 
     /// Each fails that one reload with a reason, or is read within bounds;
     /// never a hung or crashed extension: the next reload is answered.
-    @Test(arguments: Trouble.allCases)
+    // One at a time: each case starts an extension, and a busy machine has enough.
+    @Test(.serialized, arguments: Trouble.allCases)
     func hostileFeedsFailOneReloadOrAreReadWithinBounds(trouble: Trouble) async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["Feeds"])
         try fixture.serveFeeds()
         fixture.sources.setFault(trouble.document, for: "/feeds/hostile")
         let configuration: ConfigurationValues = ["feeds": .list([fixture.feedURL("hostile")])]

@@ -11,7 +11,7 @@ import WidgetTestSupport
 @Suite("System status")
 struct SystemStatusTests {
     @Test func theFiguresOfAKnownMachine() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["SystemStatus"])
         let timeline = try await fixture.timeline("SystemStatus", family: .systemLarge, ["disks": .list([])])
         let texts = try #require(timeline.entries.first).view.texts
         // Busy 5,687 of 38,065 jiffies since boot (the counters did not move): 15 %.
@@ -26,7 +26,7 @@ struct SystemStatusTests {
     /// The CPU's share is measured between one reload and the next, from
     /// counters the module keeps in its own defaults.
     @Test func theCPUIsMeasuredBetweenReloads() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["SystemStatus"])
         _ = try await fixture.timeline("SystemStatus", family: .accessoryInline)
         // 150 jiffies busy and 50 idle more since: 75 %.
         let stat = fixture.machine.appendingPathComponent("proc/stat")
@@ -36,7 +36,7 @@ struct SystemStatusTests {
     }
 
     @Test func aDiskIsMeasuredWhereItIsMounted() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["SystemStatus"])
         let timeline = try await fixture.timeline("SystemStatus", family: .systemLarge, ["disks": .list([.string("/")])])
         let texts = try #require(timeline.entries.first).view.texts
         var stats = statvfs()
@@ -49,7 +49,7 @@ struct SystemStatusTests {
     /// Not FakeMachine: the kind reads this machine's /proc in its sandbox,
     /// which allows it without a declaration.
     @Test func theRealMachineAsThisProcessSeesIt() async throws {
-        let fixture = try await WallFixture(realMachine: true)
+        let fixture = try await WallFixture(kinds: ["SystemStatus"], realMachine: true)
         let timeline = try await fixture.timeline("SystemStatus", family: .systemMedium, ["disks": .list([.string("/")])])
         let texts = try #require(timeline.entries.first).view.texts
         let host = try String(contentsOfFile: "/proc/sys/kernel/hostname", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -60,7 +60,7 @@ struct SystemStatusTests {
     }
 
     @Test func aMachineWithoutProcFailsTheReloadSayingWhy() async throws {
-        let fixture = try await WallFixture()
+        let fixture = try await WallFixture(kinds: ["SystemStatus"])
         try FileManager.default.removeItem(at: fixture.machine.appendingPathComponent("proc/stat"))
         let error = await #expect(throws: (any Error).self) {
             try await fixture.timeline("SystemStatus", family: .systemSmall)

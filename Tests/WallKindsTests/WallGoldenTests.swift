@@ -25,7 +25,7 @@ struct WallGoldenTests {
 
     @Test(arguments: kinds.map(\.kind))
     func eachFamilyLightAndDark(kind: String) async throws {
-        let fixture = try await WallFixture(locale: "en_US")
+        let fixture = try await WallFixture(kinds: [kind], locale: "en_US")
         try fixture.serveFeeds()
         let configuration = try #require(Self.kinds.first { $0.kind == kind }).configuration(fixture)
         for family in try fixture.kind(kind).families {

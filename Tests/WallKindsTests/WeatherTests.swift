@@ -11,7 +11,7 @@ import WidgetTestSupport
 @Suite("Weather")
 struct WeatherTests {
     @Test func aPlaceByNameShowsItsWeatherAndIsLookedUpOnce() async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         let timeline = try await fixture.timeline("Weather", family: .systemMedium, ["place": .string("Berlin")])
         let texts = try #require(timeline.entries.first).view.texts
         // 08:00 UTC is 09:00 in Berlin: 20 − 52.52 × 0.25 − 1 = 5.9 °C, and a partly cloudy day.
@@ -29,7 +29,7 @@ struct WeatherTests {
     }
 
     @Test func temperaturesFollowTheLocaleUnlessTheInstanceSays() async throws {
-        let american = try await WallFixture(locale: "en_US")
+        let american = try await WallFixture(kinds: ["Weather"], locale: "en_US")
         let texts = try #require(try await american.timeline("Weather", family: .systemSmall, ["place": .string("Berlin")]).entries.first).view.texts
         #expect(texts.prefix(2) == ["Berlin", "43°"], "5.9 °C is 42.6 °F: \(texts)")
         let celsius = try await american.timeline("Weather", family: .systemSmall, ["place": .string("Berlin"), "unit": .string("celsius")])
@@ -39,7 +39,7 @@ struct WeatherTests {
     /// An entry at each hour's start, each reading that hour's forecast,
     /// so the card moves on with the hour without another request.
     @Test func theTimelineMovesOnWithTheHour() async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         let timeline = try await fixture.timeline("Weather", family: .systemSmall, ["place": .string("Berlin")])
         #expect(timeline.entries.count == 13)
         #expect(timeline.entries.first?.date == WallFixture.start)
@@ -52,7 +52,7 @@ struct WeatherTests {
     }
 
     @Test func coordinatesNeedNoLookup() async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         let timeline = try await fixture.timeline("Weather", family: .systemSmall, ["place": .string("35.69, 139.69")])
         #expect(try #require(timeline.entries.first).view.texts.first == "35.69°, 139.69°")
         #expect(fixture.sources.requests(to: "/v1/search").isEmpty)
@@ -60,13 +60,13 @@ struct WeatherTests {
     }
 
     @Test func aCountryChoosesAmongPlacesOfOneName() async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         _ = try await fixture.timeline("Weather", family: .systemSmall, ["place": .string("Paris, US")])
         #expect(fixture.sources.requests(to: "/v1/forecast").first?.query["latitude"] == "33.66094")
     }
 
     @Test func aPlaceThatDoesNotExistSaysSoOnTheCard() async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         let timeline = try await fixture.timeline("Weather", family: .systemSmall, ["place": .string("Atlantis")])
         #expect(try #require(timeline.entries.first).view.texts == ["No place called “Atlantis”"])
         #expect(timeline.policy == .never, "nothing to look at again until the instance changes")
@@ -99,9 +99,10 @@ struct WeatherTests {
 
     /// A service that fails or lies fails the reload with what went wrong,
     /// so the last good entry stays; the extension lives on.
-    @Test(arguments: Trouble.allCases)
+    // One at a time: each case starts an extension, and a busy machine has enough.
+    @Test(.serialized, arguments: Trouble.allCases)
     func aServiceThatFailsOrLiesFailsTheReload(trouble: Trouble) async throws {
-        let fixture = try await WallFixture(locale: "de_DE")
+        let fixture = try await WallFixture(kinds: ["Weather"], locale: "de_DE")
         fixture.sources.setFault(trouble.fault, for: "/v1/forecast")
         let error = await #expect(throws: (any Error).self) {
             try await fixture.timeline("Weather", family: .systemSmall, ["place": .string("Berlin")])
