@@ -22,11 +22,11 @@ struct FeedsProvider: AppIntentTimelineProvider {
     static let shownItems = 12
 
     func placeholder(in context: Context) async -> FeedsEntry {
-        Self.entry(title: "News", feeds: [.sample], problems: [], at: context.date)
+        Self.entry(title: "News", feeds: [.sample(at: context.date)], problems: [], at: context.date)
     }
 
     func snapshot(for configuration: FeedsIntent, in context: Context) async -> FeedsEntry {
-        Self.entry(title: configuration.title, feeds: [.sample], problems: [], at: context.date)
+        Self.entry(title: configuration.title, feeds: [.sample(at: context.date)], problems: [], at: context.date)
     }
 
     /// A fresh look every half hour; a feed that has not changed answers 304.
@@ -71,11 +71,13 @@ struct FeedsProvider: AppIntentTimelineProvider {
 }
 
 extension Feed {
-    /// The gallery's feed.
-    static let sample = Feed(title: "Swift.org", items: [
-        FeedItem(id: "1", title: "Swift 6.3 Released", link: URL(string: "https://www.swift.org/blog/"), date: Date(timeIntervalSince1970: 1_799_990_000), source: "Swift.org"),
-        FeedItem(id: "2", title: "Introducing the Swift Android Workgroup", link: nil, date: Date(timeIntervalSince1970: 1_799_900_000), source: "Swift.org"),
-        FeedItem(id: "3", title: "Swift Student Challenge winners", link: nil, date: Date(timeIntervalSince1970: 1_799_800_000), source: "Swift.org"),
-        FeedItem(id: "4", title: "Embedded Swift on the Raspberry Pi Pico", link: nil, date: Date(timeIntervalSince1970: 1_799_700_000), source: "Swift.org"),
-    ])
+    /// The gallery's feed: four items of the last two days.
+    static func sample(at date: Date) -> Feed {
+        let titles = ["Swift 6.3 Released", "Introducing the Swift Android Workgroup", "Swift Student Challenge winners",
+                      "Embedded Swift on the Raspberry Pi Pico"]
+        let ages: [TimeInterval] = [3_600, 5 * 3_600, 26 * 3_600, 50 * 3_600]
+        return Feed(title: "Swift.org", items: titles.indices.map {
+            FeedItem(id: String($0), title: titles[$0], link: $0 == 0 ? URL(string: "https://www.swift.org/blog/") : nil, date: date - ages[$0], source: "Swift.org")
+        })
+    }
 }
