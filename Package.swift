@@ -9,7 +9,7 @@ let standaloneKinds = ["TodoList"]
 /// Built-in kinds for a wall (issue 41), written as an iOS developer writes
 /// a widget extension and built as `widgethost new` builds one: URLSession
 /// through the host, the locale's units, the module's own defaults.
-let wallKinds = ["Weather", "SystemStatus", "Feeds"]
+let wallKinds = ["Weather", "SystemStatus", "Feeds", "Calendar"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
                       "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted", "FixtureSandbox"]
 
@@ -347,7 +347,7 @@ let package = Package(
             dependencies: [
                 "WidgetHost", "WidgetConfiguration", "WidgetKinds", "WidgetRendering", "FakeSources", "HostTestSupport", "WidgetTestSupport", sdk,
             ],
-            exclude: ["Golden", "FakeMachine", "Feeds"]),
+            exclude: ["Golden", "FakeMachine", "Feeds", "Calendars"]),
         // The runtime: loading, extension processes and their sandbox, the
         // scheduler and the host's loop, the GitHub service and kinds.
         // Must not depend on a kind's or fixture's target: that would link it

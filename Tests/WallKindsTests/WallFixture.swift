@@ -29,7 +29,7 @@ final class WallFixture: Sendable {
     ///   - kinds: the kinds to load, each in its extension; by default all.
     ///   - locale: the manifest's, which the kinds format in.
     ///   - realMachine: SystemStatus reads this machine's `/proc`, not FakeMachine's.
-    init(kinds: Set<String> = ["Weather", "Feeds", "SystemStatus"], locale: String? = nil, realMachine: Bool = false) async throws {
+    init(kinds: Set<String> = ["Weather", "Feeds", "Calendar", "SystemStatus"], locale: String? = nil, realMachine: Bool = false) async throws {
         let clock = self.clock
         sources = FakeSources(now: { clock.now() })
         try await sources.start()
@@ -45,6 +45,11 @@ final class WallFixture: Sendable {
                 """),
             ("Feeds", """
                   - kind: Feeds
+                    sandbox: {fetch: ["\(sources.host)"]}
+                """),
+            ("Calendar", """
+                  - kind: Calendar
+                    settings: {time_zone: Europe/Berlin}
                     sandbox: {fetch: ["\(sources.host)"]}
                 """),
             ("SystemStatus", realMachine ? "  - kind: SystemStatus" : """
@@ -79,6 +84,16 @@ final class WallFixture: Sendable {
     }
 
     func feedURL(_ name: String) -> ConfigurationValue { .string(sources.base + "/feeds/" + name) }
+
+    /// Serves each file of Calendars/ at `/calendars/<name>`.
+    func serveCalendars() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Calendars")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            sources.set(.init(data: try Data(contentsOf: folder.appendingPathComponent(name)), contentType: "text/calendar"), at: "/calendars/" + name)
+        }
+    }
+
+    func calendarURL(_ name: String) -> ConfigurationValue { .string(sources.base + "/calendars/" + name) }
 
     func kind(_ name: String) throws -> LoadedKind {
         try #require(workspace.bundle.kind(named: name), "\(workspace.bundle.diagnostics)")

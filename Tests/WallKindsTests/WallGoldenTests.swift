@@ -18,6 +18,7 @@ struct WallGoldenTests {
         // FakeMachine's figures; a disk's would be those of the disk the tests run on.
         ("SystemStatus", { _ in ["disks": .list([])] }),
         ("Feeds", { fixture in ["feeds": .list(FeedsTests.all.map(fixture.feedURL)), "title": .string("Morning")] }),
+        ("Calendar", { fixture in ["calendars": .list([fixture.calendarURL("work.ics")]), "days": .int(62)] }),
     ]
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -27,6 +28,7 @@ struct WallGoldenTests {
     func eachFamilyLightAndDark(kind: String) async throws {
         let fixture = try await WallFixture(kinds: [kind], locale: "en_US")
         try fixture.serveFeeds()
+        try fixture.serveCalendars()
         let configuration = try #require(Self.kinds.first { $0.kind == kind }).configuration(fixture)
         for family in try fixture.kind(kind).families {
             let entry = try #require(try await fixture.timeline(kind, family: family, configuration).entries.first)
@@ -36,14 +38,15 @@ struct WallGoldenTests {
         }
     }
 
-    /// The kinds' medium cards on a TRMNL's 800×480 1-bit panel, quartered
-    /// (Tokyo's weather in the fourth): each drawn a little larger than on a
+    /// The kinds' medium cards on a TRMNL's 800×480 1-bit panel, quartered:
+    /// each drawn a little larger than on a
     /// phone. Updating also draws the README's pictures of it, in colour and
     /// as the panel shows it (docs/wall.png, docs/wall-eink.png).
     @Test func theKindsOnAnEInkScreen() async throws {
         let fixture = try await WallFixture(locale: "en_US")
         try fixture.serveFeeds()
-        let cards = Self.kinds.map { ($0.kind, $0.configuration(fixture)) } + [("Weather", ["place": .string("Tokyo")])]
+        try fixture.serveCalendars()
+        let cards = Self.kinds.map { ($0.kind, $0.configuration(fixture)) }
         func screen(eInk: Bool) async throws -> String {
             let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: eInk)
             var slots: [ScreenComposer.Slot] = []
