@@ -39,7 +39,7 @@ struct FeedFetcher {
         guard (200..<300).contains(status) else { throw Failed(source: source, reason: "HTTP \(status)") }
         let feed = try FeedParser.parse(data, source: source)
         if let file, let folder {
-            let fresh = Kept(etag: Self.header("ETag", of: http), lastModified: Self.header("Last-Modified", of: http), feed: feed)
+            let fresh = Kept(etag: http?.value(forHTTPHeaderField: "ETag"), lastModified: http?.value(forHTTPHeaderField: "Last-Modified"), feed: feed)
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Written beside and renamed over, so a reader never sees half a
             // file. Not `.atomic`: Foundation's looks for a folder for the
@@ -48,11 +48,6 @@ struct FeedFetcher {
             if (try? JSONEncoder().encode(fresh).write(to: partial)) != nil { rename(partial.path, file.path) }
         }
         return feed
-    }
-
-    /// A header's value, its name in any case (servers and proxies differ).
-    static func header(_ name: String, of response: HTTPURLResponse?) -> String? {
-        response?.allHeaderFields.first { ($0.key as? String)?.lowercased() == name.lowercased() }?.value as? String
     }
 
     /// A file name for a feed's URL: its FNV-1a hash, stable across runs.

@@ -30,6 +30,4 @@ struct MachineReading: Codable, Hashable, Sendable {
 
     var memoryUsed: Double { max(memoryTotal - memoryAvailable, 0) }
     var memoryFraction: Double { memoryTotal > 0 ? memoryUsed / memoryTotal : 0 }
-    /// The warmest sensor, which is the one to watch.
-    var hottest: Temperature? { temperatures.max { $0.celsius < $1.celsius } }
 }
