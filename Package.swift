@@ -10,6 +10,9 @@ let standaloneKinds = ["TodoList"]
 /// a widget extension and built as `widgethost new` builds one: URLSession
 /// through the host, the locale's units, the module's own defaults.
 let wallKinds = ["Weather", "SystemStatus", "Feeds", "Calendar"]
+/// The module that draws the kinds a manifest declares with `json:`; it
+/// and the host read the declaration through JSONWidgetSpec.
+let declaredKinds = ["JSONWidget"]
 let fixtureModules = ["FixtureKinds", "FixtureBrokenKinds", "FixtureNoEntry", "FixtureWrongSDK", "FixtureSchedules", "FixtureMisbehaving",
                       "FixtureCrashOnLoad", "FixtureHangOnLoad", "FixtureInteractive", "FixturePorted", "FixtureSandbox"]
 
@@ -62,7 +65,7 @@ let package = Package(
         // Loaded by the extension runner into modules that use URLSession, and only those.
         .library(name: "WidgetURLSession", type: .dynamic, targets: ["WidgetURLSession"]),
     ]
-    + (widgetKinds + standaloneKinds + wallKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
+    + (widgetKinds + standaloneKinds + wallKinds + declaredKinds).map { .library(name: $0, type: .dynamic, targets: [$0]) }
     + (fixtureModules + corpusModules.map(\.name)).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(path: "SDK"),
@@ -141,7 +144,7 @@ let package = Package(
         .target(name: "WidgetRendering", dependencies: ["HostBasics", "HostText", sdk]),
         // The bundle manifest and what it configures (schedule, GitHub,
         // limits, the PostgreSQL URL), with line:column on every error.
-        .target(name: "WidgetConfiguration", dependencies: ["YAML", "HostText", sdk]),
+        .target(name: "WidgetConfiguration", dependencies: ["YAML", "HostText", "JSONWidgetSpec", sdk]),
         // The shared container (the App Group): instances, timelines as the
         // host encodes them, defaults, reload requests, the HTTP cache, the
         // fleet's leases and rate-limit budget; SQLite or PostgreSQL. Knows
@@ -160,7 +163,7 @@ let package = Package(
         // spawning and supervising their processes, proxying their kinds,
         // checking what they declare, serving what they ask of the host.
         .target(name: "WidgetKinds", dependencies: [
-            "HostBasics", "HostText", "WidgetConfiguration", "WidgetContainer", "ExtensionProtocol", "CProcessControl", "YAML", sdk,
+            "HostBasics", "HostText", "WidgetConfiguration", "WidgetContainer", "ExtensionProtocol", "CProcessControl", "JSONWidgetSpec", "YAML", sdk,
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -256,6 +259,13 @@ let package = Package(
     + wallKinds.map {
         .target(name: $0, dependencies: [sdk], path: "Widgets/\($0)", swiftSettings: [implicitImports, .swiftLanguageMode(.v6)], linkerSettings: [foundationIfUsed])
     }
+    + [
+        // What a `json:` declaration says: read by the manifest, which checks
+        // it, and by the JSON module, which draws it.
+        .target(name: "JSONWidgetSpec", dependencies: [sdk], path: "Widgets/JSONWidgetSpec"),
+        .target(name: "JSONWidget", dependencies: ["JSONWidgetSpec", sdk], path: "Widgets/JSONWidget",
+                swiftSettings: [implicitImports, .swiftLanguageMode(.v6)], linkerSettings: [foundationIfUsed]),
+    ]
     + fixtureModules.map { name in
         // The ported extension carries an image, as an asset catalog would,
         // and is built with what `widgethost new` writes into a package.
@@ -356,7 +366,7 @@ let package = Package(
             name: "WidgetHostTests",
             dependencies: [
                 "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering",
-                "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", "HostBasics", "HostTestSupport", "WidgetTestSupport", sdk,
+                "ExtensionProtocol", "FakeGitHub", "ViewFuzzer", "YAML", "HostBasics", "HostTestSupport", "WidgetTestSupport", "JSONWidgetSpec", sdk,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -371,7 +381,7 @@ let package = Package(
 // public, and every file whose `package` API names Foundation's URL, Date or
 // Data (110 of 250) would need `package import Foundation` to say what the
 // layers check and `package` access already hold.
-let writtenAsForIOS = Set(widgetKinds + standaloneKinds + wallKinds + ["RepoWatcherCore"] + fixtureModules + corpusModules.map(\.name))
+let writtenAsForIOS = Set(widgetKinds + standaloneKinds + wallKinds + declaredKinds + ["RepoWatcherCore"] + fixtureModules + corpusModules.map(\.name))
 for target in package.targets where target.type != .system && !writtenAsForIOS.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),

@@ -13,7 +13,7 @@ manual=$3
 final=${FINAL_PREFIX:-$prefix}
 here=$(cd "$(dirname "$0")/.." && pwd)
 record="$prefix/share/widgethost/installed-files"
-kinds="SingleRepo DoubleRepo Contributor TodoList Weather SystemStatus Feeds Calendar"
+kinds="SingleRepo DoubleRepo Contributor TodoList Weather SystemStatus Feeds Calendar JSONWidget"
 
 if [ -e "$record" ]; then
   echo "widgethost is already installed in $prefix; run 'make uninstall PREFIX=$prefix' first" >&2

@@ -30,7 +30,7 @@ export PATH
 
 step "widgethost kinds (the built-in kinds, found beside the installed binary)"
 kinds=$(widgethost kinds --config "$prefix/share/widgethost/config.yaml" --json)
-for kind in SingleRepo DoubleRepo Contributor TodoList Weather SystemStatus Feeds Calendar; do
+for kind in SingleRepo DoubleRepo Contributor TodoList Weather SystemStatus Feeds Calendar SwiftReleases; do
   printf '%s' "$kinds" | grep -q "\"kind\" *: *\"$kind\"" || fail "kinds does not list $kind"
 done
 printf '%s' "$kinds" | grep -q "$prefix/lib/widgethost/libSingleRepo.so" || fail "SingleRepo not loaded from the prefix"

@@ -41,11 +41,11 @@ func fetchBench() async throws {
     defer { manifest.remove() }
     let workspace = try await Workspace(manifest: try Manifest.load(from: manifest.path), clock: clock, environment: [:])
     let request = HTTPRequest(url: server.apiBase + "/avatars/apple")
-    _ = try await workspace.http.fetch(request, allowing: .none, scope: ReloadScope())
+    _ = try await workspace.http.fetch(request, allowing: .none, credentials: .none, scope: ReloadScope())
     var times: [Double] = []
     for _ in 0 ..< 500 {
         let started = ContinuousClock.now
-        _ = try await workspace.http.fetch(request, allowing: .none, scope: ReloadScope())
+        _ = try await workspace.http.fetch(request, allowing: .none, credentials: .none, scope: ReloadScope())
         times.append((ContinuousClock.now - started) / .microseconds(1))
     }
     times.sort()

@@ -16,6 +16,9 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
     /// Hosts the module's requests through the host may reach although they
     /// are not on the internet (loopback, a private network): as written.
     package var fetch: [Located<String>] = []
+    /// Headers the host adds to the module's requests to given places: the
+    /// manifest's json kinds' `headers`, never written under `sandbox`.
+    package var credentials = FetchCredentials.none
     package var mark: Mark?
     /// Whether the extension is confined at all. Only code turns it off
     /// (`make bench`, to measure what the sandbox costs); the manifest cannot.
@@ -53,7 +56,7 @@ package struct ExtensionSandbox: Decodable, Sendable, Equatable {
 
     package static func == (left: ExtensionSandbox, right: ExtensionSandbox) -> Bool {
         left.read.map(\.value) == right.read.map(\.value) && left.network == right.network && left.fetch.map(\.value) == right.fetch.map(\.value)
-            && left.isEnforced == right.isEnforced
+            && left.isEnforced == right.isEnforced && left.credentials == right.credentials
     }
 
     /// "reads ~/Music, /srv/data; network" for `kinds` and `status`; nil for the default.

@@ -24,6 +24,7 @@ extension Manifest {
     package static func parse(_ text: String, file: String) throws(YAMLError) -> Manifest {
         var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
         manifest.file = file
+        try manifest.resolveJSONKinds()
         try manifest.check()
         try manifest.resolveSandboxes()
         if let url = manifest.container.url {

@@ -132,6 +132,8 @@ package struct WidgetEntry: Decodable, Sendable {
     /// default, as one app's extensions do), or keeps a suite of its own:
     /// for a module from another vendor than the manifest's other kinds.
     package var appGroup: Located<Bool>?
+    /// A kind declared here, drawn by widgethost's JSON module.
+    package var json: JSONKindDeclaration?
     package var mark: Mark?
 
     /// `app_group`, or the default.
@@ -142,7 +144,7 @@ package struct WidgetEntry: Decodable, Sendable {
     static let maximumSettingsBytes = 64 << 10
 
     enum CodingKeys: String, CodingKey {
-        case kind, module, families, settings, limits, sandbox
+        case kind, module, families, settings, limits, sandbox, json
         case appGroup = "app_group"
     }
 
@@ -150,6 +152,12 @@ package struct WidgetEntry: Decodable, Sendable {
         mark = decoder.yamlMark
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Located<String>.self, forKey: .kind)
+        json = try container.decodeIfPresent(JSONKindDeclaration.self, forKey: .json)
+        if json != nil, let key = [CodingKeys.module, .settings, .sandbox].first(where: container.contains) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "a kind declared with 'json' runs in widgethost's JSON module, which fetches its url and nothing else: remove '\(key.stringValue)'")
+        }
         module = try container.decodeIfPresent(Located<String>.self, forKey: .module) ?? kind
         // A file name, never a path: `module: x/../../elsewhere` once loaded a library from outside module_paths.
         let name = module.value

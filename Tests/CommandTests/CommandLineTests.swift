@@ -14,23 +14,24 @@ struct CommandLineTests {
         let result = try await TestSupport.widgethost(["validate", shippedManifest])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 9)
-        #expect(lines[0] == "ok  SingleRepo    systemMedium, systemLarge  ·  parameters: repo")
-        #expect(lines[1] == "ok  DoubleRepo    systemLarge  ·  parameters: topRepo, bottomRepo")
-        #expect(lines[2] == "ok  Contributor   systemLarge  ·  no parameters")
-        #expect(lines[3] == "ok  TodoList      systemSmall, systemMedium  ·  parameters: list")
-        #expect(lines[4].hasPrefix("ok  Weather       systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular"))
-        #expect(lines[5] == "ok  SystemStatus  systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline  ·  parameters: disks")
-        #expect(lines[6].hasPrefix("ok  Feeds         systemSmall"))
-        #expect(lines[7].hasPrefix("ok  Calendar      systemSmall"))
-        #expect(lines[8] == "\(shippedManifest): 8 kinds valid")
+        #expect(lines.count == 10)
+        #expect(lines[0] == "ok  SingleRepo     systemMedium, systemLarge  ·  parameters: repo")
+        #expect(lines[1] == "ok  DoubleRepo     systemLarge  ·  parameters: topRepo, bottomRepo")
+        #expect(lines[2] == "ok  Contributor    systemLarge  ·  no parameters")
+        #expect(lines[3] == "ok  TodoList       systemSmall, systemMedium  ·  parameters: list")
+        #expect(lines[4].hasPrefix("ok  Weather        systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular"))
+        #expect(lines[5] == "ok  SystemStatus   systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline  ·  parameters: disks")
+        #expect(lines[6].hasPrefix("ok  Feeds          systemSmall"))
+        #expect(lines[7].hasPrefix("ok  Calendar       systemSmall"))
+        #expect(lines[8] == "ok  SwiftReleases  systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryRectangular  ·  no parameters")
+        #expect(lines[9] == "\(shippedManifest): 9 kinds valid")
         #expect(result.stderr.isEmpty)
     }
 
     @Test func validateReadsConfigYamlInTheWorkingDirectoryByDefault() async throws {
         let result = try await TestSupport.widgethost(["validate"], in: TestSupport.repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("config.yaml: 8 kinds valid\n"))
+        #expect(result.stdout.hasSuffix("config.yaml: 9 kinds valid\n"))
     }
 
     @Test func aBrokenManifestGivesFileLineColumnAndExit1() async throws {
@@ -63,7 +64,7 @@ struct CommandLineTests {
         let result = try await TestSupport.widgethost(["kinds", "--json", "--config", shippedManifest])
         #expect(result.status == 0, "\(result.stderr)")
         let kinds = try JSONDecoder().decode([KindInfo].self, from: Data(result.stdout.utf8))
-        #expect(kinds.map(\.kind) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar"])
+        #expect(kinds.map(\.kind) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar", "SwiftReleases"])
         let single = kinds[0]
         #expect(single.displayName == "Single Repo")
         #expect(single.families == [.systemMedium, .systemLarge])

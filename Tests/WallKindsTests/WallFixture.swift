@@ -29,7 +29,9 @@ final class WallFixture: Sendable {
     ///   - kinds: the kinds to load, each in its extension; by default all.
     ///   - locale: the manifest's, which the kinds format in.
     ///   - realMachine: SystemStatus reads this machine's `/proc`, not FakeMachine's.
-    init(kinds: Set<String> = ["Weather", "Feeds", "Calendar", "SystemStatus"], locale: String? = nil, realMachine: Bool = false) async throws {
+    ///   - declaring: more entries of `widgets`, written knowing where the services are.
+    init(kinds: Set<String> = ["Weather", "Feeds", "Calendar", "SystemStatus"], locale: String? = nil, realMachine: Bool = false,
+         declaring: (FakeSources, URL) throws -> String = { _, _ in "" }) async throws {
         let clock = self.clock
         sources = FakeSources(now: { clock.now() })
         try await sources.start()
@@ -57,7 +59,7 @@ final class WallFixture: Sendable {
                     settings: {root: "\(machine.path)"}
                     sandbox: {read: ["\(machine.path)"]}
                 """),
-        ].filter { kinds.contains($0.0) }.map(\.1)
+        ].filter { kinds.contains($0.0) }.map(\.1) + [try declaring(sources, folder)].filter { !$0.isEmpty }
         // A call and a fetch get ten minutes, as the container tests' hosts
         // do: on a loaded two-core machine an extension's first answer took
         // over 30 s, and a test waits for events, not for a time.

@@ -66,6 +66,27 @@ struct WallGoldenTests {
         }
     }
 
+    /// The kinds JSONKindTests declares, one per layout, in each family
+    /// their layouts are drawn at, light and dark; and together on the panel.
+    @Test func declaredKindsInEachFamilyLightAndDark() async throws {
+        let fixture = try await JSONKindTests.fixture()
+        JSONKindTests.serveDocuments(fixture.sources)
+        var slots: [ScreenComposer.Slot] = []
+        let composer = ScreenComposer(width: 800, height: 480, columns: 2, rows: 2, eInk: true)
+        for kind in ["Bitcoin", "Releases", "Servers", "Disk"] {
+            for family in try fixture.kind(kind).families {
+                let entry = try #require(try await fixture.timeline(kind, family: family).entries.first)
+                for scheme in [ColorScheme.light, .dark] {
+                    try Self.compare(fixture.svg(entry, family: family, scheme: scheme), name: "JSON-\(kind)-\(family.rawValue)-\(scheme).svg")
+                }
+            }
+            let family: WidgetFamily = kind == "Disk" ? .systemSmall : .systemMedium
+            let entry = try #require(try await fixture.timeline(kind, family: family).entries.first)
+            slots.append(.card(.init(svg: fixture.svg(entry, family: family, mode: composer.cardMode), width: family.size.width, height: family.size.height)))
+        }
+        try Self.compare(composer.svg(slots, title: "json"), name: "JSON-800x480.svg")
+    }
+
     static func compare(_ drawn: String, name: String) throws {
         let file = golden.appendingPathComponent(name)
         if updating {

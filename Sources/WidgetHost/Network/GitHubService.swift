@@ -172,14 +172,17 @@ package actor GitHubService: ScopedHTTPService {
     static let maximumRedirects = 5
 
     package func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await fetch(request, allowing: .none, scope: ReloadScope())
+        try await fetch(request, allowing: .none, credentials: .none, scope: ReloadScope())
     }
 
     /// A kind's `URLSession` request to anywhere but the API: sent as it is,
     /// never with the token, never cached, within the size limit and
     /// timeout, only to a public address or a host `hosts` names; a
-    /// redirect is followed only where the request itself could go.
-    package func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance, scope: ReloadScope) async throws -> HTTPResponse {
+    /// redirect is followed only where the request itself could go. The
+    /// headers `credentials` gives a place are added to each hop that goes
+    /// there, and to no other.
+    package func fetch(_ request: HTTPRequest, allowing hosts: FetchAllowance, credentials: FetchCredentials,
+                       scope: ReloadScope) async throws -> HTTPResponse {
         if let body = request.body, body.count > Self.maximumRequestBody {
             throw HTTPServiceError.invalidResponse("a request body is at most \(Self.maximumRequestBody) bytes, this one \(body.count)")
         }
@@ -192,6 +195,7 @@ package actor GitHubService: ScopedHTTPService {
             for (name, value) in request.headers where !Self.hostOwnedHeaders.contains(name.lowercased()) {
                 outgoing.headers.add(name: name, value: value)
             }
+            for (name, value) in try credentials.headers(for: request.url) { outgoing.headers.replaceOrAdd(name: name, value: value) }
             if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
             let sent = outgoing
             let caller = Caller(instance: scope.instance, allowance: hosts)

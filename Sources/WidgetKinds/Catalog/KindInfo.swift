@@ -117,6 +117,11 @@ package struct KindInfo: Codable, Sendable, Equatable {
         contentMarginsDisabled = kind.descriptor.contentMarginsDisabled ? true : nil
         disfavoredLocations = kind.descriptor.disfavoredLocations.isEmpty ? nil : kind.descriptor.disfavoredLocations
         let declared = kind.entry.sandbox
+        if let json = kind.entry.json {
+            // The JSON module's process may reach every declared kind's host; this kind asks only its own.
+            sandbox = Sandbox(read: [], network: false, fetch: json.fetchHost.map { [$0] })
+            return
+        }
         sandbox = declared.isWidened ? Sandbox(read: declared.read.map(\.value), network: declared.network,
                                                      fetch: declared.fetch.isEmpty ? nil : declared.fetch.map(\.value)) : nil
     }

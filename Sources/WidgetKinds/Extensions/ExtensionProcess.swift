@@ -54,17 +54,20 @@ final class ExtensionProcess: Sendable {
     private let services: ExtensionServices
     /// Hosts off the internet the module may fetch from.
     private let fetchAllowance: FetchAllowance
+    /// Headers the host adds to the module's requests.
+    private let credentials: FetchCredentials
     private let output: @Sendable (String) -> Void
     private let grace: Duration
     private let onExit: ExitHandler
 
     private init(pid: pid_t, module: String, channel: FrameChannel, services: ExtensionServices, fetchAllowance: FetchAllowance,
-                 output: @escaping @Sendable (String) -> Void, grace: Duration, onExit: @escaping ExitHandler) {
+                 credentials: FetchCredentials, output: @escaping @Sendable (String) -> Void, grace: Duration, onExit: @escaping ExitHandler) {
         self.pid = pid
         self.module = module
         self.channel = channel
         self.services = services
         self.fetchAllowance = fetchAllowance
+        self.credentials = credentials
         self.output = output
         self.grace = grace
         self.onExit = onExit
@@ -74,7 +77,7 @@ final class ExtensionProcess: Sendable {
     /// Starts the runner on `launch`'s module. Only the allow-listed
     /// environment crosses; each line the kind prints goes to `output`.
     static func launch(runner: String, _ launch: ExtensionLaunch, module: String, environment: [String: String],
-                       services: ExtensionServices, fetchAllowance: FetchAllowance = .none, grace: Duration,
+                       services: ExtensionServices, fetchAllowance: FetchAllowance = .none, credentials: FetchCredentials = .none, grace: Duration,
                        output: @escaping @Sendable (String) -> Void, onExit: @escaping ExitHandler) async throws -> ExtensionProcess {
         let arguments = [runner] + launch.arguments
         let environment = environment.map { "\($0.key)=\($0.value)" }
@@ -82,7 +85,7 @@ final class ExtensionProcess: Sendable {
             try ProcessLaunch.spawn(executable: runner, arguments: arguments, environment: environment)
         }
         let process = ExtensionProcess(pid: spawned.pid, module: module, channel: FrameChannel(descriptor: spawned.channel),
-                                       services: services, fetchAllowance: fetchAllowance, output: output, grace: grace, onExit: onExit)
+                                       services: services, fetchAllowance: fetchAllowance, credentials: credentials, output: output, grace: grace, onExit: onExit)
         ProcessReaper.shared.watch(spawned.pid)
         OutputReader.start(descriptors: [spawned.stdout, spawned.stderr], module: module, output: output)
         NamedThread.start("wh-read-\(module)") { process.readMessages() }
@@ -236,10 +239,11 @@ final class ExtensionProcess: Sendable {
             let services = self.services
             let channel = self.channel
             let module = self.module
-            let (fetchAllowance, output) = (self.fetchAllowance, self.output)
+            let (fetchAllowance, credentials, output) = (self.fetchAllowance, self.credentials, self.output)
             let interactive = performing.withLock { $0 > 0 }
             Task {
-                let result = await services.handle(call, from: module, duringTap: interactive, fetchAllowance: fetchAllowance, report: output)
+                let result = await services.handle(call, from: module, duringTap: interactive, fetchAllowance: fetchAllowance,
+                                                  credentials: credentials, report: output)
                 try? channel.send(.serviceReply(id: id, result))
             }
         case .call, .cancel, .serviceReply:

@@ -84,7 +84,8 @@ package struct ExtensionServices: Sendable {
     /// A kind's `URLSession` request: the API's through `api` (GET only:
     /// the host spends its budget on reading), anything else as it is, to a
     /// public address or a host `allowing` names.
-    func fetch(_ request: HTTPRequest, scope: ReloadScope, allowing hosts: FetchAllowance = .none) async throws -> HTTPResponse {
+    func fetch(_ request: HTTPRequest, scope: ReloadScope, allowing hosts: FetchAllowance = .none,
+               credentials: FetchCredentials = .none) async throws -> HTTPResponse {
         let method = request.method.uppercased()
         if let path = Self.apiPath(of: request.url) {
             guard method == "GET" else {
@@ -104,7 +105,8 @@ package struct ExtensionServices: Sendable {
         }
         var request = request
         request.method = method
-        if let http = http as? any ScopedHTTPService { return try await http.fetch(request, allowing: hosts, scope: scope) }
+        if let http = http as? any ScopedHTTPService { return try await http.fetch(request, allowing: hosts, credentials: credentials, scope: scope) }
+        for (name, value) in try credentials.headers(for: request.url) { request.headers[name] = value }
         return try await http.fetch(request)
     }
 
@@ -145,10 +147,11 @@ package struct ExtensionServices: Sendable {
     ///     running in that module: only then is a WidgetCenter reload made at
     ///     once. What the extension says of it is not asked.
     ///   - fetchAllowance: the hosts off the internet the module may fetch from.
+    ///   - credentials: the headers the host adds to the module's requests.
     ///   - report: takes a line for the log about the module (a refused
     ///     fetch), once for each host.
     func handle(_ call: ServiceCall, from module: String, duringTap: Bool = false, fetchAllowance: FetchAllowance = .none,
-                report: @Sendable (String) -> Void = { _ in }) async -> ServiceResult {
+                credentials: FetchCredentials = .none, report: @Sendable (String) -> Void = { _ in }) async -> ServiceResult {
         do {
             switch call {
             case .api(let path, let scope):
@@ -173,7 +176,7 @@ package struct ExtensionServices: Sendable {
                     return .failure(.other("\(FetchGate.limit) requests of this module are already in flight; wait for one to end"))
                 }
                 defer { fetchGate.leave(module) }
-                let response = try await fetch(request, scope: scope, allowing: fetchAllowance)
+                let response = try await fetch(request, scope: scope, allowing: fetchAllowance, credentials: credentials)
                 return .response(status: response.status, headers: response.headers, body: response.body, fromCache: response.fromCache)
             case .reloadTimelines(let kind, _):
                 _ = try await widgetCenter.reloadTimelines(ofKind: kind, interactive: duringTap, from: module)

@@ -135,7 +135,7 @@ package actor ModuleExtension {
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
             runner: runner, launch, module: module, environment: pool.environment, services: pool.services,
-            fetchAllowance: sandbox.fetchAllowance, grace: pool.grace,
+            fetchAllowance: sandbox.fetchAllowance, credentials: sandbox.credentials, grace: pool.grace,
             output: pool.output
         ) { [weak self] process, termination, reason in
             registry.remove(process)

@@ -1,5 +1,6 @@
 import Foundation
 import HostText
+import JSONWidgetSpec
 import WidgetConfiguration
 import WidgetSDK
 import YAML
@@ -68,14 +69,22 @@ package struct LoadedBundle: Sendable {
             case nil:
                 continue
             }
-            let matching = module.descriptors.filter { $0.kind == entry.kind.value }
-            guard let descriptor = matching.first else {
+            // A kind declared with `json:` is the JSON module's one kind, under the declared name.
+            let exported = entry.json == nil ? entry.kind.value : JSONWidgetSpec.moduleKind
+            let matching = module.descriptors.filter { $0.kind == exported }
+            guard let found = matching.first else {
                 report(entry.kind.mark, notExportedMessage(entry: entry, module: module))
                 continue
             }
             if matching.count > 1 {
-                report(entry.kind.mark, "\(module.path) exports \(matching.count) kinds named '\(descriptor.kind)'; kind names must be unique")
+                report(entry.kind.mark, "\(module.path) exports \(matching.count) kinds named '\(found.kind)'; kind names must be unique")
                 continue
+            }
+            var descriptor = found
+            if let json = entry.json {
+                descriptor = found.renamed(entry.kind.value)
+                descriptor.displayName = json.spec.title ?? entry.kind.value
+                descriptor.description = "Declared in the manifest: a \(json.spec.layout.rawValue) from \(URLComponents(string: json.url.value)?.host ?? "its URL")"
             }
             let problems = KindValidator(descriptor: descriptor, entry: entry).problems()
             for problem in problems {
@@ -83,8 +92,8 @@ package struct LoadedBundle: Sendable {
             }
             if problems.isEmpty {
                 let families = entry.families?.value ?? descriptor.supportedFamilies
-                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, modulePath: module.path, moduleVersion: module.version, families: families,
-                                        extension: module.extension, callTimeout: callTimeout(manifest)))
+                kinds.append(LoadedKind(entry: entry, descriptor: descriptor, moduleKind: exported, modulePath: module.path, moduleVersion: module.version,
+                                        families: families, extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }
         let loaded = modules.values.compactMap { try? $0.get() }

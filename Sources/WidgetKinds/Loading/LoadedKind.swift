@@ -8,6 +8,9 @@ import WidgetSDK
 package struct LoadedKind: Sendable {
     package let entry: WidgetEntry
     package let descriptor: WidgetDescriptor
+    /// The name its module knows it by: the kind's own, but for a kind
+    /// declared with `json:`, which is the JSON module's one kind.
+    package let moduleKind: String
     package let modulePath: String
     /// The module's build (`ModuleVersion`), stored with the entries it makes.
     package let moduleVersion: String?
@@ -26,7 +29,7 @@ package struct LoadedKind: Sendable {
 
     /// Runs a tapped control's intent in the kind's extension process.
     package func perform(_ intent: IntentReference) async throws {
-        _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: name, intent: intent))
+        _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: moduleKind, intent: intent))
     }
 
     /// The module's `#Preview`s of this kind, in the order the module
@@ -36,7 +39,7 @@ package struct LoadedKind: Sendable {
         guard case .previews(let archives) = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.previews(date: date)) else {
             throw RemoteCaller.unexpectedAnswer
         }
-        return archives.prefix(PreviewArchive.maximumCount).filter { $0.kind == name }.map { archive in
+        return archives.prefix(PreviewArchive.maximumCount).filter { $0.kind == moduleKind }.map { archive in
             let timeline: Result<ArchivedTimeline, KindPreview.Failure>
             if let bytes = archive.timeline {
                 do {
@@ -77,4 +80,18 @@ package struct KindPreview: Sendable {
     package let name: String?
     package let family: WidgetFamily
     package let timeline: Result<ArchivedTimeline, Failure>
+}
+
+extension WidgetDescriptor {
+    /// The same kind under another name: its calls still go to the kind
+    /// its module exports, which the provider's closures hold.
+    func renamed(_ kind: String) -> WidgetDescriptor {
+        var renamed = WidgetDescriptor(kind: kind, configuration: configuration, provider: provider)
+        renamed.displayName = displayName
+        renamed.description = description
+        renamed.supportedFamilies = supportedFamilies
+        renamed.contentMarginsDisabled = contentMarginsDisabled
+        renamed.disfavoredLocations = disfavoredLocations
+        return renamed
+    }
 }

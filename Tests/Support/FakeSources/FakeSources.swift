@@ -18,6 +18,8 @@ public final class FakeSources: Sendable {
         /// A 200 of `bytes` bytes of `byte`, streamed: a service that floods.
         case flood(bytes: Int, byte: UInt8)
         case slow(seconds: Double)
+        /// A 302 to this URL.
+        case redirect(String)
     }
 
     /// One request as it arrived.
@@ -147,6 +149,9 @@ public final class FakeSources: Sendable {
                 }
                 try await writer.finish(nil)
             })
+        case .redirect(let location):
+            log(302)
+            return Response(status: .found, headers: [.location: location])
         case .slow, nil:
             break
         }

@@ -15,7 +15,7 @@ struct LoadingTests {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
         let bundle = await LoadedBundle.load(manifest)
         #expect(bundle.diagnostics.isEmpty, "\(bundle.diagnostics)")
-        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar"])
+        #expect(bundle.kinds.map(\.name) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar", "SwiftReleases"])
 
         let single = try #require(bundle.kind(named: "SingleRepo"))
         #expect(single.families == [.systemMedium, .systemLarge])

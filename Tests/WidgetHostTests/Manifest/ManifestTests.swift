@@ -12,7 +12,7 @@ struct ManifestTests {
         let manifest = try Manifest.load(from: TestSupport.repositoryRoot.appendingPathComponent("config.yaml").path)
         #expect(manifest.name == "RepoWatcher")
         #expect(manifest.container.group.value == "group.co.harold.RepoWatcher")
-        #expect(manifest.widgets.map(\.kind.value) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar"])
+        #expect(manifest.widgets.map(\.kind.value) == ["SingleRepo", "DoubleRepo", "Contributor", "TodoList", "Weather", "SystemStatus", "Feeds", "Calendar", "SwiftReleases"])
         #expect(manifest.widgets[2].settings == ["repo": "sallen0400/swift-news"])
     }
 
