@@ -26,6 +26,32 @@ func wallKindsBench() async throws {
         return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Bench</title>\(items.joined())</channel></rss>"
     }
     sources.set(.init(feed(fresh: 0), contentType: "application/rss+xml"), at: "/feeds/bench.rss")
+    /// A team's calendar: 40 weekly meetings in Berlin's time and 200 single
+    /// events around today; `extra` more single events.
+    @Sendable func calendar(extra: Int) -> String {
+        let today = Date()
+        func stamp(_ date: Date) -> String { date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).timeSeparator(.omitted).dateSeparator(.omitted)).replacingOccurrences(of: "Z", with: "") }
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN"]
+        for index in 0..<40 {
+            lines += ["BEGIN:VEVENT", "UID:weekly-\(index)", "SUMMARY:Weekly meeting \(index)", "DTSTART;TZID=Europe/Berlin:\(stamp(today.addingTimeInterval(Double(index % 5 - 60) * 86_400 + Double(index) * 900)))",
+                      "DURATION:PT30M", "RRULE:FREQ=WEEKLY;BYDAY=\(["MO", "TU", "WE", "TH", "FR"][index % 5])", "EXDATE;TZID=Europe/Berlin:\(stamp(today.addingTimeInterval(-53 * 86_400)))", "END:VEVENT"]
+        }
+        for index in 0..<(200 + extra) {
+            let start = today.addingTimeInterval(Double(index - 100) * 3 * 3_600)
+            lines += ["BEGIN:VEVENT", "UID:single-\(index)", "SUMMARY:Event \(index)", "DTSTART:\(stamp(start))Z", "DTEND:\(stamp(start.addingTimeInterval(3_600)))Z", "END:VEVENT"]
+        }
+        return (lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
+    sources.set(.init(calendar(extra: 0), contentType: "text/calendar"), at: "/calendars/bench.ics")
+    /// An API's answer as the declared list reads it: 10 releases; `fresh` puts a new one on top.
+    @Sendable func releases(fresh: Int) -> String {
+        let items = (0..<10).map { index in
+            #"{"name": "swift-6.\#(fresh + index)-RELEASE", "published_at": "2027-01-1\#(index % 10)T08:00:00Z", "html_url": "https://bench.example/\#(fresh + index)", "#
+                + #""body": "\#(String(repeating: "Notes of the release. ", count: 40))"}"#
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+    sources.set(.init(releases(fresh: 0), contentType: "application/json"), at: "/api/releases")
 
     struct Case {
         let name: String
@@ -36,6 +62,8 @@ func wallKindsBench() async throws {
         let change: (@Sendable (Int) -> Void)?
     }
     let fetch = "sandbox: {fetch: [\"\(sources.host)\"]}"
+    let declared = "{kind: Releases, json: {url: \"\(sources.base)/api/releases\", "
+        + "list: {items: $, text: $.name, detail: {path: $.published_at, format: relative}, link: $.html_url}}}"
     let cases = [
         Case(name: "Weather (Open-Meteo sends no validator: every reload is a whole answer)", kind: "Weather",
              widget: "{kind: Weather, settings: {forecast_api: \"\(sources.base)\", geocoding_api: \"\(sources.base)\"}, \(fetch)}",
@@ -47,6 +75,16 @@ func wallKindsBench() async throws {
         Case(name: "Feeds, a new item each time (a 200, parsed)", kind: "Feeds", widget: "{kind: Feeds, \(fetch)}",
              configuration: ["feeds": .list([.string(sources.base + "/feeds/bench.rss")])],
              change: { sources.set(.init(feed(fresh: $0 + 1), contentType: "application/rss+xml"), at: "/feeds/bench.rss") }),
+        Case(name: "Calendar, unchanged (240 events, 40 weekly; it asks with no validator, so a whole answer)", kind: "Calendar",
+             widget: "{kind: Calendar, settings: {time_zone: Europe/Berlin}, \(fetch)}",
+             configuration: ["calendars": .list([.string(sources.base + "/calendars/bench.ics")])], change: nil),
+        Case(name: "Calendar, an event more each time (a 200, parsed and expanded)", kind: "Calendar",
+             widget: "{kind: Calendar, settings: {time_zone: Europe/Berlin}, \(fetch)}",
+             configuration: ["calendars": .list([.string(sources.base + "/calendars/bench.ics")])],
+             change: { sources.set(.init(calendar(extra: $0 + 1), contentType: "text/calendar"), at: "/calendars/bench.ics") }),
+        Case(name: "A kind declared with json:, a list of 10, unchanged (a 304)", kind: "Releases", widget: declared, configuration: [:], change: nil),
+        Case(name: "A kind declared with json:, a list of 10, a new release each time (a 200, parsed)", kind: "Releases", widget: declared,
+             configuration: [:], change: { sources.set(.init(releases(fresh: $0 + 1), contentType: "application/json"), at: "/api/releases") }),
     ]
 
     print("wall kinds, one reload each (\(reloads) reloads after one to start the extension; systemLarge; debug builds cost more):")

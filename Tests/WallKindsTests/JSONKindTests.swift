@@ -109,6 +109,23 @@ struct JSONKindTests {
         #expect(fixture.sources.requests(to: "/api/price").last?.headers["x-api-key"] == "rotated-key")
     }
 
+    /// An API that sends validators and has not changed costs a 304: the
+    /// answer kept in the module's folder is read again.
+    @Test func anUnchangedAnswerIsAskedForWithItsValidators() async throws {
+        let fixture = try await Self.fixture()
+        Self.serveDocuments(fixture.sources)
+        let first = try await fixture.timeline("Releases", family: .systemMedium)
+        let second = try await fixture.timeline("Releases", family: .systemMedium)
+        let requests = fixture.sources.requests(to: "/api/releases")
+        #expect(requests.map(\.status) == [200, 304])
+        #expect(requests.last?.headers["if-none-match"] != nil)
+        #expect(first.entries.first?.view == second.entries.first?.view)
+        fixture.sources.set(.init(#"[{"name": "swift-7.0-RELEASE"}]"#, contentType: "application/json"), at: "/api/releases")
+        let third = try #require(try await fixture.timeline("Releases", family: .systemMedium).entries.first)
+        #expect(fixture.sources.requests(to: "/api/releases").last?.status == 200)
+        #expect(third.view.texts == ["Releases", "swift-7.0-RELEASE"])
+    }
+
     /// A redirect to another place (here another path of the same server) drops them.
     @Test func headersNeverFollowARedirectElsewhere() async throws {
         let fixture = try await Self.fixture()

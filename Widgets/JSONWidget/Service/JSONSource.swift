@@ -1,26 +1,65 @@
 import Foundation
 import JSONWidgetSpec
+import WidgetKit
 
 /// The declared URL's document, fetched through the host (which adds the
-/// declared headers, and bounds the answer's size and time).
+/// declared headers, and bounds the answer's size and time) with a
+/// conditional GET: the answer and its ETag and Last-Modified are kept in
+/// the module's folder of the container, so an API that sends validators
+/// and has not changed costs a 304.
 struct JSONSource {
+    /// What is kept of an answer between reloads.
+    struct Kept: Codable {
+        var etag: String?
+        var lastModified: String?
+        var body: Data
+    }
+
     let url: String
     var session = URLSession.shared
+    /// Where answers are kept; nil keeps nothing.
+    var folder: URL? = AppGroup.folder?.appendingPathComponent("json", isDirectory: true)
 
     func document() async throws -> JSONValue {
         guard let url = URL(string: url) else { throw JSONKindError.undeclared }
+        let file = folder?.appendingPathComponent(Self.fileName(url))
+        let kept = file.flatMap { try? Data(contentsOf: $0) }.flatMap { try? JSONDecoder().decode(Kept.self, from: $0) }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try await session.data(for: request)
+        if let etag = kept?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified = kept?.lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        let (answer, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
         let host = url.host ?? self.url
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-        guard (200..<300).contains(status) else { throw JSONKindError.status(status, host: host) }
+        let status = http?.statusCode ?? 200
+        var data = answer
+        if status == 304, let kept {
+            data = kept.body
+        } else if !(200..<300).contains(status) {
+            throw JSONKindError.status(status, host: host)
+        }
         guard Self.depth(of: data) <= JSONKindError.deepest else { throw JSONKindError.tooDeep(host: host) }
+        let document: JSONValue
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw JSONKindError.notJSON(host: host, looksLike: Self.describe(data))
         }
+        let etag = http?.value(forHTTPHeaderField: "ETag"), lastModified = http?.value(forHTTPHeaderField: "Last-Modified")
+        if status != 304, let file, let folder, etag != nil || lastModified != nil {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Beside and renamed over, as Feeds keeps its feeds: a reader never sees half a file.
+            let partial = file.appendingPathExtension("partial")
+            if (try? JSONEncoder().encode(Kept(etag: etag, lastModified: lastModified, body: data)).write(to: partial)) != nil { rename(partial.path, file.path) }
+        }
+        return document
+    }
+
+    /// A file name for a URL: its FNV-1a hash, stable across runs.
+    static func fileName(_ url: URL) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.absoluteString.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16) + ".json"
     }
 
     /// How deeply arrays and objects nest, counted before parsing: the
