@@ -15,6 +15,12 @@ extension Workspace {
         for path in changedModules {
             await previous.pool.all.first { $0.modulePath == path }?.replace()
         }
+        // An edited manifest may give a module other limits or another sandbox.
+        for moduleExtension in previous.pool.all {
+            if let entry = manifest.widgets.first(where: { $0.module.value == moduleExtension.module }) {
+                await moduleExtension.adopt(limits: entry.limits, sandbox: entry.sandbox)
+            }
+        }
         return await LoadedBundle.load(manifest, pool: previous.pool,
                                        reusing: previous.modules.filter { !changedModules.contains($0.key) })
     }

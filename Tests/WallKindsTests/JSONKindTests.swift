@@ -1,6 +1,8 @@
 import FakeSources
 import Foundation
 import Testing
+import WidgetConfiguration
+import WidgetHost
 import WidgetKinds
 import WidgetSDK
 import WidgetTestSupport
@@ -124,6 +126,24 @@ struct JSONKindTests {
         let third = try #require(try await fixture.timeline("Releases", family: .systemMedium).entries.first)
         #expect(fixture.sources.requests(to: "/api/releases").last?.status == 200)
         #expect(third.view.texts == ["Releases", "swift-7.0-RELEASE"])
+    }
+
+    /// A manifest edited while the host runs: a header added to a kind
+    /// reaches its next request, the JSON module's process replaced.
+    @Test func aHeaderAddedToTheManifestReachesTheNextRequest() async throws {
+        let fixture = try await Self.fixture()
+        Self.serveDocuments(fixture.sources)
+        _ = try await fixture.timeline("Disk", family: .systemSmall)
+        #expect(fixture.sources.requests(to: "/api/disk").last?.headers["x-disk-key"] == nil)
+        let path = fixture.workspace.manifest.file
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "url: \(fixture.sources.base)/api/disk\n", with: "url: \(fixture.sources.base)/api/disk\n      headers: {X-Disk-Key: opened}\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let bundle = await fixture.workspace.loadAgain(try Manifest.load(from: path), changedModules: [])
+        #expect(bundle.diagnostics.isEmpty, "\(bundle.diagnostics)")
+        _ = try fixture.workspace.replace(bundle)
+        _ = try await fixture.timeline("Disk", family: .systemSmall)
+        #expect(fixture.sources.requests(to: "/api/disk").last?.headers["x-disk-key"] == "opened")
     }
 
     /// A redirect to another place (here another path of the same server) drops them.

@@ -16,8 +16,8 @@ package actor ModuleExtension {
     package nonisolated let modulePath: String
     /// The module's name, prefixed to the lines it prints.
     package nonisolated let module: String
-    private let limits: ExtensionLimits
-    private let sandbox: ExtensionSandbox
+    private var limits: ExtensionLimits
+    private var sandbox: ExtensionSandbox
     private let pool: ExtensionPool.Settings
     private let registry: ProcessRegistry
 
@@ -197,6 +197,17 @@ package actor ModuleExtension {
 
     /// Ends the current process, so the next call starts a fresh one with no
     /// backoff: the module file changed.
+    /// Takes the manifest's limits and sandbox for the module as they are
+    /// now: when they changed (a kind declared with `json:` added, with its
+    /// URL and headers; a `sandbox.fetch` edited), the process is replaced,
+    /// and the next call starts one that has them.
+    package func adopt(limits: ExtensionLimits, sandbox: ExtensionSandbox) {
+        guard limits != self.limits || sandbox != self.sandbox else { return }
+        self.limits = limits
+        self.sandbox = sandbox
+        replace()
+    }
+
     package func replace() {
         process?.kill(.replaced)
         process = nil
