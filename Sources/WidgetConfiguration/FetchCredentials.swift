@@ -9,12 +9,37 @@ import HostText
 /// a redirect is matched again: headers never follow to another place.
 package struct FetchCredentials: Sendable, Equatable {
     /// Where a header's value comes from.
-    package enum Source: Sendable, Equatable {
+    package indirect enum Source: Sendable, Equatable {
         case literal(String)
         /// A variable of the host's environment.
         case environment(String)
         /// A file's first line, read at each request; an absolute path.
         case file(String)
+        /// HTTP basic authentication (RFC 7617): `user:password`, the
+        /// password read from its source, in base64.
+        case basic(user: String, password: Source)
+
+        /// The same, with a file's path made absolute: relative to
+        /// `directory`, `~` the home folder.
+        package func resolved(relativeTo directory: URL) -> Source {
+            switch self {
+            case .file(let path):
+                .file(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath, relativeTo: directory).standardizedFileURL.path)
+            case .basic(let user, let password):
+                .basic(user: user, password: password.resolved(relativeTo: directory))
+            case .literal, .environment:
+                self
+            }
+        }
+
+        /// The environment variable read, if any: `validate` says when it is not set.
+        package var variable: String? {
+            switch self {
+            case .environment(let name): name
+            case .basic(_, let password): password.variable
+            case .literal, .file: nil
+            }
+        }
     }
 
     package struct Header: Sendable, Equatable {
@@ -27,6 +52,10 @@ package struct FetchCredentials: Sendable, Equatable {
             self.name = name
             self.source = source
             self.prefix = prefix
+        }
+
+        package func resolved(relativeTo directory: URL) -> Header {
+            Header(name: name, source: source.resolved(relativeTo: directory), prefix: prefix)
         }
     }
 
@@ -107,28 +136,35 @@ package struct FetchCredentials: Sendable, Equatable {
 
     /// A header's value. Messages name where it was looked for, never what was found.
     static func read(_ header: Header, environment: [String: String]) throws(Unavailable) -> String {
+        try read(header.source, for: header.name, environment: environment)
+    }
+
+    static func read(_ source: Source, for header: String, environment: [String: String]) throws(Unavailable) -> String {
         let value: String
-        switch header.source {
+        switch source {
         case .literal(let text):
             value = text
         case .environment(let name):
             guard let found = environment[name], !found.isEmpty else {
-                throw Unavailable(description: "the header \(header.name) reads the environment variable \(name), which the host does not have")
+                throw Unavailable(description: "the header \(header) reads the environment variable \(name), which the host does not have")
             }
             value = found
+        case .basic(let user, let password):
+            let secret = try read(password, for: header, environment: environment)
+            value = "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString()
         case .file(let path):
             guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: maximumFileBytes + 1) else {
-                throw Unavailable(description: "the header \(header.name) reads \(TerminalText.escaped(path)), which the host cannot read")
+                throw Unavailable(description: "the header \(header) reads \(TerminalText.escaped(path)), which the host cannot read")
             }
             try? handle.close()
             guard data.count <= maximumFileBytes, let text = String(data: data, encoding: .utf8) else {
-                throw Unavailable(description: "the header \(header.name) reads \(TerminalText.escaped(path)), which is not a line of text of at most \(maximumFileBytes / 1024) KiB")
+                throw Unavailable(description: "the header \(header) reads \(TerminalText.escaped(path)), which is not a line of text of at most \(maximumFileBytes / 1024) KiB")
             }
             value = String(text.prefix { $0 != "\n" && $0 != "\r" })
         }
         // A line break would end the header and start another the host never checked.
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
-            throw Unavailable(description: "the value of the header \(header.name) holds a control character")
+            throw Unavailable(description: "the value of the header \(header) holds a control character")
         }
         return value
     }

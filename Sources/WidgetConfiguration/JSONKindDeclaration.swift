@@ -40,19 +40,7 @@ package struct JSONKindDeclaration: Decodable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container,
                                                    debugDescription: "a URL with a user or password would put it in the manifest; send it as a header read from the environment or a file (headers: {Authorization: {env: NAME}})")
         }
-        headers = try container.decodeIfPresent([String: Located<HeaderValue>].self, forKey: .headers)?
-            .sorted { $0.key < $1.key }
-            .map { name, value in
-                guard Self.isToken(name) else {
-                    throw DecodingError.dataCorruptedError(forKey: .headers, in: container,
-                                                           debugDescription: "'\(TerminalText.escaped(name))' is not a header name (letters, digits and !#$%&'*+-.^_`|~)")
-                }
-                guard !Self.hostOwnedHeaders.contains(name.lowercased()) else {
-                    throw DecodingError.dataCorruptedError(forKey: .headers, in: container,
-                                                           debugDescription: "the host writes the header \(name) itself")
-                }
-                return DeclaredHeader(value: FetchCredentials.Header(name: name, source: value.value.source, prefix: value.value.prefix), mark: value.mark)
-            } ?? []
+        headers = try container.decodeIfPresent(DeclaredHeaders.self, forKey: .headers)?.headers ?? []
         let refresh = try container.decodeIfPresent(Located<DurationValue>.self, forKey: .refresh)
         if let refresh, refresh.value.seconds < JSONWidgetSpec.shortestRefresh {
             throw DecodingError.dataCorruptedError(forKey: .refresh, in: container,
@@ -82,24 +70,10 @@ package struct JSONKindDeclaration: Decodable, Sendable {
         self.spec = spec
     }
 
-    /// What `headers` may not set: the host's own, and what HTTP itself says.
-    static let hostOwnedHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "connection", "upgrade", "te", "trailer", "keep-alive"]
-
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64 && name.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-        }
-    }
-
     /// The credentials the host adds for this kind, with files made absolute.
     package func credentials(relativeTo directory: URL) -> FetchCredentials {
         guard !headers.isEmpty else { return .none }
-        let resolved = headers.map { header in
-            guard case .file(let path) = header.value.source else { return header.value }
-            let absolute = URL(fileURLWithPath: NSString(string: path).expandingTildeInPath, relativeTo: directory).standardizedFileURL.path
-            return FetchCredentials.Header(name: header.value.name, source: .file(absolute), prefix: header.value.prefix)
-        }
-        return FetchCredentials(FetchCredentials.Grant(url: url.value, headers: resolved).map { [$0] } ?? [])
+        return FetchCredentials(FetchCredentials.Grant(url: url.value, headers: headers.map { $0.value.resolved(relativeTo: directory) }).map { [$0] } ?? [])
     }
 
     /// The host and port `url` names, as `sandbox.fetch` writes them.
@@ -107,43 +81,6 @@ package struct JSONKindDeclaration: Decodable, Sendable {
         guard let components = URLComponents(string: url.value), let host = components.host else { return nil }
         let port = components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 80)
         return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-    }
-}
-
-/// A header as the manifest declares it, and where.
-package struct DeclaredHeader: Sendable {
-    package let value: FetchCredentials.Header
-    package let mark: Mark?
-}
-
-/// A header's value: text, `{env: NAME}` or `{file: path}`, with an optional `prefix`.
-private struct HeaderValue: Decodable {
-    let source: FetchCredentials.Source
-    let prefix: String
-
-    enum CodingKeys: String, CodingKey {
-        case env, file, prefix
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let text = try? decoder.singleValueContainer().decode(String.self) {
-            (source, prefix) = (.literal(text), "")
-            return
-        }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        prefix = try container.decodeIfPresent(String.self, forKey: .prefix) ?? ""
-        switch (try container.decodeIfPresent(String.self, forKey: .env), try container.decodeIfPresent(String.self, forKey: .file)) {
-        case (let name?, nil):
-            guard name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]{0,127}/) != nil else {
-                throw DecodingError.dataCorruptedError(forKey: .env, in: container, debugDescription: "'\(TerminalText.escaped(name))' is not the name of an environment variable")
-            }
-            source = .environment(name)
-        case (nil, let path?):
-            guard !path.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .file, in: container, debugDescription: "the file's path is empty") }
-            source = .file(path)
-        default:
-            throw YAMLError(mark: decoder.yamlMark, message: "a header's value is text, {env: NAME} or {file: path}; a token belongs in the environment or a file, not the manifest")
-        }
     }
 }
 

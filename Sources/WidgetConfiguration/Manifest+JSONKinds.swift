@@ -46,12 +46,7 @@ extension Manifest {
                 }
             }
             credentials = credentials.union(granted)
-            for header in json.headers {
-                if case .environment(let name) = header.value.source, ProcessInfo.processInfo.environment[name]?.isEmpty ?? true {
-                    warnings.append(Diagnostic(file: file, mark: header.mark, kind: widgets[index].kind.value,
-                                               message: "the header \(header.value.name) reads the environment variable \(name), which is not set here; the host that runs the kind needs it"))
-                }
-            }
+            noteUnsetVariables(json.headers, of: index)
         }
         for index in widgets.indices where widgets[index].json != nil {
             widgets[index].sandbox.fetch = allowance

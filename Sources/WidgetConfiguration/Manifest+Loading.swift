@@ -25,6 +25,7 @@ extension Manifest {
         var manifest = try YAMLDecoder().decode(Manifest.self, from: text, file: file)
         manifest.file = file
         try manifest.resolveJSONKinds()
+        try manifest.resolveCredentials()
         try manifest.check()
         try manifest.resolveSandboxes()
         if let url = manifest.container.url {
@@ -79,6 +80,10 @@ extension Manifest {
                 let line = (other.appGroup?.mark ?? other.kind.mark).map { " (line \($0.line), column \($0.column))" } ?? ""
                 throw fail(entry.appGroup?.mark ?? entry.kind.mark, "widgets[\(index)].app_group",
                            "kinds of module \(entry.module.value) share its process and so its defaults: '\(other.kind.value)' says app_group: \(other.sharesAppGroup)\(line); give both the same")
+            }
+            if other.sandbox.credentials != entry.sandbox.credentials {
+                throw fail(entry.credentials.first?.url.mark ?? entry.kind.mark, "widgets[\(index)].credentials",
+                           "kinds of module \(entry.module.value) share its process and so its credentials: '\(other.kind.value)' declares others; give both the same")
             }
             if other.sandbox != entry.sandbox {
                 let line = (other.sandbox.mark ?? other.kind.mark).map { " (line \($0.line), column \($0.column))" } ?? ""

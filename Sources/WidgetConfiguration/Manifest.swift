@@ -134,6 +134,8 @@ package struct WidgetEntry: Decodable, Sendable {
     package var appGroup: Located<Bool>?
     /// A kind declared here, drawn by widgethost's JSON module.
     package var json: JSONKindDeclaration?
+    /// What the host adds to the module's requests to given places.
+    package var credentials: [CredentialDeclaration]
     package var mark: Mark?
 
     /// `app_group`, or the default.
@@ -144,7 +146,7 @@ package struct WidgetEntry: Decodable, Sendable {
     static let maximumSettingsBytes = 64 << 10
 
     enum CodingKeys: String, CodingKey {
-        case kind, module, families, settings, limits, sandbox, json
+        case kind, module, families, settings, limits, sandbox, json, credentials
         case appGroup = "app_group"
     }
 
@@ -153,7 +155,8 @@ package struct WidgetEntry: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Located<String>.self, forKey: .kind)
         json = try container.decodeIfPresent(JSONKindDeclaration.self, forKey: .json)
-        if json != nil, let key = [CodingKeys.module, .settings, .sandbox].first(where: container.contains) {
+        credentials = try container.decodeIfPresent([CredentialDeclaration].self, forKey: .credentials) ?? []
+        if json != nil, let key = [CodingKeys.module, .settings, .sandbox, .credentials].first(where: container.contains) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
                 debugDescription: "a kind declared with 'json' runs in widgethost's JSON module, which fetches its url and nothing else: remove '\(key.stringValue)'")

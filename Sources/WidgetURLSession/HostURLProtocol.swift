@@ -88,13 +88,22 @@ final class Pending: @unchecked Sendable {
         lock.withLock { loader = nil }
     }
 
+    /// The headers handed to the URL loading system. A 401 goes without its
+    /// challenge: corelibs' URLSession, seeing `WWW-Authenticate`, waits for
+    /// a credential no kind can give (the host adds credentials itself), and
+    /// the task never ended; without it the 401 is answered as any status.
+    static func deliverable(_ headers: [String: String], status: Int) -> [String: String] {
+        guard status == 401 || status == 407 else { return headers }
+        return headers.filter { !["www-authenticate", "proxy-authenticate"].contains($0.key.lowercased()) }
+    }
+
     func deliver(_ answer: IncomingAnswer?) {
         lock.lock()
         defer { lock.unlock() }
         guard let loader else { return }
         self.loader = nil
         if let answer, let status = answer.status,
-           let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: answer.headers ?? [:]) {
+           let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: Self.deliverable(answer.headers ?? [:], status: status)) {
             loader.client?.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)
             loader.client?.urlProtocol(loader, didLoad: answer.body ?? Data())
             loader.client?.urlProtocolDidFinishLoading(loader)

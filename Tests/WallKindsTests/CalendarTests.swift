@@ -88,4 +88,73 @@ struct CalendarTests {
         }
         #expect(String(describing: error.map { $0 } as Any).contains("not an iCalendar file"), "\(String(describing: error))")
     }
+
+    /// A CalDAV collection through the host, as Nextcloud or Radicale serve
+    /// one: work.ics's events split into resources, one REPORT for the
+    /// window, the password added by the host from its environment.
+    static func calDAVFixture() async throws -> WallFixture {
+        setenv("WH_TEST_CALDAV_PASSWORD", "correct horse", 1)
+        return try await WallFixture(kinds: [], locale: "en_US") { sources, _ in
+            """
+              - kind: Calendar
+                settings: {time_zone: Europe/Berlin}
+                sandbox: {fetch: ["\(sources.host)"]}
+                credentials:
+                  - url: \(sources.base)/caldav/ann/
+                    user: ann
+                    password: {env: WH_TEST_CALDAV_PASSWORD}
+            """
+        }
+    }
+
+    /// work.ics's events, a resource for each UID as a CalDAV server keeps them.
+    static func resources() throws -> [String: String] {
+        let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Calendars/work.ics"), encoding: .utf8)
+        var byUID: [String: [String]] = [:]
+        for block in text.components(separatedBy: "BEGIN:VEVENT").dropFirst() {
+            let event = "BEGIN:VEVENT" + block.components(separatedBy: "END:VEVENT")[0] + "END:VEVENT"
+            let uid = event.firstMatch(of: /UID:([^\r\n]+)/).map { String($0.1) } ?? "none"
+            byUID[uid, default: []].append(event)
+        }
+        return Dictionary(uniqueKeysWithValues: byUID.map { uid, events in
+            ("\(uid).ics", (["BEGIN:VCALENDAR", "VERSION:2.0"] + events + ["END:VCALENDAR"]).joined(separator: "\r\n"))
+        })
+    }
+
+    @Test func aCalDAVCollectionIsAskedForTheWindowWithThePasswordTheHostAdds() async throws {
+        let fixture = try await Self.calDAVFixture()
+        fixture.sources.setCollection(.init(resources: try Self.resources(), user: "ann", password: "correct horse"), at: "/caldav/ann/work/")
+        let timeline = try await fixture.timeline("Calendar", family: .systemLarge, ["calendars": .list([.string(fixture.sources.base + "/caldav/ann/work/")]), "days": .int(7)])
+        let texts = try #require(timeline.entries.first).view.texts.map(Self.plain)
+        #expect(texts.contains("Stand-up") && texts.contains("9:30 AM – 9:45 AM · Room 4, upstairs"), "\(texts)")
+        #expect(texts.contains("Long folded line that goes on and on"), "\(texts)")
+        let moments = Set(timeline.entries.map(\.date))
+        #expect(moments.contains(Self.utc("2027-01-20T10:00:00Z")), "Wednesday's stand-up, moved by its RECURRENCE-ID in another resource's place")
+        #expect(!moments.contains(Self.utc("2027-01-18T08:30:00Z")), "EXDATE")
+        let request = try #require(fixture.sources.requests(to: "/caldav/ann/work/").last)
+        #expect(request.status == 207)
+        // Friday's midnight in Berlin, and the end of the seven days and today.
+        #expect(request.query == ["start": "20270114T230000Z", "end": "20270122T230000Z"])
+        #expect(request.headers["authorization"] == "Basic " + Data("ann:correct horse".utf8).base64EncodedString())
+        #expect(request.headers["depth"] == "1")
+        #expect(try !fixture.kind("Calendar").entry.settings.values.joined().contains("correct horse"))
+    }
+
+    @Test func aWrongPasswordOrAnAnswerThatIsNoMultiStatusFailsTheReloadWithItsReason() async throws {
+        let fixture = try await Self.calDAVFixture()
+        fixture.sources.setCollection(.init(resources: try Self.resources(), user: "ann", password: "another"), at: "/caldav/ann/work/")
+        let configuration: ConfigurationValues = ["calendars": .list([.string(fixture.sources.base + "/caldav/ann/work/")])]
+        let refused = await #expect(throws: (any Error).self) { try await fixture.timeline("Calendar", family: .systemSmall, configuration) }
+        #expect(String(describing: refused.map { $0 } as Any).contains("HTTP 401: the server wants credentials"), "\(String(describing: refused))")
+        // Credentials go to their URL only: a collection elsewhere on the server is asked without them.
+        fixture.sources.setCollection(.init(resources: [:], user: "bob", password: "correct horse"), at: "/caldav/bob/home/")
+        _ = try? await fixture.timeline("Calendar", family: .systemSmall, ["calendars": .list([.string(fixture.sources.base + "/caldav/bob/home/")])])
+        #expect(fixture.sources.requests(to: "/caldav/bob/home/").last?.headers["authorization"] == nil)
+        for (hostile, reason) in [(String(repeating: "<d:a xmlns:d=\"DAV:\">", count: 10_000), "nested deeper than 16"),
+                                  ("<html><body>Log in</body></html>", "not a CalDAV Multi-Status"), ("<d:multistatus", "not well-formed XML")] {
+            fixture.sources.setFault(.body(hostile, contentType: "application/xml", status: 207), for: "/caldav/ann/work/")
+            let error = await #expect(throws: (any Error).self) { try await fixture.timeline("Calendar", family: .systemSmall, configuration) }
+            #expect(String(describing: error.map { $0 } as Any).contains(reason), "\(String(describing: error))")
+        }
+    }
 }

@@ -6,7 +6,7 @@ struct CalendarIntent: WidgetConfigurationIntent {
     static let title: LocalizedStringResource = "Calendar"
     static let description: IntentDescription = "Today and the next events of one or more calendars."
 
-    /// iCalendar (`.ics`) addresses; `webcal://` is read as `https://`.
+    /// iCalendar (`.ics`) addresses, and CalDAV collections (ending in `/`); `webcal://` is read as `https://`.
     @Parameter(title: "Calendars", default: [])
     var calendars: [String]
 
@@ -48,11 +48,19 @@ struct CalendarProvider: AppIntentTimelineProvider {
                 continue
             }
             do {
-                let (data, response) = try await URLSession.shared.data(from: url)
+                // A collection (its path ends in '/') is asked with CalDAV's REPORT; a file is fetched.
+                // (URL.path drops a final '/'; its components keep it.)
+                let isCollection = URLComponents(url: url, resolvingAgainstBaseURL: false)?.path.hasSuffix("/") ?? false
+                let request = isCollection ? CalDAVQuery(collection: url, window: window).request : URLRequest(url: url)
+                let (data, response) = try await URLSession.shared.data(for: request)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                guard status == 200 else { throw ICSCalendar.Unreadable(reason: "HTTP \(status)") }
-                let parsed = try ICSCalendar(String(decoding: data, as: UTF8.self))
-                let read = parsed.occurrences(in: window, reader: zone, calendarName: parsed.name ?? url.host ?? "Calendar")
+                guard status == (isCollection ? 207 : 200) else {
+                    throw ICSCalendar.Unreadable(reason: status == 401 ? "HTTP 401: the server wants credentials (widgets[].credentials)" : "HTTP \(status)")
+                }
+                let text = isCollection ? try CalDAVQuery.calendarData(data) : String(decoding: data, as: UTF8.self)
+                let parsed = try ICSCalendar(text)
+                let fallbackName = isCollection ? url.lastPathComponent.removingPercentEncoding : url.host
+                let read = parsed.occurrences(in: window, reader: zone, calendarName: parsed.name ?? fallbackName ?? "Calendar")
                 events += read.events
                 problems += read.problems
             } catch {

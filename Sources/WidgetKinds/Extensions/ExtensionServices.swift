@@ -79,7 +79,8 @@ package struct ExtensionServices: Sendable {
     /// Where `URLSession` in a kind reaches the API: these URLs go to the
     /// manifest's `github.api` with the host's token, cache and budget.
     static let apiOrigins = ["https://api.github.com"]
-    static let forwardedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+    /// What URLSession sends; REPORT and PROPFIND are CalDAV's and CardDAV's reads.
+    static let forwardedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "REPORT", "PROPFIND"]
 
     /// A kind's `URLSession` request: the API's through `api` (GET only:
     /// the host spends its budget on reading), anything else as it is, to a

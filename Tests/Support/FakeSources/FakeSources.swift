@@ -13,8 +13,8 @@ import Synchronization
 public final class FakeSources: Sendable {
     public enum Fault: Sendable {
         case status(Int)
-        /// This body with a 200, whatever was asked: a service that lies.
-        case body(String, contentType: String)
+        /// This body with a 200 (or `status`), whatever was asked: a service that lies.
+        case body(String, contentType: String, status: Int = 200)
         /// A 200 of `bytes` bytes of `byte`, streamed: a service that floods.
         case flood(bytes: Int, byte: UInt8)
         case slow(seconds: Double)
@@ -55,6 +55,7 @@ public final class FakeSources: Sendable {
     struct State {
         var documents: [String: Document] = [:]
         var faults: [String: Fault] = [:]
+        var collections: [String: CalDAVCollection] = [:]
         var log: [Request] = []
     }
 
@@ -92,6 +93,7 @@ public final class FakeSources: Sendable {
         router.get("/v1/forecast") { request, _ in try await self.respond(request) { self.forecast($0) } }
         router.get("/v1/search") { request, _ in try await self.respond(request) { self.geocoding($0) } }
         router.get("/**") { request, _ in try await self.respond(request) { _ in nil } }
+        router.on("/**", method: HTTPRequest.Method("REPORT")!) { request, _ in try await self.report(request) }
         let started = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "FakeSources")
         logger.logLevel = .warning
@@ -119,7 +121,7 @@ public final class FakeSources: Sendable {
     /// A computed answer (status, body, content type), or nil for the document at the path.
     typealias Answer = (status: Int, body: Data, contentType: String)
 
-    private func respond(_ request: Hummingbird.Request, computed: @Sendable ([String: String]) -> Answer?) async throws -> Response {
+    func respond(_ request: Hummingbird.Request, computed: @Sendable ([String: String]) -> Answer?) async throws -> Response {
         let path = request.uri.path
         var query: [String: String] = [:]
         for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
@@ -134,9 +136,9 @@ public final class FakeSources: Sendable {
         case .status(let code):
             log(code)
             return Response(status: .init(code: code), body: .init(byteBuffer: ByteBuffer(string: #"{"error":true,"reason":"fault"}"#)))
-        case .body(let body, let contentType):
-            log(200, bytes: body.utf8.count)
-            return Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body)))
+        case .body(let body, let contentType, let status):
+            log(status, bytes: body.utf8.count)
+            return Response(status: .init(code: status), headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body)))
         case .flood(let bytes, let byte):
             log(200, bytes: bytes)
             let chunk = ByteBuffer(repeating: byte, count: 65_536)

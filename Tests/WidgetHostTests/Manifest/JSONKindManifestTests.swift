@@ -128,7 +128,7 @@ struct JSONKindManifestTests {
         ("    json: {url: https://x.org/y, table: {items: $.a, columns: []}}",
          "config.yaml:4:63: widgets[0].json.table.columns: a table has 1 to 6 columns, found 0"),
         ("    json: {url: https://x.org/y, headers: {Authorization: {secret: abc}}, number: {value: $.a}}",
-         "config.yaml:4:59: a header's value is text, {env: NAME} or {file: path}; a token belongs in the environment or a file, not the manifest"),
+         "config.yaml:4:59: a secret is {env: NAME} or {file: path}, one of them: it belongs in the environment or a file, not the manifest"),
         ("    json: {url: https://x.org/y, headers: {Host: evil.net}, number: {value: $.a}}",
          "config.yaml:4:43: widgets[0].json.headers: the host writes the header Host itself"),
         ("    module: Other\n    json: {url: https://x.org/y, number: {value: $.a}}",
