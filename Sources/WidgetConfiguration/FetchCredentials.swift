@@ -59,25 +59,31 @@ package struct FetchCredentials: Sendable, Equatable {
         }
     }
 
-    /// Headers for requests to one origin whose path starts with `path`.
+    /// Headers for requests to one origin whose path is `path`, or, for a
+    /// grant that reaches below, starts with it.
     package struct Grant: Sendable, Equatable {
         package let scheme: String
         package let host: String
         package let port: Int
         package let path: String
+        /// Whether the paths below `path` are covered too (`credentials`),
+        /// or `path` alone (a `json:` kind's URL).
+        package let reachesBelow: Bool
         package let headers: [Header]
 
         /// Nil when `url` is not an absolute http or https URL.
-        package init?(url: String, headers: [Header]) {
+        package init?(url: String, reachesBelow: Bool = true, headers: [Header]) {
             guard let place = Place(url) else { return nil }
             (scheme, host, port, path) = (place.scheme, place.host, place.port, place.path)
+            self.reachesBelow = reachesBelow
             self.headers = headers
         }
 
         func covers(_ place: Place) -> Bool {
             guard place.scheme == scheme, place.host == host, place.port == port else { return false }
-            if place.path == path || path.hasSuffix("/") && place.path.hasPrefix(path) { return true }
-            return place.path.hasPrefix(path + "/")
+            if place.path == path { return true }
+            guard reachesBelow else { return false }
+            return path.hasSuffix("/") ? place.path.hasPrefix(path) : place.path.hasPrefix(path + "/")
         }
 
         /// Whether `other` is for the same place.
@@ -100,6 +106,9 @@ package struct FetchCredentials: Sendable, Equatable {
             self.host = FetchAllowance.normalized(host)
             port = components.port ?? (scheme == "https" ? 443 : 80)
             let path = components.percentEncodedPath
+            // `..` would climb out of a grant's path on the server, after the prefix was compared here.
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.removingPercentEncoding ?? String($0) }
+            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
             self.path = path.isEmpty ? "/" : path
         }
     }
@@ -122,16 +131,38 @@ package struct FetchCredentials: Sendable, Equatable {
     /// The longest value read from a file: a token, not a document.
     static let maximumFileBytes = 16 << 10
 
-    /// The headers to add to a request for `url`, read now.
+    /// The headers to add to a request for `url`, read now: the most
+    /// specific grant's (the longest path that covers it), and no other.
     package func headers(for url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Unavailable) -> [(name: String, value: String)] {
-        guard !grants.isEmpty, let place = Place(url) else { return [] }
+        guard !grants.isEmpty, let place = Place(url),
+              let grant = grants.filter({ $0.covers(place) }).max(by: { $0.path.count < $1.path.count }) else { return [] }
         var headers: [(name: String, value: String)] = []
-        for grant in grants where grant.covers(place) {
-            for header in grant.headers {
-                headers.append((header.name, header.prefix + (try Self.read(header, environment: environment))))
+        for header in grant.headers {
+            let value = header.prefix + (try Self.read(header, environment: environment))
+            // A line break would end the header and start another the host never checked.
+            guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+                throw Unavailable(description: "the value of the header \(header.name) holds a control character")
             }
+            headers.append((header.name, value))
         }
         return headers
+    }
+
+    /// The variables the grants read: kept from every extension's environment.
+    package var variables: Set<String> {
+        Set(grants.flatMap { $0.headers.compactMap(\.source.variable) })
+    }
+
+    /// The files the grants read: no `sandbox.read` may open them.
+    package var files: [String] {
+        func files(_ source: Source) -> [String] {
+            switch source {
+            case .file(let path): [path]
+            case .basic(_, let password): files(password)
+            case .literal, .environment: []
+            }
+        }
+        return grants.flatMap { $0.headers.flatMap { files($0.source) } }
     }
 
     /// A header's value. Messages name where it was looked for, never what was found.
@@ -161,10 +192,9 @@ package struct FetchCredentials: Sendable, Equatable {
                 throw Unavailable(description: "the header \(header) reads \(TerminalText.escaped(path)), which is not a line of text of at most \(maximumFileBytes / 1024) KiB")
             }
             value = String(text.prefix { $0 != "\n" && $0 != "\r" })
-        }
-        // A line break would end the header and start another the host never checked.
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
-            throw Unavailable(description: "the value of the header \(header) holds a control character")
+            guard !value.isEmpty else {
+                throw Unavailable(description: "the header \(header) reads \(TerminalText.escaped(path)), whose first line is empty")
+            }
         }
         return value
     }

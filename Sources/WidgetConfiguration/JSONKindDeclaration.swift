@@ -73,7 +73,7 @@ package struct JSONKindDeclaration: Decodable, Sendable {
     /// The credentials the host adds for this kind, with files made absolute.
     package func credentials(relativeTo directory: URL) -> FetchCredentials {
         guard !headers.isEmpty else { return .none }
-        return FetchCredentials(FetchCredentials.Grant(url: url.value, headers: headers.map { $0.value.resolved(relativeTo: directory) }).map { [$0] } ?? [])
+        return FetchCredentials(FetchCredentials.Grant(url: url.value, reachesBelow: false, headers: headers.map { $0.value.resolved(relativeTo: directory) }).map { [$0] } ?? [])
     }
 
     /// The host and port `url` names, as `sandbox.fetch` writes them.

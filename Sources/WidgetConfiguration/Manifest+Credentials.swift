@@ -3,6 +3,13 @@ import HostText
 import YAML
 
 extension Manifest {
+    /// What no extension's environment holds, whatever its name: the
+    /// GitHub token, and every variable a credential is read from (an
+    /// `LC_` name would otherwise pass).
+    package var withheldVariables: Set<String> {
+        widgets.reduce([github.tokenEnv]) { $0.union($1.sandbox.credentials.variables) }
+    }
+
     /// Gives each module the `credentials` its entries declare; kinds of one
     /// module share its process, so all its entries must declare the same.
     mutating func resolveCredentials() throws(YAMLError) {

@@ -151,7 +151,9 @@ extension Manifest {
     private mutating func resolveSandboxes() throws(YAMLError) {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? NSHomeDirectory()
+        let credentialFiles = Set(widgets.flatMap(\.sandbox.credentials.files)).sorted().map { ("a file a credential is read from", Self.realPath($0)) }
         let protected = Self.protectedFolders(container: container.directory(relativeTo: directory, environment: environment), environment: environment)
+            + credentialFiles
         for index in widgets.indices {
             var resolved: [String] = []
             for (position, path) in widgets[index].sandbox.read.enumerated() {

@@ -56,7 +56,7 @@ package final class Workspace: Sendable {
                                          containerFolder: container.location.directory)
         let pool = ExtensionPool(
             searchPath: ModuleSearchPath(manifest: manifest, environment: environment), services: services,
-            environment: manifest.extensionEnvironment(environment), withheld: [manifest.github.tokenEnv], output: output)
+            environment: manifest.extensionEnvironment(environment), withheld: manifest.withheldVariables, output: output)
         let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool,
                                              describing: describing)
         loaded = Mutex(bundle)

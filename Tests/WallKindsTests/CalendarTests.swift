@@ -157,4 +157,20 @@ struct CalendarTests {
             #expect(String(describing: error.map { $0 } as Any).contains(reason), "\(String(describing: error))")
         }
     }
+
+    /// A collection with nothing in the window answers no calendar data: no
+    /// error. An .ics file at an address ending in '/' refuses the REPORT
+    /// (405), and is fetched.
+    @Test func aQuietCollectionIsNoErrorAndAFileAtASlashIsFetched() async throws {
+        let fixture = try await Self.calDAVFixture()
+        fixture.sources.setCollection(.init(resources: [:], user: "ann", password: "correct horse"), at: "/caldav/ann/quiet/")
+        let quiet = try await fixture.timeline("Calendar", family: .systemSmall, ["calendars": .list([.string(fixture.sources.base + "/caldav/ann/quiet/")])])
+        #expect(fixture.sources.requests(to: "/caldav/ann/quiet/").map(\.status) == [207])
+        #expect(!quiet.entries.isEmpty)
+        let work = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Calendars/work.ics"), encoding: .utf8)
+        fixture.sources.set(.init(work, contentType: "text/calendar"), at: "/events/ical/")
+        let file = try await fixture.timeline("Calendar", family: .systemLarge, ["calendars": .list([.string(fixture.sources.base + "/events/ical/")])])
+        #expect(fixture.sources.requests(to: "/events/ical/").map(\.status) == [405, 200])
+        #expect(try #require(file.entries.first).view.texts.map(Self.plain).contains("Stand-up"))
+    }
 }

@@ -50,14 +50,20 @@ struct CalendarProvider: AppIntentTimelineProvider {
             do {
                 // A collection (its path ends in '/') is asked with CalDAV's REPORT; a file is fetched.
                 // (URL.path drops a final '/'; its components keep it.)
-                let isCollection = URLComponents(url: url, resolvingAgainstBaseURL: false)?.path.hasSuffix("/") ?? false
-                let request = isCollection ? CalDAVQuery(collection: url, window: window).request : URLRequest(url: url)
-                let (data, response) = try await URLSession.shared.data(for: request)
+                var isCollection = URLComponents(url: url, resolvingAgainstBaseURL: false)?.path.hasSuffix("/") ?? false
+                var (data, response) = try await URLSession.shared.data(for: isCollection ? CalDAVQuery(collection: url, window: window).request : URLRequest(url: url))
+                // An .ics file at an address ending in '/' (Meetup's) refuses the REPORT: it is fetched.
+                if isCollection, [400, 405, 501].contains((response as? HTTPURLResponse)?.statusCode ?? 0) {
+                    isCollection = false
+                    (data, response) = try await URLSession.shared.data(for: URLRequest(url: url))
+                }
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 guard status == (isCollection ? 207 : 200) else {
                     throw ICSCalendar.Unreadable(reason: status == 401 ? "HTTP 401: the server wants credentials (widgets[].credentials)" : "HTTP \(status)")
                 }
                 let text = isCollection ? try CalDAVQuery.calendarData(data) : String(decoding: data, as: UTF8.self)
+                // A collection with nothing in the window answers no calendar data: a quiet week, not an error.
+                if isCollection, text.isEmpty { continue }
                 let parsed = try ICSCalendar(text)
                 let fallbackName = isCollection ? url.lastPathComponent.removingPercentEncoding : url.host
                 let read = parsed.occurrences(in: window, reader: zone, calendarName: parsed.name ?? fallbackName ?? "Calendar")

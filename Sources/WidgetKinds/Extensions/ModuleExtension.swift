@@ -23,6 +23,9 @@ package actor ModuleExtension {
 
     private var process: ExtensionProcess?
     private var starting: Task<ExtensionProcess, any Error>?
+    /// Bumped by `replace()`: a start that was under way when it ran made a
+    /// process with what the extension had before, which is not kept.
+    private var generation = 0
     private var consecutiveCrashes = 0
     private var restartAt: ContinuousClock.Instant?
     private var stopped = false
@@ -108,7 +111,13 @@ package actor ModuleExtension {
         let task = Task { try await launch() }
         starting = task
         defer { starting = nil }
+        let launchedIn = generation
         let started = try await task.value
+        guard launchedIn == generation else {
+            started.kill(.replaced)
+            starting = nil
+            return try await running()
+        }
         process = started
         return started
     }
@@ -209,6 +218,7 @@ package actor ModuleExtension {
     }
 
     package func replace() {
+        generation += 1
         process?.kill(.replaced)
         process = nil
         consecutiveCrashes = 0

@@ -31,7 +31,7 @@ package struct LoadedBundle: Sendable {
                             describing: ModuleLoader.Describing = .asking, sandbox: SandboxSupport = .current) async -> LoadedBundle {
         let searchPath = searchPath ?? ModuleSearchPath(manifest: manifest)
         let pool = pool ?? ExtensionPool(searchPath: searchPath, environment: manifest.extensionEnvironment(ProcessInfo.processInfo.environment),
-                                         withheld: [manifest.github.tokenEnv])
+                                         withheld: manifest.withheldVariables)
         if manifest.sandboxRequirement == .required, !sandbox.isComplete {
             // No module is started: its code would run with less than the manifest demands.
             let message = "\(sandbox.shortfall); the manifest requires the whole sandbox ('sandbox: required')"

@@ -29,9 +29,7 @@ extension FakeSources {
     func report(_ request: Hummingbird.Request) async throws -> Response {
         let path = request.uri.path
         let fault = state.withLock { state in state.faults.first { path.hasPrefix($0.key) }?.value }
-        guard fault == nil, let collection = state.withLock({ $0.collections[path] }) else {
-            return try await respond(request) { _ in nil }
-        }
+        if fault != nil { return try await respond(request) { _ in nil } }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
         let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
@@ -43,6 +41,8 @@ extension FakeSources {
             state.withLock { $0.log.append(Request(path: path, query: query, status: status.code, headers: headers, bytes: text.utf8.count)) }
             return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: text)))
         }
+        // A plain file server, as Meetup's calendar address is one, allows GET alone.
+        guard let collection = state.withLock({ $0.collections[path] }) else { return answer(.methodNotAllowed, "") }
         let expected = "Basic " + Data("\(collection.user):\(collection.password)".utf8).base64EncodedString()
         guard headers["authorization"] == expected else {
             return answer(.unauthorized, "", [.wwwAuthenticate: "Basic realm=\"FakeSources\""])

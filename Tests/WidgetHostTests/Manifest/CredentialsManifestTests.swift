@@ -38,6 +38,57 @@ struct CredentialsManifestTests {
         ])
     }
 
+    /// `..` climbs out of a path on the server after the prefix was
+    /// compared here; overlapping places take the most specific one's.
+    @Test func aGrantCoversItsPathAloneAndTheMostSpecificWins() throws {
+        let environment = ["ANN": "a", "ALL": "b"]
+        let credentials = FetchCredentials([
+            try #require(FetchCredentials.Grant(url: "https://cloud.example.com/", headers: [.init(name: "X-Key", source: .environment("ALL"))])),
+            try #require(FetchCredentials.Grant(url: "https://cloud.example.com/dav/ann/", headers: [.init(name: "X-Key", source: .environment("ANN"))])),
+        ])
+        func key(_ url: String) throws -> String? { try credentials.headers(for: url, environment: environment).first?.value }
+        #expect(try key("https://cloud.example.com/dav/ann/work/") == "a")
+        #expect(try key("https://cloud.example.com/dav/bob/") == "b")
+        for climbing in ["https://cloud.example.com/dav/ann/../bob/", "https://cloud.example.com/dav/ann/%2e%2e/bob/", "https://cloud.example.com/dav/ann/./x"] {
+            #expect(try key(climbing) == nil, "\(climbing)")
+        }
+        // A file's empty first line is refused, as an empty variable is; a prefix is checked with the value.
+        let folder = try TestSupport.temporaryDirectory()
+        try "\nsecond".write(to: folder.appendingPathComponent("empty"), atomically: true, encoding: .utf8)
+        let empty = FetchCredentials([try #require(FetchCredentials.Grant(url: "https://x.org/", headers: [.init(name: "K", source: .file(folder.appendingPathComponent("empty").path))]))])
+        #expect(throws: FetchCredentials.Unavailable.self) { try empty.headers(for: "https://x.org/", environment: [:]) }
+        let prefixed = FetchCredentials([try #require(FetchCredentials.Grant(url: "https://x.org/", headers: [.init(name: "K", source: .literal("v"), prefix: "a\r\nX-Injected: 1 ")]))])
+        #expect(throws: FetchCredentials.Unavailable.self) { try prefixed.headers(for: "https://x.org/", environment: [:]) }
+    }
+
+    /// The variables a credential reads are kept from every extension, and
+    /// no kind's `sandbox.read` opens the file one reads.
+    @Test func theSecretsSourcesAreKeptFromEveryKind() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let secrets = folder.appendingPathComponent("secrets")
+        try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
+        try "pw\n".write(to: secrets.appendingPathComponent("caldav"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("config.yaml").path
+        let head = """
+            container: {group: g.x}
+            widgets:
+              - kind: Calendar
+                credentials:
+                  - {url: https://x.org/dav/, user: ann, password: {file: secrets/caldav}}
+                  - {url: https://y.org/, headers: {X-Key: {env: LC_SNEAKY_KEY}}}
+
+            """
+        try head.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try Manifest.load(from: path).withheldVariables == ["GITHUB_TOKEN", "LC_SNEAKY_KEY"])
+        try (head + "  - kind: Other\n    sandbox: {read: [secrets]}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try Manifest.load(from: path)
+            Issue.record("a sandbox.read holding a credential's file was accepted")
+        } catch {
+            #expect(error.description.contains("'secrets' holds a file a credential is read from"), "\(error)")
+        }
+    }
+
     @Test(arguments: [
         ("    credentials: [{url: https://x.org/dav/, user: ann, password: hunter2}]",
          "config.yaml:4:66: a secret is {env: NAME} or {file: path}, one of them: it belongs in the environment or a file, not the manifest"),

@@ -81,8 +81,8 @@ struct JSONKindManifestTests {
         let environment = ["WH_TEST_PRICES_TOKEN": "s3cret"]
         let sent = try credentials.headers(for: "https://api.example.com/v2/prices?symbol=BTC", environment: environment)
         #expect(sent.map { "\($0.name): \($0.value)" } == ["Accept-Language: en", "Authorization: Bearer s3cret", "X-Api-Key: key-from-file"])
-        #expect(try credentials.headers(for: "https://API.example.com:443/v2/prices/today", environment: environment).count == 3)
-        for elsewhere in ["https://api.example.com/v2/pricesheet", "http://api.example.com/v2/prices", "https://api.example.com:8443/v2/prices",
+        #expect(try credentials.headers(for: "https://API.example.com:443/v2/prices", environment: environment).count == 3)
+        for elsewhere in ["https://api.example.com/v2/prices/today", "https://api.example.com/v2/pricesheet", "http://api.example.com/v2/prices", "https://api.example.com:8443/v2/prices",
                           "https://api.example.com.evil.net/v2/prices", "https://evil.net/?https://api.example.com/v2/prices", "https://api.example.com/v1/prices"] {
             #expect(try credentials.headers(for: elsewhere, environment: environment).isEmpty, "\(elsewhere)")
         }

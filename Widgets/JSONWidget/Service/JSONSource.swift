@@ -38,6 +38,10 @@ struct JSONSource {
         } else if !(200..<300).contains(status) {
             throw JSONKindError.status(status, host: host)
         }
+        // JSON between systems is UTF-8 (RFC 8259); UTF-16 or 32, which the decoder would take, is refused before the count, which reads bytes.
+        if data.prefix(4).contains(0) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+            throw JSONKindError.notJSON(host: host, looksLike: "text that is not UTF-8")
+        }
         guard Self.depth(of: data) <= JSONKindError.deepest else { throw JSONKindError.tooDeep(host: host) }
         let document: JSONValue
         do {
@@ -77,7 +81,7 @@ struct JSONSource {
                 depth += 1
                 deepest = max(deepest, depth)
                 if depth > JSONKindError.deepest { return depth }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(depth - 1, 0)
             default: break
             }
         }
