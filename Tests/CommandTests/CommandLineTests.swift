@@ -20,7 +20,7 @@ struct CommandLineTests {
         #expect(lines[2] == "ok  Contributor    systemLarge  ·  no parameters")
         #expect(lines[3] == "ok  TodoList       systemSmall, systemMedium  ·  parameters: list")
         #expect(lines[4].hasPrefix("ok  Weather        systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryCircular"))
-        #expect(lines[5] == "ok  SystemStatus   systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline  ·  parameters: disks")
+        #expect(lines[5] == "ok  SystemStatus   systemSmall, systemMedium, systemLarge, accessoryCircular, accessoryRectangular, accessoryInline  ·  parameters: disks, units")
         #expect(lines[6].hasPrefix("ok  Feeds          systemSmall"))
         #expect(lines[7].hasPrefix("ok  Calendar       systemSmall"))
         #expect(lines[8] == "ok  SwiftReleases  systemSmall, systemMedium, systemLarge, systemExtraLarge, accessoryRectangular  ·  no parameters")

@@ -9,6 +9,10 @@ struct SystemStatusIntent: WidgetConfigurationIntent {
     @Parameter(title: "Disks", default: ["/"])
     var disks: [String]
 
+    /// Read from their control groups, which need `sandbox.read: [/sys/fs/cgroup]`.
+    @Parameter(title: "systemd units", default: [])
+    var units: [String]
+
     init() {}
 }
 
@@ -47,7 +51,8 @@ struct SystemStatusProvider: AppIntentTimelineProvider {
                 disk.path = configuration.disks[$0]
                 return disk
             },
-            temperatures: reader.temperatures())
+            temperatures: reader.temperatures(),
+            units: configuration.units.prefix(6).map(reader.unit))
         Self.remember(counters)
         return SystemStatusEntry(date: context.date, reading: reading)
     }

@@ -68,16 +68,28 @@ struct SystemStatusView: View {
                     }
                     Divider()
                 }
-                DetailRow(title: "Load average", value: reading.load.map(Figures.decimal).joined(separator: "  "))
-                DetailRow(title: "Memory", value: "\(Figures.bytes(reading.memoryUsed)) of \(Figures.bytes(reading.memoryTotal))")
-                if let processes = reading.processes {
-                    DetailRow(title: "Processes", value: "\(processes)")
+                // Rows below the dials share what is left: units first, then the details that fit.
+                let units = reading.units.prefix(4)
+                ForEach(details.prefix(max(0, 6 - reading.disks.count - units.count)), id: \.title) { detail in
+                    DetailRow(title: detail.title, value: detail.value)
                 }
-                ForEach(reading.temperatures.prefix(3), id: \.label) { sensor in
-                    DetailRow(title: sensor.label, value: "\(Int(sensor.celsius.rounded())) °C")
+                if !units.isEmpty {
+                    Divider()
+                    ForEach(Array(units), id: \.name) { unit in
+                        UnitRow(unit: unit)
+                    }
                 }
                 Spacer(minLength: 0)
             }
         }
+    }
+
+    /// The large card's details, most telling first.
+    private var details: [(title: String, value: String)] {
+        var rows = [("Load average", reading.load.map(Figures.decimal).joined(separator: "  ")),
+                    ("Memory", "\(Figures.bytes(reading.memoryUsed)) of \(Figures.bytes(reading.memoryTotal))")]
+        if let processes = reading.processes { rows.append(("Processes", "\(processes)")) }
+        rows += reading.temperatures.prefix(3).map { ($0.label, "\(Int($0.celsius.rounded())) °C") }
+        return rows.map { (title: $0.0, value: $0.1) }
     }
 }

@@ -15,6 +15,23 @@ struct MachineReading: Codable, Hashable, Sendable {
         var celsius: Double
     }
 
+    /// A systemd unit as its control group shows it.
+    struct Unit: Codable, Hashable, Sendable {
+        enum State: String, Codable, Sendable {
+            /// Its group holds processes.
+            case running
+            /// Its group is there, empty: a oneshot that ended, a unit that failed.
+            case stopped
+            /// No group of that name: not started, or no such unit.
+            case absent
+            /// `/sys/fs/cgroup` is not open to the kind (its `sandbox.read`).
+            case unreadable
+        }
+
+        var name: String
+        var state: State
+    }
+
     var hostName: String
     /// Busy share of all CPUs since the last look, 0 to 1.
     var cpu: Double
@@ -27,6 +44,7 @@ struct MachineReading: Codable, Hashable, Sendable {
     var uptime: TimeInterval
     var disks: [Disk]
     var temperatures: [Temperature]
+    var units: [Unit] = []
 
     var memoryUsed: Double { max(memoryTotal - memoryAvailable, 0) }
     var memoryFraction: Double { memoryTotal > 0 ? memoryUsed / memoryTotal : 0 }

@@ -85,6 +85,29 @@ struct ProcReader {
         return MachineReading.Disk(path: mountPath, total: Double(stats.f_blocks) * block, available: Double(stats.f_bavail) * block)
     }
 
+    /// A systemd unit's state from its control group (cgroup v2, as systemd
+    /// lays it out: `system.slice/nginx.service`, or one slice deeper for a
+    /// template's instances): no socket, no D-Bus, a file to read.
+    func unit(_ name: String) -> MachineReading.Unit {
+        let files = FileManager.default
+        let groups = "sys/fs/cgroup"
+        guard name.wholeMatch(of: /[A-Za-z0-9:_.@\-]{1,128}/) != nil, !name.hasPrefix(".") else { return .init(name: name, state: .absent) }
+        guard let slices = try? files.contentsOfDirectory(atPath: path(groups)) else { return .init(name: name, state: .unreadable) }
+        var candidates: [String] = []
+        for slice in slices.sorted() where slice.hasSuffix(".slice") {
+            candidates.append("\(groups)/\(slice)/\(name)")
+            for inner in ((try? files.contentsOfDirectory(atPath: path("\(groups)/\(slice)"))) ?? []).sorted() where inner.hasSuffix(".slice") {
+                candidates.append("\(groups)/\(slice)/\(inner)/\(name)")
+            }
+        }
+        for candidate in candidates {
+            guard let events = try? text("\(candidate)/cgroup.events") else { continue }
+            let populated = events.split(separator: "\n").contains("populated 1")
+            return .init(name: name, state: populated ? .running : .stopped)
+        }
+        return .init(name: name, state: .absent)
+    }
+
     /// Thermal zones (`/sys/class/thermal`), else hardware monitors'
     /// sensors (`/sys/class/hwmon`); none on most virtual machines.
     func temperatures() -> [MachineReading.Temperature] {
