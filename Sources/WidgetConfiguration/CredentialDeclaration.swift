@@ -33,6 +33,10 @@ package struct CredentialDeclaration: Decodable, Sendable {
         if components.user != nil || components.password != nil {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container, debugDescription: "write the user under 'user' and the password's source under 'password', not in the URL")
         }
+        guard FetchCredentials.Place(url.value) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .url, in: container,
+                                                   debugDescription: "a path with '.', '..', ';' or an encoded '/' is no place credentials can be kept to")
+        }
         var headers = try container.decodeIfPresent(DeclaredHeaders.self, forKey: .headers)?.headers ?? []
         let user = try container.decodeIfPresent(String.self, forKey: .user)
         let password = try container.decodeIfPresent(Located<SecretSource>.self, forKey: .password)

@@ -106,9 +106,11 @@ package struct FetchCredentials: Sendable, Equatable {
             self.host = FetchAllowance.normalized(host)
             port = components.port ?? (scheme == "https" ? 443 : 80)
             let path = components.percentEncodedPath
-            // `..` would climb out of a grant's path on the server, after the prefix was compared here.
+            // `..` would climb out of a grant's path on the server after the
+            // prefix was compared here; so would an encoded `/` or `\` a server
+            // decodes first, or a `;` parameter a servlet container drops.
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.removingPercentEncoding ?? String($0) }
-            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+            guard !segments.contains(where: { $0 == "." || $0 == ".." || $0.contains { "/\\;".contains($0) } }) else { return nil }
             self.path = path.isEmpty ? "/" : path
         }
     }

@@ -41,6 +41,10 @@ package struct JSONKindDeclaration: Decodable, Sendable {
                                                    debugDescription: "a URL with a user or password would put it in the manifest; send it as a header read from the environment or a file (headers: {Authorization: {env: NAME}})")
         }
         headers = try container.decodeIfPresent(DeclaredHeaders.self, forKey: .headers)?.headers ?? []
+        if !headers.isEmpty, FetchCredentials.Place(url.value) == nil {
+            throw DecodingError.dataCorruptedError(forKey: .url, in: container,
+                                                   debugDescription: "a URL with headers has no '.', '..', ';' or encoded '/' in its path: the headers could not be kept to it")
+        }
         let refresh = try container.decodeIfPresent(Located<DurationValue>.self, forKey: .refresh)
         if let refresh, refresh.value.seconds < JSONWidgetSpec.shortestRefresh {
             throw DecodingError.dataCorruptedError(forKey: .refresh, in: container,

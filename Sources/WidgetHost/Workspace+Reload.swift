@@ -15,6 +15,10 @@ extension Workspace {
         for path in changedModules {
             await previous.pool.all.first { $0.modulePath == path }?.replace()
         }
+        // New credentials' variables leave every extension's environment.
+        if previous.pool.withhold(manifest.withheldVariables) {
+            for moduleExtension in previous.pool.all { await moduleExtension.replace() }
+        }
         // An edited manifest may give a module other limits or another sandbox.
         for moduleExtension in previous.pool.all {
             if let entry = manifest.widgets.first(where: { $0.module.value == moduleExtension.module }) {

@@ -172,5 +172,12 @@ struct CalendarTests {
         let file = try await fixture.timeline("Calendar", family: .systemLarge, ["calendars": .list([.string(fixture.sources.base + "/events/ical/")])])
         #expect(fixture.sources.requests(to: "/events/ical/").map(\.status) == [405, 200])
         #expect(try #require(file.entries.first).view.texts.map(Self.plain).contains("Stand-up"))
+        // Neither: the REPORT's refusal is named, not only what GET found.
+        fixture.sources.set(.init("<html>Not here</html>", contentType: "text/html"), at: "/events/page/")
+        let neither = await #expect(throws: (any Error).self) {
+            try await fixture.timeline("Calendar", family: .systemSmall, ["calendars": .list([.string(fixture.sources.base + "/events/page/")])])
+        }
+        #expect(String(describing: neither.map { $0 } as Any).contains("the REPORT for a CalDAV collection got HTTP 405, and a GET no iCalendar file"),
+                "\(String(describing: neither))")
     }
 }

@@ -53,13 +53,18 @@ struct CalendarProvider: AppIntentTimelineProvider {
                 var isCollection = URLComponents(url: url, resolvingAgainstBaseURL: false)?.path.hasSuffix("/") ?? false
                 var (data, response) = try await URLSession.shared.data(for: isCollection ? CalDAVQuery(collection: url, window: window).request : URLRequest(url: url))
                 // An .ics file at an address ending in '/' (Meetup's) refuses the REPORT: it is fetched.
-                if isCollection, [400, 405, 501].contains((response as? HTTPURLResponse)?.statusCode ?? 0) {
-                    isCollection = false
+                var refused: Int?
+                if isCollection, let status = (response as? HTTPURLResponse)?.statusCode, [400, 405, 501].contains(status) {
+                    (isCollection, refused) = (false, status)
                     (data, response) = try await URLSession.shared.data(for: URLRequest(url: url))
                 }
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 guard status == (isCollection ? 207 : 200) else {
                     throw ICSCalendar.Unreadable(reason: status == 401 ? "HTTP 401: the server wants credentials (widgets[].credentials)" : "HTTP \(status)")
+                }
+                // Neither a collection (its REPORT refused) nor a file (what GET sent is none): both answers count.
+                if let refused, !String(decoding: data.prefix(64), as: UTF8.self).contains("BEGIN:VCALENDAR") {
+                    throw ICSCalendar.Unreadable(reason: "the REPORT for a CalDAV collection got HTTP \(refused), and a GET no iCalendar file")
                 }
                 let text = isCollection ? try CalDAVQuery.calendarData(data) : String(decoding: data, as: UTF8.self)
                 // A collection with nothing in the window answers no calendar data: a quiet week, not an error.

@@ -9,7 +9,7 @@ struct SystemStatusIntent: WidgetConfigurationIntent {
     @Parameter(title: "Disks", default: ["/"])
     var disks: [String]
 
-    /// Read from their control groups, which need `sandbox.read: [/sys/fs/cgroup]`.
+    /// Read from their control groups (cgroup v2); the large card shows four.
     @Parameter(title: "systemd units", default: [])
     var units: [String]
 
@@ -52,7 +52,7 @@ struct SystemStatusProvider: AppIntentTimelineProvider {
                 return disk
             },
             temperatures: reader.temperatures(),
-            units: configuration.units.prefix(6).map(reader.unit))
+            units: reader.units(Array(configuration.units.prefix(4))))
         Self.remember(counters)
         return SystemStatusEntry(date: context.date, reading: reading)
     }

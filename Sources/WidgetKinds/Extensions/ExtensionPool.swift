@@ -14,7 +14,9 @@ package final class ExtensionPool: Sendable {
     struct Settings: Sendable {
         let runner: String?
         let runnerSearched: [String]
+        /// The allow-listed environment; what is `withheld` now is taken out at each start.
         let environment: [String: String]
+        let withheld: WithheldVariables
         let services: ExtensionServices
         let grace: Duration
         let output: @Sendable (String) -> Void
@@ -47,6 +49,7 @@ package final class ExtensionPool: Sendable {
             !withheld.contains(name) && (Self.environmentAllowList.contains(name) || name.hasPrefix("LC_"))
         }
         settings = Settings(runner: ExtensionRunner.locate(in: candidates), runnerSearched: candidates, environment: allowed,
+                            withheld: WithheldVariables(withheld),
                             services: services, grace: grace, output: { output(TerminalText.escaped($0)) })
     }
 
@@ -74,6 +77,12 @@ package final class ExtensionPool: Sendable {
     }
 
     package var all: [ModuleExtension] { extensions.withLock { Array($0.values) } }
+
+    /// Withholds `names` too from the processes started from now on (an
+    /// edited manifest's new credentials); true when that added any.
+    package func withhold(_ names: Set<String>) -> Bool {
+        settings.withheld.add(names)
+    }
 
     /// The pids of the extension processes running now.
     package var pids: [Int32] { registry.pids }
@@ -104,5 +113,29 @@ extension ExtensionPool {
     /// lines go where the extensions' do.
     package func makeRasterizer() -> RasterizerProcess {
         RasterizerProcess(runner: settings.runner, searched: settings.runnerSearched, output: settings.output)
+    }
+}
+
+/// Variables no extension started from now on gets, whatever their name.
+final class WithheldVariables: Sendable {
+    private let names: Mutex<Set<String>>
+
+    init(_ names: Set<String>) {
+        self.names = Mutex(names)
+    }
+
+    /// `environment` without them.
+    func filter(_ environment: [String: String]) -> [String: String] {
+        let names = names.withLock { $0 }
+        return environment.filter { !names.contains($0.key) }
+    }
+
+    /// True when any of `more` was not withheld yet.
+    func add(_ more: Set<String>) -> Bool {
+        names.withLock { names in
+            let before = names.count
+            names.formUnion(more)
+            return names.count > before
+        }
     }
 }

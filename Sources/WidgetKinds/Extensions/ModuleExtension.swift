@@ -108,16 +108,19 @@ package actor ModuleExtension {
             throw ExtensionOverLimit(module: module, reason: "extension not started: \(problem)")
         }
         stoppedForDisk.isSet = false
-        let task = Task { try await launch() }
+        // A process started before a `replace()` (an edited sandbox) is not
+        // kept: every call waiting for this start gets the one started after.
+        let task = Task {
+            while true {
+                let launchedIn = generation
+                let started = try await launch()
+                if launchedIn == generation || stopped { return started }
+                started.kill(.replaced)
+            }
+        }
         starting = task
         defer { starting = nil }
-        let launchedIn = generation
         let started = try await task.value
-        guard launchedIn == generation else {
-            started.kill(.replaced)
-            starting = nil
-            return try await running()
-        }
         process = started
         return started
     }
@@ -143,7 +146,7 @@ package actor ModuleExtension {
                                      isolated: sandbox.isEnforced && SandboxSupport.current.processIsolation)
         let registry = self.registry
         let process = try await ExtensionProcess.launch(
-            runner: runner, launch, module: module, environment: pool.environment, services: pool.services,
+            runner: runner, launch, module: module, environment: pool.withheld.filter(pool.environment), services: pool.services,
             fetchAllowance: sandbox.fetchAllowance, credentials: sandbox.credentials, grace: pool.grace,
             output: pool.output
         ) { [weak self] process, termination, reason in

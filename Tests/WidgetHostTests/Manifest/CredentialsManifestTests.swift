@@ -49,7 +49,8 @@ struct CredentialsManifestTests {
         func key(_ url: String) throws -> String? { try credentials.headers(for: url, environment: environment).first?.value }
         #expect(try key("https://cloud.example.com/dav/ann/work/") == "a")
         #expect(try key("https://cloud.example.com/dav/bob/") == "b")
-        for climbing in ["https://cloud.example.com/dav/ann/../bob/", "https://cloud.example.com/dav/ann/%2e%2e/bob/", "https://cloud.example.com/dav/ann/./x"] {
+        for climbing in ["https://cloud.example.com/dav/ann/../bob/", "https://cloud.example.com/dav/ann/%2e%2e/bob/", "https://cloud.example.com/dav/ann/./x",
+                         "https://cloud.example.com/dav/ann/%2e%2e%2fbob/", "https://cloud.example.com/dav/ann/..;/bob/", "https://cloud.example.com/dav/ann/x%5c..%5cbob"] {
             #expect(try key(climbing) == nil, "\(climbing)")
         }
         // A file's empty first line is refused, as an empty variable is; a prefix is checked with the value.
@@ -96,6 +97,8 @@ struct CredentialsManifestTests {
          "config.yaml:4:51: widgets[0].credentials[0].user: basic authentication needs both 'user' and 'password'"),
         ("    credentials: [{url: 'https://ann:pw@x.org/dav/', headers: {X-Key: a}}]",
          "config.yaml:4:25: widgets[0].credentials[0].url: write the user under 'user' and the password's source under 'password', not in the URL"),
+        ("    credentials: [{url: 'https://x.org/dav/../admin/', user: ann, password: {env: PW}}]",
+         "config.yaml:4:25: widgets[0].credentials[0].url: a path with '.', '..', ';' or an encoded '/' is no place credentials can be kept to"),
         ("    credentials: [{url: https://x.org/dav/}]",
          "config.yaml:4:19: credentials give 'user' and 'password', or 'headers'"),
     ])

@@ -88,24 +88,30 @@ struct ProcReader {
     /// A systemd unit's state from its control group (cgroup v2, as systemd
     /// lays it out: `system.slice/nginx.service`, or one slice deeper for a
     /// template's instances): no socket, no D-Bus, a file to read.
-    func unit(_ name: String) -> MachineReading.Unit {
+    /// A name without a unit type is a service's: `nginx` is `nginx.service`.
+    func units(_ names: [String]) -> [MachineReading.Unit] {
         let files = FileManager.default
         let groups = "sys/fs/cgroup"
-        guard name.wholeMatch(of: /[A-Za-z0-9:_.@\-]{1,128}/) != nil, !name.hasPrefix(".") else { return .init(name: name, state: .absent) }
-        guard let slices = try? files.contentsOfDirectory(atPath: path(groups)) else { return .init(name: name, state: .unreadable) }
-        var candidates: [String] = []
-        for slice in slices.sorted() where slice.hasSuffix(".slice") {
-            candidates.append("\(groups)/\(slice)/\(name)")
+        // cgroup v1 (or none) lays units out otherwise: nothing to read here.
+        guard files.fileExists(atPath: path("\(groups)/cgroup.controllers")), let top = try? files.contentsOfDirectory(atPath: path(groups)) else {
+            return names.map { .init(name: $0, state: .unreadable) }
+        }
+        var slices: [String] = []
+        for slice in top.sorted() where slice.hasSuffix(".slice") {
+            slices.append("\(groups)/\(slice)")
             for inner in ((try? files.contentsOfDirectory(atPath: path("\(groups)/\(slice)"))) ?? []).sorted() where inner.hasSuffix(".slice") {
-                candidates.append("\(groups)/\(slice)/\(inner)/\(name)")
+                slices.append("\(groups)/\(slice)/\(inner)")
             }
         }
-        for candidate in candidates {
-            guard let events = try? text("\(candidate)/cgroup.events") else { continue }
-            let populated = events.split(separator: "\n").contains("populated 1")
-            return .init(name: name, state: populated ? .running : .stopped)
+        return names.map { name in
+            guard name.wholeMatch(of: /[A-Za-z0-9:_.@\-]{1,128}/) != nil, !name.hasPrefix(".") else { return .init(name: name, state: .absent) }
+            let unit = name.contains(".") ? name : name + ".service"
+            for slice in slices {
+                guard let events = try? text("\(slice)/\(unit)/cgroup.events") else { continue }
+                return .init(name: name, state: events.split(separator: "\n").contains("populated 1") ? .running : .stopped)
+            }
+            return .init(name: name, state: .absent)
         }
-        return .init(name: name, state: .absent)
     }
 
     /// Thermal zones (`/sys/class/thermal`), else hardware monitors'
