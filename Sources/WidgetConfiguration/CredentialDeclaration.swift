@@ -25,12 +25,11 @@ package struct CredentialDeclaration: Decodable, Sendable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         url = try container.decode(Located<String>.self, forKey: .url)
-        guard let components = URLComponents(string: url.value), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = components.host, !host.isEmpty else {
+        guard let declared = DeclaredURL(url.value) else {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container,
                                                    debugDescription: "expected the http or https URL the credentials are for, found '\(TerminalText.escaped(url.value))'")
         }
-        if components.user != nil || components.password != nil {
+        if declared.hasUserInfo {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container, debugDescription: "write the user under 'user' and the password's source under 'password', not in the URL")
         }
         guard FetchCredentials.Place(url.value) != nil else {

@@ -81,6 +81,28 @@ struct SecretSource: Decodable {
     }
 }
 
+/// An http or https URL with a host, as the manifest declares one for a
+/// `json:` kind or for `credentials`.
+struct DeclaredURL {
+    let components: URLComponents
+
+    init?(_ text: String) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = components.host, !host.isEmpty else { return nil }
+        self.components = components
+    }
+
+    /// Whether it names a user or a password, which belong elsewhere.
+    var hasUserInfo: Bool { components.user != nil || components.password != nil }
+
+    /// Its host and port as `sandbox.fetch` writes them: `api.example.com:443`.
+    var hostAndPort: String {
+        let host = components.host ?? ""
+        let port = components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 80)
+        return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    }
+}
+
 /// A key read by name, for containers whose other keys another type reads.
 struct AnyCodingKey: CodingKey {
     let stringValue: String

@@ -128,8 +128,6 @@ package struct FetchCredentials: Sendable, Equatable {
 
     package static let none = FetchCredentials()
 
-    package var isEmpty: Bool { grants.isEmpty }
-
     /// The longest value read from a file: a token, not a document.
     static let maximumFileBytes = 16 << 10
 

@@ -31,12 +31,11 @@ package struct JSONKindDeclaration: Decodable, Sendable {
         mark = decoder.yamlMark
         let container = try decoder.container(keyedBy: CodingKeys.self)
         url = try container.decode(Located<String>.self, forKey: .url)
-        guard let components = URLComponents(string: url.value), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = components.host, !host.isEmpty else {
+        guard let declared = DeclaredURL(url.value) else {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container,
                                                    debugDescription: "expected an http or https URL, found '\(TerminalText.escaped(url.value))'")
         }
-        if components.user != nil || components.password != nil {
+        if declared.hasUserInfo {
             throw DecodingError.dataCorruptedError(forKey: .url, in: container,
                                                    debugDescription: "a URL with a user or password would put it in the manifest; send it as a header read from the environment or a file (headers: {Authorization: {env: NAME}})")
         }
@@ -82,9 +81,7 @@ package struct JSONKindDeclaration: Decodable, Sendable {
 
     /// The host and port `url` names, as `sandbox.fetch` writes them.
     package var fetchHost: String? {
-        guard let components = URLComponents(string: url.value), let host = components.host else { return nil }
-        let port = components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 80)
-        return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        DeclaredURL(url.value)?.hostAndPort
     }
 }
 

@@ -60,6 +60,18 @@ package enum TestSupport {
         try Manifest.load(from: try writeManifest(text))
     }
 
+    /// What loading `text` as a manifest reports, the file named
+    /// `config.yaml` as a user sees it beside it; "no error" when it loads.
+    package static func manifestError(_ text: String) throws -> String {
+        let path = try writeManifest(text)
+        do {
+            _ = try Manifest.load(from: path)
+            return "no error"
+        } catch {
+            return error.description.replacingOccurrences(of: path, with: "config.yaml")
+        }
+    }
+
     /// A manifest offering the given `kind: module` entries.
     package static func manifestText(_ entries: [(kind: String, module: String)], extra: String = "") -> String {
         """

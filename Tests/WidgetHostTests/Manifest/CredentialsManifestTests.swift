@@ -9,13 +9,7 @@ import YAML
 @Suite("Credentials in the manifest")
 struct CredentialsManifestTests {
     private func failure(_ widgets: String) throws -> String {
-        let path = try TestSupport.writeManifest("container: {group: g.x}\nwidgets:\n" + widgets)
-        do {
-            _ = try Manifest.load(from: path)
-            return "no error"
-        } catch {
-            return error.description.replacingOccurrences(of: path, with: "config.yaml")
-        }
+        try TestSupport.manifestError("container: {group: g.x}\nwidgets:\n" + widgets)
     }
 
     @Test func aUserAndAPasswordBecomeBasicAuthenticationForThatURL() throws {

@@ -13,17 +13,11 @@ struct JSONKindManifestTests {
     private static let head = "container: {group: g.x}\nwidgets:\n"
 
     private func manifest(_ widgets: String) throws -> Manifest {
-        try Manifest.load(from: try TestSupport.writeManifest(Self.head + widgets))
+        try TestSupport.manifest(Self.head + widgets)
     }
 
     private func failure(_ widgets: String) throws -> String {
-        let path = try TestSupport.writeManifest(Self.head + widgets)
-        do {
-            _ = try Manifest.load(from: path)
-            return "no error"
-        } catch {
-            return error.description.replacingOccurrences(of: path, with: "config.yaml")
-        }
+        try TestSupport.manifestError(Self.head + widgets)
     }
 
     @Test func aDeclarationBecomesTheJSONModulesKindWithItsSpecAsSettings() throws {
