@@ -26,6 +26,7 @@ let corpusModules: [(name: String, resources: [Resource], swift6: Bool)] = [
     ("PodcastWidget", [.copy("Assets.xcassets")], false),
     ("StocksWidget", [], false),
     ("HydrateWidget", [], true),
+    ("DeliveryWidget", [.copy("Assets.xcassets")], false),
 ]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")

@@ -31,6 +31,9 @@ package enum HostCall: Codable, Sendable {
     case perform(kind: String, intent: IntentReference)
     /// The module's `#Preview`s, their entries made and drawn as at `date`.
     case previews(date: Date)
+    /// A Live Activity's Lock Screen presentation: `attributes` and `state`
+    /// are JSON of the activity's types. Answered with `.entry`.
+    case activity(type: String, attributes: Data, state: Data, context: ActivityDrawingContext)
 }
 
 package enum CallResult: Codable, Sendable {

@@ -2,7 +2,8 @@ import WidgetSDK
 
 /// What an extension process found in its module.
 package enum ModuleDescription: Codable, Sendable {
-    case kinds([KindDescription])
+    /// Its widget kinds, and its Live Activities by their attributes' type name.
+    case kinds([KindDescription], activities: [String])
     case failed(ModuleLoadFailure)
 }
 

@@ -50,6 +50,7 @@ package struct HostApplication: Sendable {
         package var event: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
         /// Each event the dashboard names ("entry", "instances"…), for an
         /// instance, once a save holds it: views read what is saved.
+        /// "activities" (with no instance) when Live Activities changed.
         package var saved: @Sendable (_ name: String, _ instance: String) -> Void
 
         package init(event: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
@@ -197,6 +198,10 @@ package struct HostApplication: Sendable {
                         events.publish(name, data: event.instance)
                         observers.saved(name, event.instance)
                     }
+                case .activities:
+                    // About no instance: every page and view hears of it.
+                    events.publish("activities", data: "")
+                    observers.saved("activities", "")
                 }
             }
             return (claim, host, try container.instances().isEmpty)

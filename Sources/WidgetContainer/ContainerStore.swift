@@ -114,13 +114,15 @@ package struct ContainerChanges: Sendable, Equatable {
     /// Timelines saved (only for a watcher that asked for them).
     package var timelines: Set<String> = []
     package var defaults = false
+    /// Live Activities started, updated, ended or removed.
+    package var activities = false
 
     package init(everything: Bool = false) {
         self.everything = everything
     }
 
     package var isEmpty: Bool {
-        !everything && instances.isEmpty && reloadRequests.isEmpty && !allReloadRequests && !fleet && timelines.isEmpty && !defaults
+        !everything && instances.isEmpty && reloadRequests.isEmpty && !allReloadRequests && !fleet && timelines.isEmpty && !defaults && !activities
     }
 
     package mutating func formUnion(_ other: ContainerChanges) {
@@ -131,6 +133,7 @@ package struct ContainerChanges: Sendable, Equatable {
         fleet = fleet || other.fleet
         timelines.formUnion(other.timelines)
         defaults = defaults || other.defaults
+        activities = activities || other.activities
     }
 }
 

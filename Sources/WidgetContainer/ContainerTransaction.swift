@@ -88,4 +88,14 @@ package protocol ContainerTransaction {
     func deleteDevice(mac: String) throws -> Bool
     /// Removes the waiting devices heard from longest ago past `kept`.
     func trimWaitingDevices(keeping kept: Int) throws
+
+    // Live Activities.
+    /// Oldest first; ties by id.
+    func activities() throws -> [LiveActivity]
+    func activity(id: String) throws -> LiveActivity?
+    /// Adds the activity, or replaces the one of that id.
+    func save(_ activity: LiveActivity) throws
+    /// Removes the activities dismissed before `date`; returns how many.
+    @discardableResult
+    func purgeActivities(dismissedBefore date: Date) throws -> Int
 }

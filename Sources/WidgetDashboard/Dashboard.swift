@@ -49,6 +49,7 @@ package enum Dashboard {
         SignInRoutes.add(to: router, access: access, throttle: LoginThrottle(), appearance: workspace.manifest.appearance, logger: accessLogger ?? logger)
         let cards = CardCache()
         DeviceRoutes.add(to: router, workspace: workspace, snapshots: snapshots, cards: cards, access: access, logger: accessLogger ?? logger)
+        ActivityRoutes.add(to: router, workspace: workspace, cards: cards)
         /// The instances the request's sender may see.
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
             guard let principal = context.principal else { return [] }

@@ -50,7 +50,10 @@ enum DashboardPage {
               .screens a { color: inherit; }
               .who button { font: inherit; color: inherit; background: rgba(255,255,255,.15); border: 1px solid rgba(255,255,255,.35);
                             border-radius: 6px; padding: 3px 10px; cursor: pointer; }
-              #grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+              #grid, #activities { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+              /* Live Activities, above the widgets as on a Lock Screen, most relevant first. */
+              #activities { margin: 0 0 24px; }
+              #activities[hidden] { display: none; }
               figure { margin: 0; position: relative; max-width: 100%; }
               .taps { position: absolute; left: 0; top: 0; width: 100%; }
               .taps a, .taps button, .taps span { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
@@ -63,7 +66,7 @@ enum DashboardPage {
               @media (max-width: 480px) {
                 body { padding: 16px 12px; }
                 header { margin-bottom: 16px; }
-                #grid { flex-direction: column; flex-wrap: nowrap; align-items: center; gap: 20px; }
+                #grid, #activities { flex-direction: column; flex-wrap: nowrap; align-items: center; gap: 20px; }
               }
               figcaption { font-size: 12px; margin-top: 8px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
               #empty { opacity: .8 }
@@ -71,6 +74,7 @@ enum DashboardPage {
             </head>
             <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
             <header><h1>widgethost</h1>\(links(screens))\(who(principal))</header>
+            <section id="activities" aria-label="Live Activities" hidden></section>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
             </div>
@@ -123,7 +127,7 @@ enum DashboardPage {
         }
         function card(img, i) { img.src = `/instances/${i.id}.svg?scheme=${scheme()}&v=${encodeURIComponent(version(i))}`; }
         function rescheme() {
-          for (const img of grid.querySelectorAll("figure img")) {
+          for (const img of document.querySelectorAll("figure img")) {
             const src = img.src.replace(/scheme=(light|dark)/, "scheme=" + scheme());
             if (src !== img.src) img.src = src;
           }
@@ -228,7 +232,7 @@ enum DashboardPage {
         setInterval(() => grid.querySelectorAll("figcaption[data-since]").forEach(tick), 5000);
         // Text that keeps time (.timer, .relative) is drawn by the host each second.
         setInterval(() => {
-          for (const figure of grid.querySelectorAll('figure[data-ticks="true"]')) {
+          for (const figure of document.querySelectorAll('figure[data-ticks="true"]')) {
             const img = figure.querySelector("img");
             const base = img.src.replace(/[?&]t=\\d+$/, "");
             img.src = base + (base.includes("?") ? "&" : "?") + "t=" + Math.floor(Date.now() / 1000);
@@ -241,6 +245,45 @@ enum DashboardPage {
         events.addEventListener("open", () => { document.body.dataset.live = "connected"; });
         events.addEventListener("entry", e => refresh(e.data));
         events.addEventListener("instances", () => sync());
+        // Live Activities: read again when one starts, changes or ends, and
+        // when the next goes stale or is dismissed by itself.
+        const shelf = document.getElementById("activities");
+        let activityTimer = null;
+        async function activities() {
+          const list = await (await fetch("/activities")).json();
+          const wanted = new Set(list.map(a => "a-" + a.id));
+          for (const figure of [...shelf.querySelectorAll("figure")]) if (!wanted.has(figure.id)) figure.remove();
+          let previous = null;
+          for (const a of list) {
+            let figure = document.getElementById("a-" + a.id);
+            if (!figure) {
+              figure = document.createElement("figure");
+              figure.id = "a-" + a.id;
+              figure.style.width = a.width + "px";
+              const img = document.createElement("img");
+              img.width = a.width; img.height = a.height;
+              figure.append(img, document.createElement("figcaption"));
+            }
+            // In relevance order, as the host lists them.
+            if (previous) previous.after(figure); else shelf.prepend(figure);
+            previous = figure;
+            const img = figure.querySelector("img");
+            img.alt = "Live Activity: " + a.type;
+            figure.dataset.ticks = a.ticks;
+            const version = `${a.updatedAt}|${a.phase}`;
+            if (figure.dataset.version !== version) {
+              figure.dataset.version = version;
+              img.src = `/activities/${a.id}.svg?scheme=${scheme()}&v=${encodeURIComponent(version)}`;
+            }
+            figure.querySelector("figcaption").textContent = `Live Activity · ${a.type} · ${a.phase}`;
+          }
+          shelf.hidden = list.length === 0;
+          clearTimeout(activityTimer);
+          const next = list.map(a => Date.parse(a.nextChange)).filter(t => !isNaN(t)).sort((x, y) => x - y)[0];
+          if (next) activityTimer = setTimeout(activities, Math.max(1000, next - (Date.now() + skew) + 500));
+        }
+        activities();
+        events.addEventListener("activities", () => activities());
         """
 
     /// The screens, each a link to its picture.

@@ -80,6 +80,9 @@ final class ExtensionServer: Sendable {
                     }
                 }
                 return .previews(archives)
+            case .activity(let type, let attributes, let state, let context):
+                guard let activity = module.activities[type] else { throw RemoteError.other("this module has no Live Activity of '\(type)'") }
+                return .entry(ArchiveCodec.encode(try activity.draw(attributes: attributes, state: state, in: context)))
             }
         } catch {
             return .failure(RemoteError(error))

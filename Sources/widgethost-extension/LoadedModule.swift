@@ -7,6 +7,8 @@ import WidgetSDK
 struct LoadedModule: Sendable {
     let description: ModuleDescription
     let kinds: [String: WidgetDescriptor]
+    /// The module's Live Activities, by their attributes' type name.
+    var activities: [String: ActivityDescriptor] = [:]
     /// The library's path, where its `#Preview`s are looked up.
     var path = ""
 
@@ -16,10 +18,13 @@ struct LoadedModule: Sendable {
 
     static func open(path: String) -> LoadedModule {
         switch load(path: path) {
-        case .success(let descriptors):
+        case .success(let module):
+            let descriptors = module.descriptors
             // A module that exports a kind twice is refused by the host; serve the first.
             let kinds = Dictionary(descriptors.map { ($0.kind, $0) }) { first, _ in first }
-            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init)), kinds: kinds, path: path)
+            let activities = Dictionary(module.activities.map { ($0.attributesType, $0) }) { first, _ in first }
+            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init), activities: module.activities.map(\.attributesType)),
+                                kinds: kinds, activities: activities, path: path)
         case .failure(let failure):
             return LoadedModule(description: .failed(failure), kinds: [:])
         }
@@ -40,7 +45,7 @@ struct LoadedModule: Sendable {
         }
     }
 
-    private static func load(path: String) -> Result<[WidgetDescriptor], ModuleLoadFailure> {
+    private static func load(path: String) -> Result<WidgetModule, ModuleLoadFailure> {
         // Never closed: Swift code and metadata cannot be unloaded safely.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             return .failure(.openFailed(reason: dlerror().map { String(cString: $0) } ?? "unknown error"))
@@ -59,13 +64,13 @@ struct LoadedModule: Sendable {
         guard let module = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? WidgetModule else {
             return .failure(.foreignModuleObject)
         }
-        return .success(module.descriptors)
+        return .success(module)
     }
 
     /// A module written as for WidgetKit: its `@main` `WidgetBundle` (or
     /// `Widget`) made it export `main`, which registers its widgets, after
     /// saying which SDK it was compiled against, instead of running a program.
-    private static func registeredByMain(_ handle: UnsafeMutableRawPointer) -> Result<[WidgetDescriptor], ModuleLoadFailure> {
+    private static func registeredByMain(_ handle: UnsafeMutableRawPointer) -> Result<WidgetModule, ModuleLoadFailure> {
         // dlsym on the module's handle looks in the module before its
         // dependencies, so this is never this process's own main.
         guard let mainSymbol = dlsym(handle, "main") else {
@@ -81,6 +86,6 @@ struct LoadedModule: Sendable {
             return .failure(.sdkMismatch(moduleVersion: version, hostVersion: WidgetSDK.version))
         }
         guard let module = registration.module else { return .failure(.foreignModuleObject) }
-        return .success(module.descriptors)
+        return .success(module)
     }
 }

@@ -60,6 +60,8 @@ final class PostgresChangeListener: ContainerChangeWatching {
             changes.fleet = true
         case "defaults":
             changes.defaults = true
+        case "activity":
+            changes.activities = true
         default:
             changes.everything = true
         }

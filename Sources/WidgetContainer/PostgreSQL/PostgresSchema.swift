@@ -214,6 +214,27 @@ enum PostgresSchema {
         ("v8: e-ink device setup window", [
             "ALTER TABLE eink_device ADD COLUMN setup_until timestamptz",
         ]),
+        // Live Activities, as SQLite's v11.
+        ("v9: live activities", [
+            """
+            CREATE TABLE activity (
+                id text PRIMARY KEY,
+                type text NOT NULL,
+                attributes bytea NOT NULL,
+                state bytea NOT NULL,
+                stale_date timestamptz,
+                relevance_score double precision NOT NULL,
+                started_at timestamptz NOT NULL,
+                updated_at timestamptz NOT NULL,
+                ended_at timestamptz,
+                dismiss_at timestamptz,
+                budget double precision NOT NULL,
+                budget_at timestamptz NOT NULL,
+                view bytea NOT NULL,
+                stale_view bytea)
+            """,
+            "CREATE TRIGGER activity_changed AFTER INSERT OR UPDATE OR DELETE ON activity FOR EACH STATEMENT EXECUTE FUNCTION notify_change()",
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

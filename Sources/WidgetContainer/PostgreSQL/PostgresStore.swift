@@ -136,7 +136,7 @@ final class PostgresStore: ContainerStore {
     }
 
     func changeWatcher(includingTimelines: Bool) throws -> any ContainerChangeWatching {
-        PostgresChangeListener(connections: connections, tables: includingTimelines ? nil : ["instance", "reload_request", "defaults", "lease", "fleet_host"])
+        PostgresChangeListener(connections: connections, tables: includingTimelines ? nil : ["instance", "reload_request", "defaults", "lease", "fleet_host", "activity"])
     }
 
     /// A fleet member; from here on this process's sessions have a host's

@@ -134,6 +134,33 @@ enum ContainerSchema {
                 table.add(column: "setupUntil", .datetime)
             }
         }
+        // Issue 42: Live Activities, started, updated and ended from outside their kind.
+        migrator.registerMigration("v11: live activities") { db in
+            try db.create(table: "activity") { table in
+                table.primaryKey("id", .text)
+                table.column("type", .text).notNull()
+                table.column("attributes", .blob).notNull()
+                table.column("state", .blob).notNull()
+                table.column("staleDate", .datetime)
+                table.column("relevanceScore", .double).notNull()
+                table.column("startedAt", .datetime).notNull()
+                table.column("updatedAt", .datetime).notNull()
+                table.column("endedAt", .datetime)
+                table.column("dismissAt", .datetime)
+                table.column("budget", .double).notNull()
+                table.column("budgetAt", .datetime).notNull()
+                table.column("view", .blob).notNull()
+                table.column("staleView", .blob)
+            }
+            try db.execute(sql: """
+                CREATE TRIGGER activity_inserted AFTER INSERT ON activity
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('activity', NEW.id); END;
+                CREATE TRIGGER activity_updated AFTER UPDATE ON activity
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('activity', NEW.id); END;
+                CREATE TRIGGER activity_deleted AFTER DELETE ON activity
+                    BEGIN INSERT INTO change (tableName, instanceID) VALUES ('activity', OLD.id); END;
+                """)
+        }
         return migrator
     }
 }

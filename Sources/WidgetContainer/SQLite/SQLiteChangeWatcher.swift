@@ -57,6 +57,8 @@ final class SQLiteChangeWatcher: ContainerChangeWatching {
                     if let instance { changes.reloadRequests.insert(instance) } else { changes.allReloadRequests = true }
                 case "defaults":
                     changes.defaults = true
+                case "activity":
+                    changes.activities = true
                 default:
                     changes.everything = true
                 }

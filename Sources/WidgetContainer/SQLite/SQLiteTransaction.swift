@@ -248,4 +248,33 @@ struct SQLiteTransaction: ContainerTransaction {
                 (SELECT mac FROM einkDevice WHERE screen IS NULL ORDER BY lastContact DESC, mac LIMIT ?)
             """, arguments: [kept])
     }
+
+    private static func activity(from row: Row) -> LiveActivity {
+        LiveActivity(id: row["id"], type: row["type"], attributes: row["attributes"], state: row["state"], staleDate: row["staleDate"],
+                     relevanceScore: row["relevanceScore"], startedAt: row["startedAt"], updatedAt: row["updatedAt"], endedAt: row["endedAt"],
+                     dismissAt: row["dismissAt"], budget: row["budget"], budgetAt: row["budgetAt"], view: row["view"], staleView: row["staleView"])
+    }
+
+    func activities() throws -> [LiveActivity] {
+        try Row.fetchAll(db, sql: "SELECT * FROM activity ORDER BY startedAt, id").map(Self.activity)
+    }
+
+    func activity(id: String) throws -> LiveActivity? {
+        try Row.fetchOne(db, sql: "SELECT * FROM activity WHERE id = ?", arguments: [id]).map(Self.activity)
+    }
+
+    func save(_ activity: LiveActivity) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO activity (id, type, attributes, state, staleDate, relevanceScore, startedAt, updatedAt, endedAt, dismissAt,
+                                             budget, budgetAt, view, staleView)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [activity.id, activity.type, activity.attributes, activity.state, activity.staleDate, activity.relevanceScore,
+                             activity.startedAt, activity.updatedAt, activity.endedAt, activity.dismissAt, activity.budget, activity.budgetAt,
+                             activity.view, activity.staleView])
+    }
+
+    func purgeActivities(dismissedBefore date: Date) throws -> Int {
+        try db.execute(sql: "DELETE FROM activity WHERE dismissAt < ?", arguments: [date])
+        return db.changesCount
+    }
 }

@@ -93,12 +93,15 @@ package struct DashboardAccounts: Sendable {
     }
 
     /// A new read-only token; returns its secret, which is kept nowhere else.
-    package func addToken(_ label: String, only: [String]? = nil) throws -> String {
+    /// A `push` token may also start, update and end Live Activities
+    /// (`POST /activities`); it is kept with `readOnly` false, and still
+    /// taps nothing.
+    package func addToken(_ label: String, only: [String]? = nil, push: Bool = false) throws -> String {
         try Self.check(name: label)
         let secret = Self.tokenPrefix + Self.randomHex()
         try container.write { db in
             guard try !db.dashboardCredentials(kind: .token).contains(where: { $0.owner == label }) else { throw Failure.tokenExists(label) }
-            try db.insert(DashboardCredential(digest: Self.digest(secret), kind: .token, owner: label, readOnly: true, only: only))
+            try db.insert(DashboardCredential(digest: Self.digest(secret), kind: .token, owner: label, readOnly: !push, only: only))
         }
         return secret
     }
@@ -192,7 +195,8 @@ package struct DashboardAccounts: Sendable {
         guard secret.hasPrefix(Self.tokenPrefix), Self.looksLikeSecret(String(secret.dropFirst(Self.tokenPrefix.count))) else { return nil }
         let digest = Self.digest(secret)
         guard let credential = try await container.read({ try $0.dashboardCredential(digest: digest) }), credential.kind == .token else { return nil }
-        return DashboardPrincipal(name: credential.owner, proof: .token, readOnly: true, only: credential.only.map(Set.init), csrf: nil)
+        return DashboardPrincipal(name: credential.owner, proof: .token, readOnly: true, only: credential.only.map(Set.init), csrf: nil,
+                                  mayPush: !credential.readOnly)
     }
 
     /// Whether anyone has an account: then the dashboard asks who is there.

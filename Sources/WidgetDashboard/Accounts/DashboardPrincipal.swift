@@ -20,6 +20,9 @@ package struct DashboardPrincipal: Sendable, Equatable {
     /// What a request that changes state must carry (the page holds it);
     /// nil where there is no session to tie it to.
     package var csrf: String?
+    /// A push token's: may start, update and end Live Activities. Never
+    /// carried into a session a token opens.
+    package var mayPush = false
 
     package static let open = DashboardPrincipal(name: "", proof: .open, readOnly: false, only: nil, csrf: nil)
 

@@ -15,4 +15,7 @@ package enum HostNews: Sendable {
     /// Events whose changes are now in the container: a view told of them
     /// reads what they say.
     case saved([SchedulerEvent])
+    /// Live Activities were started, updated, ended or removed: a view
+    /// showing them reads them again.
+    case activities
 }

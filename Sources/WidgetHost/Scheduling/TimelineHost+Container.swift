@@ -47,6 +47,7 @@ extension TimelineHost {
         }
         try schedule(touched, at: now)
         try takeReloadRequests(changes, at: now)
+        if changes.activities || changes.everything { report(.activities) }
     }
 
     /// Whether this host schedules the instance: a fleet host schedules what it holds.

@@ -20,6 +20,8 @@ package struct DescriptionCache: Sendable {
         /// widgethost (and of its SDK) describes it again.
         var runner: FileIdentity
         var kinds: [KindDescription]
+        /// Absent in what an older build kept: the module is then described again.
+        var activities: [String]?
     }
 
     let folder: URL
@@ -41,22 +43,22 @@ package struct DescriptionCache: Sendable {
         return DescriptionCache(folder: base.appendingPathComponent("widgethost/modules"))
     }
 
-    /// The kinds `modulePath` offered when last described by `runner`, if
-    /// both files are as they were then.
-    func kinds(of modulePath: String, runner: String) -> [KindDescription]? {
+    /// The kinds and Live Activities `modulePath` offered when last
+    /// described by `runner`, if both files are as they were then.
+    func description(of modulePath: String, runner: String) -> (kinds: [KindDescription], activities: [String])? {
         guard let module = FileIdentity(path: modulePath), let runnerFile = FileIdentity(path: runner),
               let data = FileManager.default.contents(atPath: file(for: modulePath).path),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
-              entry.modulePath == modulePath, entry.module == module, entry.runner == runnerFile
+              entry.modulePath == modulePath, entry.module == module, entry.runner == runnerFile, let activities = entry.activities
         else { return nil }
-        return entry.kinds
+        return (entry.kinds, activities)
     }
 
     /// Keeps what `modulePath` offers; silently nothing where the cache
     /// cannot be written. `module` is the file's identity as it was launched.
-    func store(_ kinds: [KindDescription], of modulePath: String, module: FileIdentity?, runner: String) {
+    func store(_ kinds: [KindDescription], activities: [String], of modulePath: String, module: FileIdentity?, runner: String) {
         guard let module, module == FileIdentity(path: modulePath), let runnerFile = FileIdentity(path: runner),
-              let data = try? JSONEncoder().encode(Entry(modulePath: modulePath, module: module, runner: runnerFile, kinds: kinds))
+              let data = try? JSONEncoder().encode(Entry(modulePath: modulePath, module: module, runner: runnerFile, kinds: kinds, activities: activities))
         else { return }
         let target = file(for: modulePath)
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max))")

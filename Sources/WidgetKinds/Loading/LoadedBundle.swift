@@ -11,6 +11,8 @@ package struct LoadedBundle: Sendable {
     package let manifest: Manifest
     package let kinds: [LoadedKind]
     package let diagnostics: [Diagnostic]
+    /// The Live Activities of the manifest's modules, by attributes type name.
+    package var activities: [String: LoadedActivity] = [:]
     /// The kinds' extension processes; they end when the last copy of the bundle goes.
     package let pool: ExtensionPool
     /// Every module that loaded, by path, with all it exports: what a later
@@ -21,6 +23,10 @@ package struct LoadedBundle: Sendable {
 
     package func kind(named name: String) -> LoadedKind? {
         kinds.first { $0.name == name }
+    }
+
+    package func activity(named type: String) -> LoadedActivity? {
+        activities[type]
     }
 
     /// Loads every module the manifest names, each in its extension process;
@@ -96,9 +102,26 @@ package struct LoadedBundle: Sendable {
                                         families: families, extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }
+        var activities: [String: LoadedActivity] = [:]
+        var seen = Set<String>()
+        for entry in manifest.widgets where seen.insert(entry.module.value).inserted {
+            guard case .success(let module)? = modules[entry.module.value] else { continue }
+            for type in module.activities {
+                if let other = activities[type] {
+                    if other.modulePath != module.path {
+                        diagnostics.append(Diagnostic(file: manifest.file, mark: entry.module.mark, kind: entry.kind.value,
+                                                      message: "\(module.path) and \(other.modulePath) both declare a Live Activity of '\(type)'; the first is used"))
+                    }
+                    continue
+                }
+                activities[type] = LoadedActivity(type: type, modulePath: module.path, extension: module.extension, callTimeout: callTimeout(manifest))
+            }
+        }
         let loaded = modules.values.compactMap { try? $0.get() }
-        return LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool,
-                            modules: Dictionary(loaded.map { ($0.path, $0) }) { first, _ in first })
+        var bundle = LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool,
+                                  modules: Dictionary(loaded.map { ($0.path, $0) }) { first, _ in first })
+        bundle.activities = activities
+        return bundle
     }
 
     private static func notExportedMessage(entry: WidgetEntry, module: ModuleLoader.LoadedModule) -> String {

@@ -10,6 +10,8 @@ package struct ModuleLoader: Sendable {
     package struct LoadedModule: Sendable {
         package let path: String
         package let descriptors: [WidgetDescriptor]
+        /// Its Live Activities' attributes type names.
+        package let activities: [String]
         package let `extension`: ModuleExtension
         /// The build described (`ModuleVersion`); nil when the file could not
         /// be read, or when the kinds were remembered: the commands that only
@@ -84,8 +86,8 @@ package struct ModuleLoader: Sendable {
                      sandbox: ExtensionSandbox = ExtensionSandbox()) async -> Result<LoadedModule, ModuleLoadError> {
         let moduleExtension = pool.extension(path: path, module: module, limits: limits, sandbox: sandbox)
         let runner = pool.settings.runner
-        if describing == .remembered, let runner, let kinds = descriptions?.kinds(of: path, runner: runner) {
-            return .success(loaded(kinds, path: path, extension: moduleExtension, version: nil))
+        if describing == .remembered, let runner, let remembered = descriptions?.description(of: path, runner: runner) {
+            return .success(loaded(remembered.kinds, activities: remembered.activities, path: path, extension: moduleExtension, version: nil))
         }
         let file = FileIdentity(path: path)
         let caller = RemoteCaller(module: moduleExtension, timeout: describeTimeout)
@@ -99,14 +101,15 @@ package struct ModuleLoader: Sendable {
         switch description {
         case .failed(let failure):
             return .failure(ModuleLoadError(failure, path: path))
-        case .kinds(let kinds):
-            if let runner { descriptions?.store(kinds, of: path, module: file, runner: runner) }
-            return .success(loaded(kinds, path: path, extension: moduleExtension, version: ModuleVersion.of(path: path)))
+        case .kinds(let kinds, let activities):
+            if let runner { descriptions?.store(kinds, activities: activities, of: path, module: file, runner: runner) }
+            return .success(loaded(kinds, activities: activities, path: path, extension: moduleExtension, version: ModuleVersion.of(path: path)))
         }
     }
 
-    private func loaded(_ kinds: [KindDescription], path: String, extension moduleExtension: ModuleExtension, version: String?) -> LoadedModule {
+    private func loaded(_ kinds: [KindDescription], activities: [String], path: String, extension moduleExtension: ModuleExtension,
+                        version: String?) -> LoadedModule {
         LoadedModule(path: path, descriptors: kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) },
-                     extension: moduleExtension, version: version)
+                     activities: activities, extension: moduleExtension, version: version)
     }
 }

@@ -5,7 +5,8 @@ import WidgetHost
 import WidgetRendering
 import WidgetSDK
 
-/// Drives the terminal: the alternate screen, a tile per instance redrawn
+/// Drives the terminal: the alternate screen, the Live Activities shown
+/// first (most relevant first), then a tile per instance redrawn
 /// when its saved entry changes, freshness refreshed every 30 s, a full
 /// redraw on resize, pages when the tiles do not fit, and the latest event
 /// in a status line at the bottom.
@@ -34,6 +35,8 @@ actor LiveBoard {
     /// takes another size, and every tile after it moves.
     private var placedFamilies: [String: WidgetFamily] = [:]
     private var lastEvent = ""
+    /// The Live Activities placed on the pages, in order.
+    private var activities: [LiveActivity] = []
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
@@ -85,8 +88,10 @@ actor LiveBoard {
     /// Everything again: after a resize, or when instances come or go.
     private func redrawAll() async {
         size = Self.terminalSize()
-        guard let statuses = try? workspace.statuses(at: workspace.clock.now()) else { return }
-        pages = board.pages(statuses.map { ($0.instance.id, $0.instance.family) })
+        let now = workspace.clock.now()
+        guard let statuses = try? workspace.statuses(at: now) else { return }
+        activities = shownActivities(at: now)
+        pages = board.pages(activities.map { (Self.tileID($0), .systemMedium) } + statuses.map { ($0.instance.id, $0.instance.family) })
         placedFamilies = Dictionary(statuses.map { ($0.instance.id, $0.instance.family) }, uniquingKeysWith: { first, _ in first })
         page = min(page, pages.count - 1)
         await redrawPage(statuses)
@@ -94,7 +99,10 @@ actor LiveBoard {
 
     /// The current page from scratch.
     private func redrawPage(_ known: [InstanceStatus]? = nil) async {
-        guard let statuses = known ?? (try? workspace.statuses(at: workspace.clock.now())) else { return }
+        let now = workspace.clock.now()
+        guard let statuses = known ?? (try? workspace.statuses(at: now)) else { return }
+        // An activity that went stale keeps its place; one ended and dismissed gives it up.
+        if known == nil, shownActivities(at: now).map(\.id) != activities.map(\.id) { return await redrawAll() }
         shown = [:]
         write("\u{1B}[2J")
         drawHeader()
@@ -103,8 +111,31 @@ actor LiveBoard {
                 write(TerminalBoard.draw([Terminal.printable(text)], at: position))
             }
         }
+        for activity in activities where pages[page][Self.tileID(activity)] != nil { await draw(activity, at: now) }
         for status in statuses where pages[page][status.instance.id] != nil { await draw(status) }
         drawStatusLine()
+    }
+
+    private func shownActivities(at date: Date) -> [LiveActivity] {
+        ((try? workspace.container.read { try $0.activities() }) ?? []).shown(at: date)
+    }
+
+    /// A Live Activity's place among the tiles: no instance id has a colon.
+    private static func tileID(_ activity: LiveActivity) -> String {
+        "activity:" + activity.id
+    }
+
+    /// A Live Activity's Lock Screen presentation, as a medium tile.
+    private func draw(_ activity: LiveActivity, at date: Date) async {
+        let id = Self.tileID(activity)
+        guard let renderable = try? workspace.renderable(activity, at: date) else { return }
+        let colors = colors
+        guard let drawn = try? await RenderQueue.draw({ renderable.ansi(colors: colors) }), let position = pages[page][id] else { return }
+        let caption = Terminal.printable("Live Activity · \(activity.type) · \(activity.phase(at: date).rawValue)")
+        let lines = TerminalBoard.tileLines(box: drawn, caption: caption, family: .systemMedium)
+        let visible = Array(lines.prefix(max(0, size.rows - position.row)))
+        write(TerminalBoard.draw(visible, at: position, previous: shown[id]))
+        shown[id] = visible
     }
 
     /// One instance's tile, writing only the lines that changed; the whole

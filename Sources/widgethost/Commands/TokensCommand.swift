@@ -4,7 +4,7 @@ import WidgetContainer
 import WidgetDashboard
 
 /// Read-only tokens: a kiosk's or a script's way in, which sees the
-/// dashboard but never taps.
+/// dashboard but never taps; a push token also drives Live Activities.
 struct TokensCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
@@ -12,7 +12,8 @@ struct TokensCommand: AsyncParsableCommand {
         discussion: """
             A token is shown once, when it is made; the container keeps only its SHA-256. A kiosk opens \
             http://HOST:PORT/?token=TOKEN once (its browser is then signed in, read-only); a script sends \
-            'Authorization: Bearer TOKEN', or basic auth with the token as the password.
+            'Authorization: Bearer TOKEN', or basic auth with the token as the password. A token made with \
+            --push may also start, update and end Live Activities (POST /activities, docs/activities.md).
             """,
         subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
@@ -28,12 +29,12 @@ struct TokensCommand: AsyncParsableCommand {
             let container = try manifest.openContainer(try manifest.loadManifest())
             let tokens = try await Terminal.failing { try DashboardAccounts(container: container).tokens() }
             if json {
-                try Terminal.printJSON(tokens.map { TokenJSON(label: $0.owner, only: $0.only, createdAt: $0.createdAt) })
+                try Terminal.printJSON(tokens.map { TokenJSON(label: $0.owner, only: $0.only, push: !$0.readOnly, createdAt: $0.createdAt) })
             } else if tokens.isEmpty {
                 Terminal.line("no tokens; make one with 'widgethost tokens add LABEL'")
             } else {
                 for token in tokens {
-                    Terminal.line(token.owner + (token.only.map { " (sees \($0.joined(separator: ", ")))" } ?? ""))
+                    Terminal.line(token.owner + (token.only.map { " (sees \($0.joined(separator: ", ")))" } ?? "") + (token.readOnly ? "" : " (pushes Live Activities)"))
                 }
             }
         }
@@ -48,6 +49,9 @@ struct TokensCommand: AsyncParsableCommand {
         @Option(name: .customLong("only"), help: ArgumentHelp("See only this instance (repeat for more); without it, every instance.", valueName: "id"))
         var only: [String] = []
 
+        @Flag(help: "Also start, update and end Live Activities (POST /activities), as an app's server pushes them.")
+        var push = false
+
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
@@ -56,7 +60,8 @@ struct TokensCommand: AsyncParsableCommand {
         func run() async throws {
             let container = try manifest.openContainer(try manifest.loadManifest())
             try await Terminal.failing {
-                let secret = try DashboardAccounts(container: container).addToken(label, only: try UsersCommand.checkedInstances(only, in: container))
+                let secret = try DashboardAccounts(container: container).addToken(label, only: try UsersCommand.checkedInstances(only, in: container),
+                                                                                  push: push)
                 if json {
                     try Terminal.printJSON(["label": label, "token": secret])
                 } else {
@@ -87,6 +92,8 @@ struct TokensCommand: AsyncParsableCommand {
     struct TokenJSON: Encodable {
         let label: String
         let only: [String]?
+        /// May start, update and end Live Activities.
+        let push: Bool
         let createdAt: Date
     }
 }

@@ -22,6 +22,17 @@ extension ContainerFixture {
         return fixture
     }
 
+    /// A container fixture whose bundle is the corpus's delivery app alone
+    /// (`RecentOrdersWidget`), whose module declares a Live Activity of
+    /// `DeliveryAttributes`.
+    package static func withDeliveryActivities(backend: Backend = .sqlite) throws -> ContainerFixture {
+        let fixture = try ContainerFixture(backend: backend)
+        let container = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8).components(separatedBy: "widgets:")[0]
+        try (container + "widgets:\n  - {kind: RecentOrdersWidget, module: DeliveryWidget}\n")
+            .write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        return fixture
+    }
+
     /// The id `add-instance` printed ("added 1a2b3c …").
     package static func instanceID(addedBy result: TestSupport.ProcessResult) -> String {
         String(result.stdout.dropFirst("added ".count).prefix(6))

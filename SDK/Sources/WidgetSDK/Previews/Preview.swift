@@ -68,6 +68,24 @@ public final class WidgetPreview: @unchecked Sendable {
         view = nil
     }
 
+    /// A Live Activity's preview, one entry for each content state:
+    /// `#Preview("Notification", as: .content, using: DeliveryAttributes.preview) { DeliveryActivity() } contentStates: { … }`.
+    /// The Dynamic Island's kinds are accepted and drawn as the Lock Screen's `.content`.
+    public init<W: Widget, Attributes: ActivityAttributes>(_ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes,
+                                                          widget: @escaping () -> W,
+                                                          @ActivityPreviewContentStateBuilder<Attributes> contentStates: @escaping () -> [Attributes.ContentState]) {
+        self.name = name
+        family = .systemMedium
+        self.widget = { widget() }
+        let encoder = JSONEncoder()
+        entries = { context in
+            try contentStates().map { state in
+                ActivityPreviewEntry(date: context.date, attributes: try encoder.encode(attributes), state: try encoder.encode(state))
+            }
+        }
+        view = nil
+    }
+
     /// A view's preview: `#Preview { StarsView(stars: 42) }`.
     public init(_ name: String? = nil, @ViewBuilder body: @escaping () -> ViewGroup) {
         self.name = name
@@ -77,8 +95,12 @@ public final class WidgetPreview: @unchecked Sendable {
         view = body
     }
 
-    /// The previewed widget's kind; nil for a view's preview.
-    public var kind: String? { widget?().kind }
+    /// The previewed widget's kind (a Live Activity's attributes type);
+    /// nil for a view's preview.
+    public var kind: String? {
+        guard let descriptor = widget?().body.descriptor else { return nil }
+        return descriptor.activity?.attributesType ?? descriptor.kind
+    }
 
     /// A +1 reference to `preview`, for the function `#Preview` makes to return.
     public static func retained(_ preview: WidgetPreview) -> UnsafeMutableRawPointer {
@@ -100,6 +122,13 @@ public final class WidgetPreview: @unchecked Sendable {
             return (nil, family, try EntryValidator().validate(timeline))
         }
         let descriptor = widget().body.descriptor
+        if let activity = descriptor.activity {
+            let drawn = try await entries(context).compactMap { $0 as? ActivityPreviewEntry }.enumerated().map { index, entry in
+                try activity.draw(attributes: entry.attributes, state: entry.state,
+                                  in: ActivityDrawingContext(activityID: "preview-\(index + 1)", isStale: false, date: entry.date))
+            }
+            return (activity.attributesType, family, ArchivedTimeline(entries: drawn, policy: .never))
+        }
         let timeline = try descriptor.provider.archive(try await entries(context), in: context)
         return (descriptor.kind, family, timeline)
     }
@@ -159,8 +188,48 @@ public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
     timelineProvider: @escaping () -> Provider
 ) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
 
+/// A Live Activity previewed in each content state, as Xcode's template writes it:
+/// `#Preview("Notification", as: .content, using: DeliveryAttributes.preview) { DeliveryActivity() } contentStates: { … }`.
+@freestanding(declaration)
+public macro Preview<Attributes: ActivityAttributes, W: Widget>(
+    _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes, widget: @escaping () -> W,
+    @ActivityPreviewContentStateBuilder<Attributes> contentStates: @escaping () -> [Attributes.ContentState]
+) = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
+
 /// A view previewed: `#Preview { StarsView(stars: 42) }`. It compiles and
 /// is drawn at `systemMedium` in `widgethost dev`'s previews of the module.
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> ViewGroup)
     = #externalMacro(module: "WidgetMacros", type: "PreviewMacro")
+
+/// What a Live Activity's preview shows: `.content` (the Lock Screen), or
+/// one of the Dynamic Island's presentations, drawn here as `.content`.
+public enum ActivityPreviewViewKind: Hashable, Sendable {
+    case content
+    case dynamicIsland(DynamicIslandPreviewViewKind)
+}
+
+/// The Dynamic Island's presentations, for `ActivityPreviewViewKind.dynamicIsland`.
+public enum DynamicIslandPreviewViewKind: Hashable, Sendable {
+    case compact
+    case expanded
+    case minimal
+}
+
+/// Collects a Live Activity preview's content states, one a line.
+@resultBuilder
+public enum ActivityPreviewContentStateBuilder<Attributes: ActivityAttributes> {
+    public static func buildExpression(_ state: Attributes.ContentState) -> [Attributes.ContentState] { [state] }
+    public static func buildBlock(_ parts: [Attributes.ContentState]...) -> [Attributes.ContentState] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Attributes.ContentState]?) -> [Attributes.ContentState] { part ?? [] }
+    public static func buildEither(first: [Attributes.ContentState]) -> [Attributes.ContentState] { first }
+    public static func buildEither(second: [Attributes.ContentState]) -> [Attributes.ContentState] { second }
+    public static func buildArray(_ parts: [[Attributes.ContentState]]) -> [Attributes.ContentState] { parts.flatMap { $0 } }
+}
+
+/// One content state of a Live Activity's preview, as JSON, standing in a timeline's place.
+private struct ActivityPreviewEntry: TimelineEntry {
+    let date: Date
+    let attributes: Data
+    let state: Data
+}

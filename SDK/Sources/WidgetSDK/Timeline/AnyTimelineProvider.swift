@@ -107,31 +107,7 @@ private struct EntryArchiver<Entry: TimelineEntry, Content: View>: Sendable {
         var environment = EnvironmentValues()
         environment.widgetFamily = context.family
         environment.isPreview = context.isPreview
-        let reads = EnvironmentReads()
-        let standard = EnvironmentValues.$reads.withValue(reads) { view(entry, in: environment) }
-        // A view that read how it will be drawn is made again for each
-        // drawing, as WidgetKit evaluates it again for each.
-        var variants: [(ViewVariant, EnvironmentValues)] = []
-        if reads.renderingMode {
-            for mode in [WidgetRenderingMode.accented, .vibrant] {
-                var other = environment
-                other.widgetRenderingMode = mode
-                variants.append((ViewVariant(renderingMode: mode.description, dark: false), other))
-            }
-        }
-        if reads.colorScheme {
-            var dark = environment
-            dark.colorScheme = .dark
-            variants.append((ViewVariant(renderingMode: WidgetRenderingMode.fullColor.description, dark: true), dark))
-        }
-        guard !variants.isEmpty else { return ArchivedEntry(date: entry.date, relevance: entry.relevance, view: standard) }
-        let others = variants.map { view(entry, in: $0.1) }
-        // Variants that would take the entry past its limit on views are left
-        // out: the standard drawing is then used for every mode and scheme.
-        let nodes = ([standard] + others).reduce(0) { $0 + $1.nodeCount }
-        guard nodes < EntryValidator.maximumNodes else { return ArchivedEntry(date: entry.date, relevance: entry.relevance, view: standard) }
-        return ArchivedEntry(date: entry.date, relevance: entry.relevance,
-                             view: ViewNode(.variants(variants.map(\.0)), children: [standard] + others))
+        return ArchivedEntry.drawn(date: entry.date, relevance: entry.relevance, in: environment) { view(entry, in: $0) }
     }
 
     private func view(_ entry: Entry, in environment: EnvironmentValues) -> ViewNode {

@@ -1,19 +1,6 @@
 // WidgetKit's configurations that widgethost does not run yet. They are
 // declared, unavailable, so that a port meets the compiler's error with
-// what to do instead, not "cannot find 'ActivityConfiguration' in scope".
-// On iOS the same code builds; `#if canImport(ActivityKit)` around an
-// activity keeps one file for both.
-
-/// ActivityKit's attributes of a Live Activity. Not provided yet.
-@available(*, unavailable, message: "Live Activities are not drawn by widgethost yet: keep ActivityAttributes and ActivityConfiguration inside '#if canImport(ActivityKit)', and the extension's widgets build without them")
-public protocol ActivityAttributes {}
-
-/// A Live Activity's presentations. Not provided yet.
-@available(*, unavailable, message: "Live Activities are not drawn by widgethost yet: keep ActivityConfiguration inside '#if canImport(ActivityKit)', and the extension's widgets build without it")
-public struct ActivityConfiguration<Attributes>: Widget {
-    public init() { fatalError("unavailable") }
-    public var body: Never { fatalError() }
-}
+// what to do instead, not "cannot find 'ControlWidget' in scope".
 
 /// A control of Control Center (iOS 18). Not provided yet.
 @available(*, unavailable, message: "Controls are not shown by widgethost yet: keep a ControlWidget inside '#if os(iOS)', or make it a widget whose Button(intent:) runs the same intent")

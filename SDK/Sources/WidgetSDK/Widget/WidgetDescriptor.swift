@@ -18,6 +18,9 @@ public struct WidgetDescriptor: Sendable {
     public let configuration: ConfigurationDescriptor
     /// The kind's provider, with its entry type erased.
     public let provider: AnyTimelineProvider
+    /// The Live Activity an `ActivityConfiguration` declares; such a
+    /// configuration has no kind.
+    public var activity: ActivityDescriptor?
 
     /// A descriptor; configurations make them.
     public init(kind: String, configuration: ConfigurationDescriptor, provider: AnyTimelineProvider) {

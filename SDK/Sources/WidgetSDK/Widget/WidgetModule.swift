@@ -36,4 +36,9 @@ public final class WidgetModule: Sendable {
     public var descriptors: [WidgetDescriptor] {
         widgets.map { $0.body.descriptor }.filter { !$0.kind.isEmpty }
     }
+
+    /// The module's Live Activities, in the order it lists them.
+    public var activities: [ActivityDescriptor] {
+        widgets.compactMap { $0.body.descriptor.activity }
+    }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import WidgetHost
+import WidgetSDK
+
+/// A Live Activity's start, update or end as `POST /activities` takes it:
+/// the fields of an APNs Live Activity payload (`event`, `attributes-type`,
+/// `attributes`, `content-state`, `stale-date`, `relevance-score`,
+/// `dismissal-date`, `timestamp`, dates in Unix seconds), at the top level
+/// or inside `aps` as a push server already sends them.
+struct ActivityPush: Sendable {
+    enum Event: String, Sendable {
+        case start, update, end
+    }
+
+    /// The largest body taken: ActivityKit's 4 KB of content, with room for the rest.
+    static let maximumBody = 16 * 1024
+
+    var event: Event
+    var attributesType: String?
+    var attributes: Data?
+    var state: Data?
+    var staleDate: Date?
+    var relevanceScore: Double
+    var dismissalDate: Date?
+    var timestamp: Date?
+
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(json: Data) throws {
+        guard let top = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw Refused(description: "the body is not a JSON object")
+        }
+        let fields = top["aps"] as? [String: Any] ?? top
+        guard let name = fields["event"] as? String, let event = Event(rawValue: name) else {
+            throw Refused(description: "'event' is start, update or end")
+        }
+        self.event = event
+        func object(_ key: String) throws -> Data? {
+            guard let value = fields[key] else { return nil }
+            guard let object = value as? [String: Any] else { throw Refused(description: "'\(key)' is a JSON object") }
+            return try JSONSerialization.data(withJSONObject: object)
+        }
+        func number(_ key: String) throws -> Double? {
+            guard let value = fields[key] else { return nil }
+            guard let number = value as? Double ?? (value as? Int).map(Double.init), number.isFinite else {
+                throw Refused(description: "'\(key)' is a number")
+            }
+            return number
+        }
+        func date(_ key: String) throws -> Date? {
+            try number(key).map { Date(timeIntervalSince1970: $0) }
+        }
+        attributesType = fields["attributes-type"] as? String
+        attributes = try object("attributes")
+        state = try object("content-state")
+        staleDate = try date("stale-date")
+        relevanceScore = try number("relevance-score") ?? 0
+        dismissalDate = try date("dismissal-date")
+        timestamp = try date("timestamp")
+        switch event {
+        case .start:
+            guard attributesType != nil, attributes != nil, state != nil else {
+                throw Refused(description: "a start gives 'attributes-type', 'attributes' and 'content-state'")
+            }
+        case .update:
+            guard state != nil else { throw Refused(description: "an update gives 'content-state'") }
+        case .end:
+            break
+        }
+    }
+
+    var content: ActivityContentUpdate? {
+        state.map { ActivityContentUpdate(state: $0, staleDate: staleDate, relevanceScore: relevanceScore) }
+    }
+
+    /// APNs' rule: no `dismissal-date` is the default; one in the past is at once.
+    func dismissal(at now: Date) -> ActivityUIDismissalPolicy {
+        guard let dismissalDate else { return .default }
+        return dismissalDate <= now ? .immediate : .after(dismissalDate)
+    }
+}

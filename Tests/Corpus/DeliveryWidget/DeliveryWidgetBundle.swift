@@ -1,0 +1,10 @@
+import WidgetKit
+import SwiftUI
+
+@main
+struct DeliveryWidgetBundle: WidgetBundle {
+    var body: some Widget {
+        RecentOrdersWidget()
+        DeliveryLiveActivity()
+    }
+}
