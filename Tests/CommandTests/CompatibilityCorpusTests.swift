@@ -21,6 +21,7 @@ struct CompatibilityCorpusTests {
         ("PodcastWidget", "PodcastWidget", ["systemSmall", "systemMedium"]),
         ("StocksWidget", "StocksWidget", ["systemSmall", "systemMedium", "accessoryRectangular"]),
         ("HydrateWidget", "HydrateWidget", ["systemSmall", "accessoryCircular"]),
+        ("RecentOrdersWidget", "DeliveryWidget", ["systemSmall"]),
     ]
 
     static let golden = TestSupport.repositoryRoot.appendingPathComponent("Tests/Corpus/Golden")
@@ -83,6 +84,38 @@ struct CompatibilityCorpusTests {
         #expect(result.stderr.isEmpty, "\(kind) drew with notes: \(result.stderr)")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
         #expect(drawn.count >= 4, "\(drawn)")
+        try check(drawn, in: out, prefix: kind, golden: golden)
+    }
+
+    /// The delivery app's Live Activity, started as its app starts it and
+    /// drawn by `activity show`: on its way, stale, delivered; light and dark.
+    @Test func theLiveActivityDrawsAsItsGoldenPictures() async throws {
+        let manifest = try Self.manifest()
+        let out = try TestSupport.temporaryDirectory()
+        let attributes = #"{"restaurant":"Nonna's Pizza","orderNumber":"4711","items":3}"#
+        let started = try await TestSupport.widgethost(["activity", "start", "DeliveryAttributes", "--attributes", attributes, "--stale-date", "1h",
+                                                        "--state", #"{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}"#,
+                                                        "--config", manifest], environment: ["TZ": "UTC"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let id = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        func show(_ name: String, _ extra: [String]) async throws {
+            let shown = try await TestSupport.widgethost(["activity", "show", id, "-o", out.appendingPathComponent(name).path, "--config", manifest] + extra,
+                                                        environment: ["TZ": "UTC"])
+            #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown.stderr)")
+        }
+        try await show("DeliveryAttributes-onTheWay-light.svg", [])
+        try await show("DeliveryAttributes-onTheWay-dark.svg", ["--scheme", "dark"])
+        try await show("DeliveryAttributes-stale-light.svg", ["--at", "2h"])
+        let ended = try await TestSupport.widgethost(["activity", "end", id, "--state", #"{"stage":"delivered","estimatedArrival":786000000}"#,
+                                                      "--config", manifest], environment: ["TZ": "UTC"])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        try await show("DeliveryAttributes-delivered-light.svg", [])
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
+        try check(drawn, in: out, prefix: "DeliveryAttributes", golden: Self.golden)
+    }
+
+    /// `drawn` (files in `out`) byte for byte as the golden pictures named `prefix-…`.
+    private func check(_ drawn: [String], in out: URL, prefix kind: String, golden: URL) throws {
         if Self.updating {
             try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
             for name in (try FileManager.default.contentsOfDirectory(atPath: golden.path)) where name.hasPrefix(kind + "-") {
