@@ -40,6 +40,7 @@ widgets:
   - kind: Contributor
     settings: {repo: apple/swift}
   - kind: TodoList
+  - {kind: RecentOrdersWidget, module: DeliveryWidget}
 YAML
 widgethost=".build/debug/widgethost"
 add() { $widgethost add-instance "$@" --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p'; }
@@ -65,6 +66,29 @@ fresh() { $widgethost status --json --config "$work/config.yaml" 2>/dev/null |
 for _ in $(seq 600); do [ "$(fresh)" -ge 4 ] && break; sleep 0.1; done
 [ "$(fresh)" -ge 4 ] || fail "not every instance got data: $($widgethost status --config "$work/config.yaml"; cat "$work/run.log")"
 echo "dashboard: $url (GitHub: $github)"
+
+# A Live Activity, started as its app would (docs/activities.md): the page
+# shows it above the widgets, and draws it again when it is updated while
+# the page is open. It stays for the checks below, phones' widths among them.
+activity=$($widgethost activity start DeliveryAttributes --config "$work/config.yaml" \
+  --attributes '{"restaurant":"Nonna'"'"'s Pizza","orderNumber":"4711","items":3}' \
+  --state '{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}')
+shelf="document.querySelector('#activities img')"
+(for _ in $(seq 1200); do [ -e "$work/activity-open" ] && break; sleep 0.1; done
+ $widgethost activity update "$activity" --config "$work/config.yaml" \
+   --state '{"stage":"arriving","courierName":"Ana","estimatedArrival":786000000}' > /dev/null) &
+timeout 300 python3 scripts/dom_after.py "$url" \
+  --until "document.body.dataset.live == 'connected' && $shelf && $shelf.complete && $shelf.naturalWidth > 0" \
+  --run "window.first = $shelf.src; document.body.dataset.above = String((document.querySelector('#activities').compareDocumentPosition(document.querySelector('#grid')) & 4) == 4)" \
+  --signal "$work/activity-open" \
+  --until "$shelf.src != window.first && $shelf.complete && $shelf.naturalWidth > 0" \
+  --run "document.body.dataset.caption = document.querySelector('#activities figcaption').textContent" > "$work/activity.html"
+grep -q 'data-above="true"' "$work/activity.html" || fail "the Live Activity is not above the widgets"
+grep -q 'data-caption="Live Activity · DeliveryAttributes · active"' "$work/activity.html" \
+  || fail "the Live Activity's caption is $(grep -o 'data-caption="[^"]*"' "$work/activity.html")"
+src=$(python3 -c "import re,sys; print(re.search(r'id=\"a-$activity\"[^>]*>\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/activity.html")
+grep -q '>Arriving now<' <<<"$(curl -fsS "${url%/}$src")" || fail "the updated Live Activity's card does not say Arriving now"
+echo "e2e: a Live Activity shows above the widgets, and its card changed on the open page when it was updated"
 
 # The page as served, then the DOM Chromium has once the page's script is
 # connected and 9 s have passed: time itself is what the page's own timer
