@@ -285,7 +285,7 @@ let package = Package(
             name: "widgethost-bench",
             dependencies: [
                 "WidgetHost", "WidgetConfiguration", "WidgetContainer", "WidgetDashboard", "WidgetKinds", "WidgetRendering", "ExtensionProtocol", "FakeGitHub", "FakeSources", "ViewFuzzer",
-                "WidgetTestSupport", sdk,
+                "WidgetTestSupport", "HostBasics", sdk,
                 // A load of 50 clients against the dashboard.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

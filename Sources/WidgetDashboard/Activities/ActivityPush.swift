@@ -7,28 +7,28 @@ import WidgetSDK
 /// `attributes`, `content-state`, `stale-date`, `relevance-score`,
 /// `dismissal-date`, `timestamp`, dates in Unix seconds), at the top level
 /// or inside `aps` as a push server already sends them.
-struct ActivityPush: Sendable {
-    enum Event: String, Sendable {
+package struct ActivityPush: Sendable {
+    package enum Event: String, Sendable {
         case start, update, end
     }
 
     /// The largest body taken: ActivityKit's 4 KB of content, with room for the rest.
-    static let maximumBody = 16 * 1024
+    package static let maximumBody = 16 * 1024
 
-    var event: Event
-    var attributesType: String?
-    var attributes: Data?
-    var state: Data?
-    var staleDate: Date?
-    var relevanceScore: Double
-    var dismissalDate: Date?
-    var timestamp: Date?
+    package var event: Event
+    package var attributesType: String?
+    package var attributes: Data?
+    package var state: Data?
+    package var staleDate: Date?
+    package var relevanceScore: Double
+    package var dismissalDate: Date?
+    package var timestamp: Date?
 
-    struct Refused: Error, CustomStringConvertible {
-        let description: String
+    package struct Refused: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    init(json: Data) throws {
+    package init(json: Data) throws {
         guard let top = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw Refused(description: "the body is not a JSON object")
         }
@@ -71,12 +71,12 @@ struct ActivityPush: Sendable {
         }
     }
 
-    var content: ActivityContentUpdate? {
+    package var content: ActivityContentUpdate? {
         state.map { ActivityContentUpdate(state: $0, staleDate: staleDate, relevanceScore: relevanceScore) }
     }
 
     /// APNs' rule: no `dismissal-date` is the default; one in the past is at once.
-    func dismissal(at now: Date) -> ActivityUIDismissalPolicy {
+    package func dismissal(at now: Date) -> ActivityUIDismissalPolicy {
         guard let dismissalDate else { return .default }
         return dismissalDate <= now ? .immediate : .after(dismissalDate)
     }

@@ -54,7 +54,7 @@ package struct JSONObjectValue: Encodable, Sendable {
         }
     }
 
-    init(_ data: Data) {
+    package init(_ data: Data) {
         value = (try? JSONDecoder().decode(Node.self, from: data)) ?? .null
     }
 
