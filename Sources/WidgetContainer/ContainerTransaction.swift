@@ -95,7 +95,5 @@ package protocol ContainerTransaction {
     func activity(id: String) throws -> LiveActivity?
     /// Adds the activity, or replaces the one of that id.
     func save(_ activity: LiveActivity) throws
-    /// Removes the activities dismissed before `date`; returns how many.
-    @discardableResult
-    func purgeActivities(dismissedBefore date: Date) throws -> Int
+    func deleteActivities(ids: [String]) throws
 }

@@ -49,7 +49,7 @@ package enum Dashboard {
         SignInRoutes.add(to: router, access: access, throttle: LoginThrottle(), appearance: workspace.manifest.appearance, logger: accessLogger ?? logger)
         let cards = CardCache()
         DeviceRoutes.add(to: router, workspace: workspace, snapshots: snapshots, cards: cards, access: access, logger: accessLogger ?? logger)
-        ActivityRoutes.add(to: router, workspace: workspace, cards: cards)
+        ActivityRoutes.add(to: router, workspace: workspace, cards: cards, accounts: access.accounts)
         /// The instances the request's sender may see.
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
             guard let principal = context.principal else { return [] }
@@ -201,10 +201,10 @@ package enum Dashboard {
             }
         }
         serve(router, "/events") { _, context in
-            // A user limited to some instances hears of those only.
+            // A user limited to some instances hears of those only, and not of Live Activities, which they do not see.
             let only = context.principal.map { $0.only } ?? []
             let messages = events.subscribe()
-                .filter { message in only.map { DashboardEvents.instance(in: message).map($0.contains) ?? true } ?? true }
+                .filter { message in only.map { DashboardEvents.instance(in: message).map($0.contains) ?? !message.hasPrefix("event: activities\n") } ?? true }
                 .map { ByteBuffer(string: $0) }
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                             body: .init(asyncSequence: messages))

@@ -90,8 +90,13 @@ struct CompatibilityCorpusTests {
     /// The delivery app's Live Activity, started as its app starts it and
     /// drawn by `activity show`: on its way, stale, delivered; light and dark.
     @Test func theLiveActivityDrawsAsItsGoldenPictures() async throws {
-        let manifest = try Self.manifest()
+        // A container of its own: activities it starts must not meet those of another run.
         let out = try TestSupport.temporaryDirectory()
+        let manifest = try TestSupport.writeManifest("""
+            container: {group: group.test.corpus-activity, path: \(out.appendingPathComponent("data").path)}
+            widgets:
+              - {kind: RecentOrdersWidget, module: DeliveryWidget}
+            """)
         let attributes = #"{"restaurant":"Nonna's Pizza","orderNumber":"4711","items":3}"#
         let started = try await TestSupport.widgethost(["activity", "start", "DeliveryAttributes", "--attributes", attributes, "--stale-date", "1h",
                                                         "--state", #"{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}"#,

@@ -41,8 +41,11 @@ struct LiveActivityCommandTests {
         #expect(stale.stdout.contains("Checking on your order") && !stale.stdout.contains(">On the way<"), "\(stale.stdout.suffix(400))")
 
         // An update stamped before the latest is a retry or a late one: applied once, never twice.
+        let stamped = try await fixture.run("activity", "update", id, "--state", #"{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}"#,
+                                            "--timestamp", "2026-01-01T10:00:00Z")
+        #expect(stamped.status == 0 && stamped.stdout.hasPrefix("updated"), "\(stamped.stdout)\(stamped.stderr)")
         let late = try await fixture.run("activity", "update", id, "--state", #"{"stage":"preparing","estimatedArrival":786000000}"#,
-                                         "--timestamp", "2000-01-01T00:00:00Z")
+                                         "--timestamp", "2026-01-01T09:59:59Z")
         #expect(late.status == 0 && late.stdout.hasPrefix("unchanged:"), "\(late.stdout)\(late.stderr)")
         let arriving = #"{"stage":"arriving","courierName":"Ana","estimatedArrival":786000000}"#
         let updated = try await fixture.run("activity", "update", id, "--state", arriving, "--json")
@@ -98,6 +101,10 @@ struct LiveActivityCommandTests {
 
         let missing = try await fixture.run("activity", "update", "no-such-id", "--state", Self.onTheWay)
         #expect(missing.status == 1 && missing.stderr.contains("no Live Activity with id 'no-such-id'"), "\(missing.stderr)")
+        let pushOnly = try await fixture.run("tokens", "add", "pusher", "--push", "--only", "abcdef")
+        #expect(pushOnly.status == 1 && pushOnly.stderr.contains("a push token goes without --only"), "\(pushOnly.stderr)")
+        let notANumber = try await fixture.run("activity", "update", ids[1], "--state", Self.onTheWay, "--relevance-score", "nan")
+        #expect(notANumber.status == 1 && notANumber.stderr.contains("--relevance-score is a finite number"), "\(notANumber.stderr)")
         let policy = try await fixture.run("activity", "end", ids[1], "--dismissal-policy", "later")
         #expect(policy.status == 1 && policy.stderr.contains("--dismissal-policy is default, immediate, or a moment"), "\(policy.stderr)")
     }

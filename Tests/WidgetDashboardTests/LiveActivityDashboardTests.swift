@@ -30,12 +30,16 @@ struct LiveActivityDashboardTests {
         let host = try RunningHost(fixture, arguments: ["--serve", "127.0.0.1:0"])
         let base = try await host.dashboardBase()
         let pusher = ["Authorization": "Bearer \(token)"]
+        // Timestamps as a push server sends them: Unix seconds of when it made each change.
+        let sent = Int(Date().timeIntervalSince1970)
 
         // Only a push token pushes.
-        let start = Self.payload(#""event":"start","timestamp":1,"attributes-type":"DeliveryAttributes","attributes":\#(Self.attributes),"content-state":{"stage":"preparing","estimatedArrival":786000000},"relevance-score":5"#)
+        let start = Self.payload(#""event":"start","timestamp":\#(sent),"attributes-type":"DeliveryAttributes","attributes":\#(Self.attributes),"content-state":{"stage":"preparing","estimatedArrival":786000000},"relevance-score":5"#)
         #expect(try await LoopbackHTTP.send(base + "/activities", method: .POST, body: start).status == 401)
         let readOnly = try await LoopbackHTTP.send(base + "/activities", method: .POST, headers: ["Authorization": "Bearer \(viewer)"], body: start)
         #expect(readOnly.status == 401 && readOnly.body.contains("tokens add LABEL --push"), "\(readOnly.body)")
+        // In the address, where logs keep it, the push token is not taken.
+        #expect(try await LoopbackHTTP.send(base + "/activities?token=\(token)", method: .POST, body: start).status == 401)
 
         // The page listens before the activity starts: it hears of it, and of each change.
         let received = Mutex("")
@@ -63,8 +67,16 @@ struct LiveActivityDashboardTests {
         #expect(page.body.contains(#"<section id="activities""#) && page.body.range(of: "id=\"activities\"")!.lowerBound < page.body.range(of: "id=\"grid\"")!.lowerBound,
                 "the activities come above the widgets")
 
+        // An update stamped the second of the start is one the sender made no later: not applied.
+        let same = Self.payload(#""event":"update","timestamp":\#(sent),"content-state":{"stage":"arriving","estimatedArrival":786000000}"#)
+        let sameFlag = try Self.object(try await LoopbackHTTP.send(base + "/activities/\(id)", method: .POST, headers: pusher, body: same).body)["applied"] as? Bool
+        #expect(sameFlag == false)
+        // Milliseconds sent as seconds would hold off every later change: refused.
+        let ahead = Self.payload(#""event":"update","timestamp":\#(sent * 1000),"content-state":{"stage":"arriving","estimatedArrival":786000000}"#)
+        let refusedAhead = try await LoopbackHTTP.send(base + "/activities/\(id)", method: .POST, headers: pusher, body: ahead)
+        #expect(refusedAhead.status == 400 && refusedAhead.body.contains("Unix seconds"), "\(refusedAhead.body)")
         // An update as APNs sends it; the same one again (a retry) is not applied twice.
-        let update = Self.payload(#""event":"update","timestamp":2000000000,"content-state":{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}"#)
+        let update = Self.payload(#""event":"update","timestamp":\#(sent + 1),"content-state":{"stage":"onTheWay","courierName":"Ana","estimatedArrival":786000000}"#)
         let applied = try await LoopbackHTTP.send(base + "/activities/\(id)", method: .POST, headers: pusher, body: update)
         let appliedFlag = try Self.object(applied.body)["applied"] as? Bool
         #expect(applied.status == 200 && appliedFlag == true, "\(applied.body)")
@@ -77,7 +89,7 @@ struct LiveActivityDashboardTests {
         // ActivityKit's budget: ten at once (one spent above), then one each five seconds.
         var statuses: [Int] = []
         for step in 1...10 {
-            let next = Self.payload(#""event":"update","timestamp":\#(2000000000 + step),"content-state":{"stage":"arriving","estimatedArrival":\#(786000000 + step)}"#)
+            let next = Self.payload(#""event":"update","timestamp":\#(Date().timeIntervalSince1970 + 1 + Double(step) / 1000),"content-state":{"stage":"arriving","estimatedArrival":\#(786000000 + step)}"#)
             let reply = try await LoopbackHTTP.send(base + "/activities/\(id)", method: .POST, headers: pusher, body: next)
             statuses.append(reply.status)
             if reply.status == 429 {
@@ -98,7 +110,7 @@ struct LiveActivityDashboardTests {
         #expect(notJSON.status == 400, "\(notJSON.body)")
 
         // Ended with a dismissal date in the past: gone at once, its card too.
-        let end = Self.payload(#""event":"end","timestamp":2100000000,"dismissal-date":1,"content-state":{"stage":"delivered","estimatedArrival":786000000}"#)
+        let end = Self.payload(#""event":"end","dismissal-date":1,"content-state":{"stage":"delivered","estimatedArrival":786000000}"#)
         let ended = try await LoopbackHTTP.send(base + "/activities/\(id)", method: .POST, headers: pusher, body: end)
         #expect(ended.status == 200, "\(ended.body)")
         #expect(try await LoopbackHTTP.send(base + "/activities", headers: ["Authorization": "Bearer \(viewer)"]).body == "[]")

@@ -226,6 +226,7 @@ enum PostgresSchema {
                 relevance_score double precision NOT NULL,
                 started_at timestamptz NOT NULL,
                 updated_at timestamptz NOT NULL,
+                last_timestamp bigint,
                 ended_at timestamptz,
                 dismiss_at timestamptz,
                 budget double precision NOT NULL,

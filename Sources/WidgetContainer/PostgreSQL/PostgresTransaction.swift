@@ -362,13 +362,13 @@ extension PostgresTransaction {
             """)
     }
 
-    private static let activityColumns = "id, type, attributes, state, stale_date, relevance_score, started_at, updated_at, ended_at, dismiss_at, budget, budget_at, view, stale_view"
+    private static let activityColumns = "id, type, attributes, state, stale_date, relevance_score, started_at, updated_at, last_timestamp, ended_at, dismiss_at, budget, budget_at, view, stale_view"
 
     private static func activity(from row: PostgresRow) throws -> LiveActivity {
-        let (id, type, attributes, state, staleDate, relevanceScore, startedAt, updatedAt, endedAt, dismissAt, budget, budgetAt, view, staleView) =
-            try row.decode((String, String, Data, Data, Date?, Double, Date, Date, Date?, Date?, Double, Date, Data, Data?).self)
+        let (id, type, attributes, state, staleDate, relevanceScore, startedAt, updatedAt, lastTimestamp, endedAt, dismissAt, budget, budgetAt, view, staleView) =
+            try row.decode((String, String, Data, Data, Date?, Double, Date, Date, Int64?, Date?, Date?, Double, Date, Data, Data?).self)
         return LiveActivity(id: id, type: type, attributes: attributes, state: state, staleDate: staleDate, relevanceScore: relevanceScore,
-                            startedAt: startedAt, updatedAt: updatedAt, endedAt: endedAt, dismissAt: dismissAt, budget: budget, budgetAt: budgetAt,
+                            startedAt: startedAt, updatedAt: updatedAt, lastTimestamp: lastTimestamp, endedAt: endedAt, dismissAt: dismissAt, budget: budget, budgetAt: budgetAt,
                             view: view, staleView: staleView)
     }
 
@@ -384,16 +384,16 @@ extension PostgresTransaction {
         try run("""
             INSERT INTO activity (\(unescaped: Self.activityColumns))
             VALUES (\(activity.id), \(activity.type), \(activity.attributes), \(activity.state), \(activity.staleDate),
-                    \(activity.relevanceScore), \(activity.startedAt), \(activity.updatedAt), \(activity.endedAt), \(activity.dismissAt),
+                    \(activity.relevanceScore), \(activity.startedAt), \(activity.updatedAt), \(activity.lastTimestamp), \(activity.endedAt), \(activity.dismissAt),
                     \(activity.budget), \(activity.budgetAt), \(activity.view), \(activity.staleView))
             ON CONFLICT (id) DO UPDATE SET state = excluded.state, stale_date = excluded.stale_date, relevance_score = excluded.relevance_score,
-                updated_at = excluded.updated_at, ended_at = excluded.ended_at, dismiss_at = excluded.dismiss_at, budget = excluded.budget,
+                updated_at = excluded.updated_at, last_timestamp = excluded.last_timestamp, ended_at = excluded.ended_at, dismiss_at = excluded.dismiss_at, budget = excluded.budget,
                 budget_at = excluded.budget_at, view = excluded.view, stale_view = excluded.stale_view
             """)
     }
 
-    func purgeActivities(dismissedBefore date: Date) throws -> Int {
-        try run("DELETE FROM activity WHERE dismiss_at < \(date)").metadata.rows ?? 0
+    func deleteActivities(ids: [String]) throws {
+        for id in ids { try run("DELETE FROM activity WHERE id = \(id)") }
     }
 }
 

@@ -16,9 +16,13 @@ package struct LiveActivity: Sendable, Equatable {
     /// Higher first; 0 by default.
     package var relevanceScore: Double
     package var startedAt: Date
-    /// The sender's timestamp of the latest update applied: an update
-    /// stamped no later is one already applied (or older), and is ignored.
+    /// When it last changed, on the host's clock.
     package var updatedAt: Date
+    /// The latest timestamp a sender gave its start, update or end, in
+    /// milliseconds since 1970: a change stamped no later is one already
+    /// applied (a retry) or an older one arriving late, and is ignored.
+    /// Whole milliseconds, so that both stores compare it alike.
+    package var lastTimestamp: Int64?
     /// When it ended; nil while it runs.
     package var endedAt: Date?
     /// When an ended activity stops being shown.
@@ -32,7 +36,7 @@ package struct LiveActivity: Sendable, Equatable {
     package var staleView: Data?
 
     package init(id: String, type: String, attributes: Data, state: Data, staleDate: Date?, relevanceScore: Double, startedAt: Date, updatedAt: Date,
-                 endedAt: Date? = nil, dismissAt: Date? = nil, budget: Double, budgetAt: Date, view: Data, staleView: Data?) {
+                 lastTimestamp: Int64? = nil, endedAt: Date? = nil, dismissAt: Date? = nil, budget: Double, budgetAt: Date, view: Data, staleView: Data?) {
         self.id = id
         self.type = type
         self.attributes = attributes
@@ -41,6 +45,7 @@ package struct LiveActivity: Sendable, Equatable {
         self.relevanceScore = relevanceScore
         self.startedAt = startedAt
         self.updatedAt = updatedAt
+        self.lastTimestamp = lastTimestamp
         self.endedAt = endedAt
         self.dismissAt = dismissAt
         self.budget = budget

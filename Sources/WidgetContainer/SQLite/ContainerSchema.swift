@@ -145,6 +145,7 @@ enum ContainerSchema {
                 table.column("relevanceScore", .double).notNull()
                 table.column("startedAt", .datetime).notNull()
                 table.column("updatedAt", .datetime).notNull()
+                table.column("lastTimestamp", .integer)
                 table.column("endedAt", .datetime)
                 table.column("dismissAt", .datetime)
                 table.column("budget", .double).notNull()

@@ -251,7 +251,8 @@ struct SQLiteTransaction: ContainerTransaction {
 
     private static func activity(from row: Row) -> LiveActivity {
         LiveActivity(id: row["id"], type: row["type"], attributes: row["attributes"], state: row["state"], staleDate: row["staleDate"],
-                     relevanceScore: row["relevanceScore"], startedAt: row["startedAt"], updatedAt: row["updatedAt"], endedAt: row["endedAt"],
+                     relevanceScore: row["relevanceScore"], startedAt: row["startedAt"], updatedAt: row["updatedAt"], lastTimestamp: row["lastTimestamp"],
+                     endedAt: row["endedAt"],
                      dismissAt: row["dismissAt"], budget: row["budget"], budgetAt: row["budgetAt"], view: row["view"], staleView: row["staleView"])
     }
 
@@ -265,16 +266,15 @@ struct SQLiteTransaction: ContainerTransaction {
 
     func save(_ activity: LiveActivity) throws {
         try db.execute(sql: """
-            INSERT OR REPLACE INTO activity (id, type, attributes, state, staleDate, relevanceScore, startedAt, updatedAt, endedAt, dismissAt,
-                                             budget, budgetAt, view, staleView)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO activity (id, type, attributes, state, staleDate, relevanceScore, startedAt, updatedAt, lastTimestamp, endedAt,
+                                             dismissAt, budget, budgetAt, view, staleView)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [activity.id, activity.type, activity.attributes, activity.state, activity.staleDate, activity.relevanceScore,
-                             activity.startedAt, activity.updatedAt, activity.endedAt, activity.dismissAt, activity.budget, activity.budgetAt,
+                             activity.startedAt, activity.updatedAt, activity.lastTimestamp, activity.endedAt, activity.dismissAt, activity.budget, activity.budgetAt,
                              activity.view, activity.staleView])
     }
 
-    func purgeActivities(dismissedBefore date: Date) throws -> Int {
-        try db.execute(sql: "DELETE FROM activity WHERE dismissAt < ?", arguments: [date])
-        return db.changesCount
+    func deleteActivities(ids: [String]) throws {
+        for id in ids { try db.execute(sql: "DELETE FROM activity WHERE id = ?", arguments: [id]) }
     }
 }

@@ -50,7 +50,10 @@ package struct ActivityPush: Sendable {
             return number
         }
         func date(_ key: String) throws -> Date? {
-            try number(key).map { Date(timeIntervalSince1970: $0) }
+            guard let seconds = try number(key) else { return nil }
+            // Unix seconds up to the year 9999; milliseconds would be far beyond.
+            guard (0...253_402_300_799).contains(seconds) else { throw Refused(description: "'\(key)' is in Unix seconds, from 0 to 253402300799") }
+            return Date(timeIntervalSince1970: seconds)
         }
         attributesType = fields["attributes-type"] as? String
         attributes = try object("attributes")

@@ -10,23 +10,25 @@ import WidgetSDK
 /// above the widgets, and `POST /activities`, where an app's server starts,
 /// updates and ends them with a push token (`widgethost tokens add --push`).
 enum ActivityRoutes {
-    static func add(to router: Router<DashboardContext>, workspace: Workspace, cards: CardCache) {
+    static func add(to router: Router<DashboardContext>, workspace: Workspace, cards: CardCache, accounts: DashboardAccounts) {
         router.get("/activities") { _, context in
             let now = Date()
             let shown = try seesActivities(context) ? try await workspace.activities().shown(at: now) : []
             return try json(shown.map { DashboardActivity($0, at: now) })
         }
         router.post("/activities") { request, context in
-            try checkPush(context)
+            try await checkPush(request, accounts: accounts)
             let push = try await body(request)
             guard push.event == .start, let type = push.attributesType, let attributes = push.attributes, let content = push.content else {
                 throw HTTPError(.badRequest, message: "POST /activities starts one ('event': 'start'); update or end it at /activities/<id>")
             }
-            let activity = try await answering { try await workspace.startActivity(type: type, attributes: attributes, content: content) }
+            let activity = try await answering {
+                try await workspace.startActivity(type: type, attributes: attributes, content: content, timestamp: push.timestamp)
+            }
             return try json(ActivityReply(applied: true, activity: ActivitySummary(activity, at: Date())), status: .created)
         }
         router.post("/activities/:id") { request, context in
-            try checkPush(context)
+            try await checkPush(request, accounts: accounts)
             let id = try context.parameters.require("id")
             let push = try await body(request)
             let change: ActivityChange = try await answering {
@@ -79,8 +81,14 @@ enum ActivityRoutes {
         return principal.only == nil
     }
 
-    private static func checkPush(_ context: DashboardContext) throws {
-        guard context.principal?.mayPush == true else {
+    /// A push token, from the Authorization header only: never from the
+    /// address (where logs and a browser's history keep it), and whatever
+    /// session cookie or proxy header came with it.
+    private static func checkPush(_ request: Request, accounts: DashboardAccounts) async throws {
+        let bearer = request.headers[.authorization].flatMap { header in
+            header.lowercased().hasPrefix("bearer ") ? String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) : nil
+        }
+        guard let bearer, try await accounts.token(bearer)?.mayPush == true else {
             throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="widgethost""#],
                             message: "Live Activities are pushed with a push token: 'widgethost tokens add LABEL --push', sent as Authorization: Bearer")
         }
@@ -109,7 +117,7 @@ enum ActivityRoutes {
             switch error {
             case .unknownType, .notFound: throw HTTPError(.notFound, message: error.description)
             case .tooLarge: throw HTTPError(.contentTooLarge, message: error.description)
-            case .notJSON: throw HTTPError(.badRequest, message: error.description)
+            case .notJSON, .invalid: throw HTTPError(.badRequest, message: error.description)
             case .tooManyRunning, .ended: throw HTTPError(.conflict, message: error.description)
             case .overBudget(_, let retryAfter):
                 throw HTTPError(.tooManyRequests, headers: [.retryAfter: "\(Int(retryAfter.rounded(.up)))"], message: error.description)

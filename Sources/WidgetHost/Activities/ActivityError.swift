@@ -11,6 +11,8 @@ package enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible 
     case ended(String)
     case overBudget(String, retryAfter: TimeInterval)
     case refused(String)
+    /// A value out of its range: a timestamp ahead of the clock, a score that is not a number.
+    case invalid(String)
 
     package var description: String {
         switch self {
@@ -31,7 +33,7 @@ package enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible 
         case .overBudget(let id, let retryAfter):
             return "the Live Activity '\(id)' has used its updates for now (\(Int(ActivityLimits.updateBurst)) at once, then one each "
                 + "\(Int(ActivityLimits.updateInterval)) s); the next is allowed in \(Int(retryAfter.rounded(.up))) s"
-        case .refused(let reason):
+        case .refused(let reason), .invalid(let reason):
             return reason
         }
     }

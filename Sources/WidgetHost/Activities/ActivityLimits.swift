@@ -15,6 +15,12 @@ package enum ActivityLimits {
     package static let maximumDuration: TimeInterval = 8 * 3600
     /// An ended activity stays shown up to four hours, unless dismissed sooner.
     package static let endedShownFor: TimeInterval = 4 * 3600
-    /// Dismissed activities are kept this long, for `activity list --all`, then removed.
+    /// Dismissed activities are kept this long, for `activity list --all`,
+    /// then removed when another starts.
     package static let keptAfterDismissal: TimeInterval = 24 * 3600
+    /// Activities of one type kept, running, ended and dismissed: a start
+    /// beyond it removes the one that ended longest ago.
+    package static let maximumKept = 50
+    /// How far ahead of this host's clock a sender's timestamp may be.
+    package static let timestampLead: TimeInterval = 300
 }

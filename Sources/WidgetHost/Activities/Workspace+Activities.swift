@@ -10,26 +10,31 @@ import WidgetSDK
 /// dashboard's `/activities` endpoint. Each change is drawn in the module's
 /// extension before it is stored, so what the container holds always draws.
 extension Workspace {
-    package func startActivity(type: String, attributes: Data, content: ActivityContentUpdate) async throws -> LiveActivity {
+    /// `timestamp`: when the sender made the start (APNs' `timestamp`),
+    /// against which its later updates are compared.
+    package func startActivity(type: String, attributes: Data, content: ActivityContentUpdate, timestamp: Date? = nil) async throws -> LiveActivity {
         let activity = try loadedActivity(type)
-        try Self.check(attributes: attributes, state: content.state)
+        try Self.check(attributes: attributes, content: content)
         let now = clock.now()
+        let stamp = try Self.milliseconds(timestamp, now: now)
         let id = UUID().uuidString
         let (view, staleView) = try await draw(activity, id: id, attributes: attributes, content: content, at: now)
         let started = LiveActivity(id: id, type: type, attributes: attributes, state: content.state, staleDate: content.staleDate,
-                                   relevanceScore: content.relevanceScore, startedAt: now, updatedAt: now,
+                                   relevanceScore: content.relevanceScore, startedAt: now, updatedAt: now, lastTimestamp: stamp,
                                    budget: ActivityLimits.updateBurst, budgetAt: now, view: view, staleView: staleView)
         try await container.write { db in
-            try db.purgeActivities(dismissedBefore: now.addingTimeInterval(-ActivityLimits.keptAfterDismissal))
-            let running = try db.activities().filter { $0.type == type && [.active, .stale].contains($0.phase(at: now)) }
+            let kept = try db.activities()
+            try db.deleteActivities(ids: Self.removable(kept, making: type, at: now))
+            let running = kept.filter { $0.type == type && [.active, .stale].contains($0.phase(at: now)) }
             guard running.count < ActivityLimits.maximumRunning else { throw ActivityError.tooManyRunning(type: type) }
             try db.save(started)
         }
         return started
     }
 
-    /// Applies `content` unless an update stamped `timestamp` or later was
-    /// applied already: a retried update is applied once.
+    /// Applies `content`, unless the sender stamped it (`timestamp`) no
+    /// later than a start, update or end it stamped before: a retried
+    /// update is applied once.
     package func updateActivity(id: String, content: ActivityContentUpdate, timestamp: Date? = nil) async throws -> ActivityChange {
         try await change(id: id, content: content, timestamp: timestamp, ending: nil)
     }
@@ -55,13 +60,15 @@ extension Workspace {
 
     private func change(id: String, content: ActivityContentUpdate?, timestamp: Date?, ending: ActivityUIDismissalPolicy?) async throws -> ActivityChange {
         let now = clock.now()
-        let stamp = timestamp ?? now
+        let stamp = try Self.milliseconds(timestamp, now: now)
         guard let current = try await container.read({ try $0.activity(id: id) }) else { throw ActivityError.notFound(id) }
         if let change = try Self.unchanged(current, stamp: stamp, ending: ending, at: now) { return change }
+        // Over its budget: said before its drawing is made for nothing (and checked again when stored).
+        if ending == nil { _ = try Self.budget(of: current, at: now) }
         var drawing: (Data, Data?)?
         if let content {
-            try Self.check(attributes: current.attributes, state: content.state)
-            drawing = try await draw(try loadedActivity(current.type), id: id, attributes: current.attributes, content: content, at: stamp)
+            try Self.check(attributes: current.attributes, content: content)
+            drawing = try await draw(try loadedActivity(current.type), id: id, attributes: current.attributes, content: content, at: now)
         }
         let drawn = drawing
         return try await container.write { db in
@@ -69,9 +76,7 @@ extension Workspace {
             guard var activity = try db.activity(id: id) else { throw ActivityError.notFound(id) }
             if let change = try Self.unchanged(activity, stamp: stamp, ending: ending, at: now) { return change }
             if ending == nil {
-                let budget = min(ActivityLimits.updateBurst, activity.budget + now.timeIntervalSince(activity.budgetAt) / ActivityLimits.updateInterval)
-                guard budget >= 1 else { throw ActivityError.overBudget(id, retryAfter: (1 - budget) * ActivityLimits.updateInterval) }
-                activity.budget = budget - 1
+                activity.budget = try Self.budget(of: activity, at: now) - 1
                 activity.budgetAt = now
             }
             if let content, let (view, staleView) = drawn {
@@ -81,7 +86,8 @@ extension Workspace {
                 activity.view = view
                 activity.staleView = staleView
             }
-            activity.updatedAt = stamp
+            activity.updatedAt = now
+            activity.lastTimestamp = stamp ?? activity.lastTimestamp
             if let ending {
                 activity.endedAt = now
                 activity.dismissAt = switch ending {
@@ -97,12 +103,42 @@ extension Workspace {
 
     /// Nothing to do: an update no newer than the latest, or to one that
     /// has ended; an end of one ended already.
-    private static func unchanged(_ activity: LiveActivity, stamp: Date, ending: ActivityUIDismissalPolicy?, at now: Date) throws -> ActivityChange? {
+    private static func unchanged(_ activity: LiveActivity, stamp: Int64?, ending: ActivityUIDismissalPolicy?, at now: Date) throws -> ActivityChange? {
         let ended = activity.phase(at: now) == .ended || activity.phase(at: now) == .dismissed
         if ending != nil, ended { return ActivityChange.ignored(activity) }
-        if stamp <= activity.updatedAt { return ActivityChange.ignored(activity) }
+        if let stamp, let last = activity.lastTimestamp, stamp <= last { return ActivityChange.ignored(activity) }
         if ended { throw ActivityError.ended(activity.id) }
         return nil
+    }
+
+    /// The updates the activity may make now, refilled since it was last
+    /// counted; at least one, or it must wait.
+    private static func budget(of activity: LiveActivity, at now: Date) throws -> Double {
+        let budget = min(ActivityLimits.updateBurst, activity.budget + max(0, now.timeIntervalSince(activity.budgetAt)) / ActivityLimits.updateInterval)
+        guard budget >= 1 else { throw ActivityError.overBudget(activity.id, retryAfter: (1 - budget) * ActivityLimits.updateInterval) }
+        return budget
+    }
+
+    /// A sender's timestamp in whole milliseconds. One far ahead of this
+    /// host's clock (milliseconds sent as seconds, say) would make every
+    /// later change look old, and is refused.
+    private static func milliseconds(_ timestamp: Date?, now: Date) throws -> Int64? {
+        guard let timestamp else { return nil }
+        guard timestamp.timeIntervalSince(now) <= ActivityLimits.timestampLead else {
+            throw ActivityError.invalid("the timestamp \(timestamp.formatted(.iso8601)) is ahead of this host's clock (\(now.formatted(.iso8601))); it is when the change was made, in seconds since 1970")
+        }
+        return Int64((max(timestamp.timeIntervalSince1970, 0) * 1000).rounded(.down))
+    }
+
+    /// What a start of `type` removes: activities dismissed over a day ago,
+    /// and, of `type`, the longest ended beyond the number kept of a type.
+    private static func removable(_ kept: [LiveActivity], making type: String, at now: Date) -> [String] {
+        let expired = kept.filter { $0.effectiveDismissal < now.addingTimeInterval(-ActivityLimits.keptAfterDismissal) }
+        let expiredIDs = Set(expired.map(\.id))
+        let ended = kept.filter { $0.type == type && !expiredIDs.contains($0.id) && [.ended, .dismissed].contains($0.phase(at: now)) }
+        let ofType = kept.filter { $0.type == type && !expiredIDs.contains($0.id) }.count
+        let surplus = max(0, ofType + 1 - ActivityLimits.maximumKept)
+        return expired.map(\.id) + ended.sorted { $0.effectiveEnd < $1.effectiveEnd }.prefix(surplus).map(\.id)
     }
 
     private func loadedActivity(_ type: String) throws -> LoadedActivity {
@@ -110,8 +146,10 @@ extension Workspace {
         return activity
     }
 
-    private static func check(attributes: Data, state: Data) throws {
+    private static func check(attributes: Data, content: ActivityContentUpdate) throws {
+        let state = content.state
         guard attributes.count + state.count <= ActivityLimits.maximumPayload else { throw ActivityError.tooLarge(bytes: attributes.count + state.count) }
+        guard content.relevanceScore.isFinite else { throw ActivityError.invalid("the relevance score is not a finite number") }
         for (name, data) in [("attributes", attributes), ("state", state)] {
             guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { throw ActivityError.notJSON(name) }
         }

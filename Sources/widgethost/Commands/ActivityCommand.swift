@@ -30,6 +30,10 @@ struct ActivityCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Higher is shown first (default 0).", valueName: "score"))
         var relevanceScore: Double = 0
 
+        func validate() throws {
+            guard relevanceScore.isFinite else { throw ValidationError("--relevance-score is a finite number") }
+        }
+
         func content(now: Date) throws -> ActivityContentUpdate? {
             guard let state else { return nil }
             return ActivityContentUpdate(state: try ActivityCommand.json(state, "--state"), staleDate: staleDate?.date(from: now),
@@ -72,8 +76,8 @@ struct ActivityCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Give a Live Activity new content.",
             discussion: """
-                An update stamped no later than the latest applied is ignored (exit 0, and said): a retry is \
-                applied once. An activity may make 10 updates at once, then one each 5 seconds.
+                With --timestamp, an update stamped no later than the latest timestamp given is ignored (exit 0, \
+                and said): a retry is applied once. An activity may make 10 updates at once, then one each 5 seconds.
                 """)
 
         @Argument(help: ArgumentHelp("The activity's id, as 'start' printed it.", valueName: "id"))
@@ -81,7 +85,7 @@ struct ActivityCommand: AsyncParsableCommand {
 
         @OptionGroup var content: ContentOptions
 
-        @Option(help: ArgumentHelp("When the update was made (default: now); an older one than the latest is ignored.", valueName: "when"))
+        @Option(help: ArgumentHelp("When the sender made the update; one no later than the latest timestamp given is ignored (a retry).", valueName: "when"))
         var timestamp: MomentArgument?
 
         @Flag(help: "Print JSON instead of text.")
@@ -119,7 +123,7 @@ struct ActivityCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("default, immediate, or when to dismiss it (ISO 8601 or 15m from now).", valueName: "policy"))
         var dismissalPolicy: String = "default"
 
-        @Option(help: ArgumentHelp("When the end was made (default: now).", valueName: "when"))
+        @Option(help: ArgumentHelp("When the sender made the end; one no later than the latest timestamp given is ignored.", valueName: "when"))
         var timestamp: MomentArgument?
 
         @Flag(help: "Print JSON instead of text.")
@@ -238,7 +242,7 @@ struct ActivityCommand: AsyncParsableCommand {
         case .applied:
             Terminal.line(activity.endedAt != nil ? "ended \(activity.id); shown until \(Terminal.time(activity.effectiveDismissal))" : "updated \(activity.id)")
         case .ignored:
-            Terminal.line("unchanged: \(activity.id) \(activity.phase(at: now) == .ended || activity.phase(at: now) == .dismissed ? "has ended already" : "has an update as new or newer (\(Terminal.time(activity.updatedAt)))")")
+            Terminal.line("unchanged: \(activity.id) \(activity.phase(at: now) == .ended || activity.phase(at: now) == .dismissed ? "has ended already" : "has a change stamped as late or later")")
         }
     }
 }

@@ -57,6 +57,12 @@ struct TokensCommand: AsyncParsableCommand {
 
         @OptionGroup var manifest: ManifestOptions
 
+        func validate() throws {
+            if push && !only.isEmpty {
+                throw ValidationError("--push drives every Live Activity, and they belong to no instance: a push token goes without --only")
+            }
+        }
+
         func run() async throws {
             let container = try manifest.openContainer(try manifest.loadManifest())
             try await Terminal.failing {
