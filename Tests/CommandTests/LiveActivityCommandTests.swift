@@ -108,4 +108,28 @@ struct LiveActivityCommandTests {
         let policy = try await fixture.run("activity", "end", ids[1], "--dismissal-policy", "later")
         #expect(policy.status == 1 && policy.stderr.contains("--dismissal-policy is default, immediate, or a moment"), "\(policy.stderr)")
     }
+
+    /// The board shows a Live Activity first, as a tile with its caption,
+    /// one started from another terminal while it runs, and lets go of one
+    /// ended at once.
+    @Test func theBoardShowsActivitiesFirstAndLetsGoOfThoseEnded() async throws {
+        let fixture = try Self.fixture(.sqlite)
+        let added = try await fixture.run("add-instance", "RecentOrdersWidget")
+        #expect(added.status == 0, "\(added.stderr)")
+        // Narrow enough that a medium tile and a small one do not share a row.
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 70, rows: 50, arguments: ["--caption-refresh", "86400"])
+        #expect(await host.waitFor { $0.text.contains("Order again") }, "\(host.screen.text)")
+        let started = try await fixture.run("activity", "start", "DeliveryAttributes", "--attributes", Self.attributes, "--state", Self.onTheWay)
+        let id = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(await host.waitFor { $0.text.contains("Live Activity · DeliveryAttributes · active") && $0.text.contains("On the way") },
+                "\(host.screen.text)")
+        // First: above the widget's tile.
+        let screen = host.screen
+        let activityRow = (1...50).first { screen.line($0).contains("On the way") } ?? 99
+        let widgetRow = (1...50).first { screen.line($0).contains("Order again") } ?? 0
+        #expect(activityRow < widgetRow, "\(screen.text)")
+        #expect(try await fixture.run("activity", "end", id, "--dismissal-policy", "immediate").status == 0)
+        #expect(await host.waitFor { !$0.text.contains("Live Activity ·") && $0.text.contains("Order again") }, "\(host.screen.text)")
+        #expect(await host.stop() == 0)
+    }
 }

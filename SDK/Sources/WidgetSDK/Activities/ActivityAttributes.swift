@@ -32,6 +32,7 @@ public struct ActivityContent<State: Decodable & Encodable & Hashable>: Hashable
     /// Higher scores are shown first; 0 by default.
     public var relevanceScore: Double
 
+    /// Content of `state`, stale at `staleDate` (nil: never), with its relevance.
     public init(state: State, staleDate: Date?, relevanceScore: Double = 0) {
         self.state = state
         self.staleDate = staleDate
@@ -53,16 +54,23 @@ public enum ActivityUIDismissalPolicy: Hashable, Sendable {
 
 /// Where an activity is in its life.
 public enum ActivityState: String, Hashable, Sendable, Codable {
+    /// Running, and shown.
     case active
+    /// Ended, and shown until it is dismissed.
     case ended
+    /// No longer shown.
     case dismissed
+    /// Running, its content past its stale date.
     case stale
+    /// Asked for and not started yet (a push-to-start on its way).
     case pending
 }
 
 /// The size a Live Activity is drawn at (iOS 18): `medium` on a Lock Screen
 /// and here, `small` on a watch and in CarPlay.
 public enum ActivityFamily: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A watch's or CarPlay's size.
     case small
+    /// A Lock Screen's, and what this host draws.
     case medium
 }

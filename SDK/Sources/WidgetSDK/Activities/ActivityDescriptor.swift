@@ -55,13 +55,16 @@ private struct LockScreenDrawing<Attributes: ActivityAttributes, Content: View>:
 
 /// How one drawing of an activity is made.
 public struct ActivityDrawingContext: Codable, Sendable, Hashable {
+    /// The activity's id, as `ActivityViewContext.activityID` gives it.
     public var activityID: String
     /// Whether the content's `staleDate` has passed.
     public var isStale: Bool
     /// The entry's date: the update's.
     public var date: Date
+    /// The size it is drawn at.
     public var family: ActivityFamily
 
+    /// How to draw one activity at `date`.
     public init(activityID: String, isStale: Bool, date: Date, family: ActivityFamily = .medium) {
         self.activityID = activityID
         self.isStale = isStale
@@ -75,6 +78,7 @@ public struct ActivityDataRefused: Error, Sendable, Equatable, CustomStringConve
     /// "the state is not a DeliveryAttributes.ContentState: no value for 'minutesLeft'".
     public let description: String
 
+    /// A refusal that says what is wrong.
     public init(description: String) {
         self.description = description
     }

@@ -27,25 +27,35 @@ public struct DynamicIsland: Sendable {
 
 /// Where an expanded region sits in the island.
 public struct DynamicIslandExpandedRegionPosition: Hashable, Sendable, CustomStringConvertible {
+    /// The position's name: `leading`, `trailing`, `center` or `bottom`.
     public let description: String
 
+    /// Beside the camera, on the left.
     public static let leading = DynamicIslandExpandedRegionPosition(description: "leading")
+    /// Beside the camera, on the right.
     public static let trailing = DynamicIslandExpandedRegionPosition(description: "trailing")
+    /// Below the camera.
     public static let center = DynamicIslandExpandedRegionPosition(description: "center")
+    /// Below the others, the island's width.
     public static let bottom = DynamicIslandExpandedRegionPosition(description: "bottom")
 }
 
 /// The island's presentations, for `contentMargins(_:_:for:)`.
 public enum DynamicIslandMode: Hashable, Sendable {
+    /// Two views either side of the camera.
     case compact
+    /// One view, beside another activity's.
     case minimal
+    /// The regions, when the island is held.
     case expanded
 }
 
 /// One region of the expanded island.
 public struct DynamicIslandExpandedRegion<Content: View> {
+    /// Where the region sits.
     public let position: DynamicIslandExpandedRegionPosition
 
+    /// A region at `position`; `priority` and `content` are accepted, not drawn.
     public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {
         self.position = position
     }
@@ -62,19 +72,25 @@ public struct DynamicIslandExpandedContent: Sendable {
 /// Collects an expanded island's regions: one after another, `if`, `if`/`else`.
 @resultBuilder
 public enum DynamicIslandExpandedContentBuilder {
+    /// One region.
     public static func buildExpression<Content: View>(_ region: DynamicIslandExpandedRegion<Content>) -> DynamicIslandExpandedContent {
         DynamicIslandExpandedContent(positions: [region.position])
     }
 
+    /// The regions, one after another.
     public static func buildBlock(_ parts: DynamicIslandExpandedContent...) -> DynamicIslandExpandedContent {
         DynamicIslandExpandedContent(positions: parts.flatMap(\.positions))
     }
 
+    /// An `if` without `else`.
     public static func buildOptional(_ part: DynamicIslandExpandedContent?) -> DynamicIslandExpandedContent {
         part ?? DynamicIslandExpandedContent(positions: [])
     }
 
+    /// The first branch of an `if`/`else`.
     public static func buildEither(first part: DynamicIslandExpandedContent) -> DynamicIslandExpandedContent { part }
+    /// The second branch of an `if`/`else`.
     public static func buildEither(second part: DynamicIslandExpandedContent) -> DynamicIslandExpandedContent { part }
+    /// The regions of an `if #available`.
     public static func buildLimitedAvailability(_ part: DynamicIslandExpandedContent) -> DynamicIslandExpandedContent { part }
 }

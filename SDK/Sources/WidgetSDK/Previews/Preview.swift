@@ -205,25 +205,36 @@ public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> V
 /// What a Live Activity's preview shows: `.content` (the Lock Screen), or
 /// one of the Dynamic Island's presentations, drawn here as `.content`.
 public enum ActivityPreviewViewKind: Hashable, Sendable {
+    /// The Lock Screen presentation.
     case content
+    /// One of the Dynamic Island's presentations.
     case dynamicIsland(DynamicIslandPreviewViewKind)
 }
 
 /// The Dynamic Island's presentations, for `ActivityPreviewViewKind.dynamicIsland`.
 public enum DynamicIslandPreviewViewKind: Hashable, Sendable {
+    /// Its compact views.
     case compact
+    /// Its expanded regions.
     case expanded
+    /// Its minimal view.
     case minimal
 }
 
 /// Collects a Live Activity preview's content states, one a line.
 @resultBuilder
 public enum ActivityPreviewContentStateBuilder<Attributes: ActivityAttributes> {
+    /// One content state.
     public static func buildExpression(_ state: Attributes.ContentState) -> [Attributes.ContentState] { [state] }
+    /// The states, one after another.
     public static func buildBlock(_ parts: [Attributes.ContentState]...) -> [Attributes.ContentState] { parts.flatMap { $0 } }
+    /// An `if` without `else`.
     public static func buildOptional(_ part: [Attributes.ContentState]?) -> [Attributes.ContentState] { part ?? [] }
+    /// The first branch of an `if`/`else`.
     public static func buildEither(first: [Attributes.ContentState]) -> [Attributes.ContentState] { first }
+    /// The second branch of an `if`/`else`.
     public static func buildEither(second: [Attributes.ContentState]) -> [Attributes.ContentState] { second }
+    /// A `for` loop.
     public static func buildArray(_ parts: [[Attributes.ContentState]]) -> [Attributes.ContentState] { parts.flatMap { $0 } }
 }
 
