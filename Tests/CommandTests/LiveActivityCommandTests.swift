@@ -118,10 +118,10 @@ struct LiveActivityCommandTests {
         #expect(added.status == 0, "\(added.stderr)")
         // Narrow enough that a medium tile and a small one do not share a row.
         let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 70, rows: 50, arguments: ["--caption-refresh", "86400"])
-        #expect(await host.waitFor { $0.text.contains("Order again") }, "\(host.screen.text)")
+        #expect(await host.waitFor(bound: 600) { $0.text.contains("Order again") }, "\(host.screen.text)")
         let started = try await fixture.run("activity", "start", "DeliveryAttributes", "--attributes", Self.attributes, "--state", Self.onTheWay)
         let id = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(await host.waitFor { $0.text.contains("Live Activity · DeliveryAttributes · active") && $0.text.contains("On the way") },
+        #expect(await host.waitFor(bound: 600) { $0.text.contains("Live Activity · DeliveryAttributes · active") && $0.text.contains("On the way") },
                 "\(host.screen.text)")
         // First: above the widget's tile.
         let screen = host.screen
@@ -129,7 +129,7 @@ struct LiveActivityCommandTests {
         let widgetRow = (1...50).first { screen.line($0).contains("Order again") } ?? 0
         #expect(activityRow < widgetRow, "\(screen.text)")
         #expect(try await fixture.run("activity", "end", id, "--dismissal-policy", "immediate").status == 0)
-        #expect(await host.waitFor { !$0.text.contains("Live Activity ·") && $0.text.contains("Order again") }, "\(host.screen.text)")
+        #expect(await host.waitFor(bound: 600) { !$0.text.contains("Live Activity ·") && $0.text.contains("Order again") }, "\(host.screen.text)")
         #expect(await host.stop() == 0)
     }
 }
