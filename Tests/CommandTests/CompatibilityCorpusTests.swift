@@ -88,7 +88,8 @@ struct CompatibilityCorpusTests {
     }
 
     /// The delivery app's Live Activity, started as its app starts it and
-    /// drawn by `activity show`: on its way, stale, delivered; light and dark.
+    /// drawn by `activity show`: on its way, stale, delivered; light and
+    /// dark; and each content state of its `#Preview`.
     @Test func theLiveActivityDrawsAsItsGoldenPictures() async throws {
         // A container of its own: activities it starts must not meet those of another run.
         let out = try TestSupport.temporaryDirectory()
@@ -115,6 +116,11 @@ struct CompatibilityCorpusTests {
                                                       "--config", manifest], environment: ["TZ": "UTC"])
         #expect(ended.status == 0, "\(ended.stderr)")
         try await show("DeliveryAttributes-delivered-light.svg", [])
+        // The module's own #Preview of the activity (Xcode's template), a picture for each of its two states.
+        let previewed = try await TestSupport.widgethost(["preview", "DeliveryAttributes", "--all", "--out-dir", out.path, "--config", manifest],
+                                                         environment: ["TZ": "UTC"])
+        #expect(previewed.status == 0 && previewed.stderr.isEmpty, "\(previewed.stderr)")
+        #expect(previewed.stdout.contains("DeliveryAttributes-preview1-2.svg"), "\(previewed.stdout)")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
         try check(drawn, in: out, prefix: "DeliveryAttributes", golden: Self.golden)
     }

@@ -53,6 +53,11 @@ extension Workspace {
         return RenderableView(view: entry.view, family: .systemMedium, date: entry.date, redacted: false, now: date, contentMarginsDisabled: true, theme: theme)
     }
 
+    /// A Live Activity preview's entry as it would show, as `renderable(_:at:)` draws a stored one.
+    package func renderable(previewOf entry: ArchivedEntry) -> RenderableView {
+        RenderableView(view: entry.view, family: .systemMedium, date: entry.date, redacted: false, now: entry.date, contentMarginsDisabled: true, theme: theme)
+    }
+
     /// Every activity kept, oldest first.
     package func activities() async throws -> [LiveActivity] {
         try await container.read { try $0.activities() }

@@ -20,4 +20,10 @@ package struct LoadedActivity: Sendable {
         }
         return try EntryValidator().validate(ArchiveCodec.decodeEntry(bytes))
     }
+
+    /// The module's `#Preview(…, as: .content, using: …)`s of this activity,
+    /// in the order the module lists them: an entry for each content state.
+    package func previews(at date: Date) async throws -> [KindPreview] {
+        try await KindPreview.previews(of: type, in: self.extension, timeout: callTimeout, at: date)
+    }
 }

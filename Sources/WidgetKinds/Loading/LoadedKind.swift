@@ -36,22 +36,7 @@ package struct LoadedKind: Sendable {
     /// lists them, each its entries drawn as the kind draws them, or why not.
     /// Names are the kind's text: a terminal shows them through `TerminalText`.
     package func previews(at date: Date) async throws -> [KindPreview] {
-        guard case .previews(let archives) = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.previews(date: date)) else {
-            throw RemoteCaller.unexpectedAnswer
-        }
-        return archives.prefix(PreviewArchive.maximumCount).filter { $0.kind == moduleKind }.map { archive in
-            let timeline: Result<ArchivedTimeline, KindPreview.Failure>
-            if let bytes = archive.timeline {
-                do {
-                    timeline = .success(try EntryValidator().validate(ArchiveCodec.decodeTimeline(bytes)))
-                } catch {
-                    timeline = .failure(KindPreview.Failure(description: "\(error)"))
-                }
-            } else {
-                timeline = .failure(KindPreview.Failure(description: archive.error ?? "the preview made no timeline"))
-            }
-            return KindPreview(name: archive.name.map { String($0.prefix(EntryValidator.maximumNameLength)) }, family: archive.family, timeline: timeline)
-        }
+        try await KindPreview.previews(of: moduleKind, in: self.extension, timeout: callTimeout, at: date)
     }
 
     /// Every parameter at its default (a dynamic provider's `defaultResult()`
@@ -71,6 +56,28 @@ package struct LoadedKind: Sendable {
 
 /// One `#Preview` of a kind, as `LoadedKind.previews(at:)` found it.
 package struct KindPreview: Sendable {
+    /// The `#Preview`s of `name` (a kind, or a Live Activity's type) in
+    /// the module of `module`, in the order it lists them, each its entries
+    /// drawn as its module draws them, checked as any entry is, or why not.
+    static func previews(of name: String, in module: ModuleExtension, timeout: Duration, at date: Date) async throws -> [KindPreview] {
+        guard case .previews(let archives) = try await RemoteCaller(module: module, timeout: timeout).call(.previews(date: date)) else {
+            throw RemoteCaller.unexpectedAnswer
+        }
+        return archives.prefix(PreviewArchive.maximumCount).filter { $0.kind == name }.map { archive in
+            let timeline: Result<ArchivedTimeline, KindPreview.Failure>
+            if let bytes = archive.timeline {
+                do {
+                    timeline = .success(try EntryValidator().validate(ArchiveCodec.decodeTimeline(bytes)))
+                } catch {
+                    timeline = .failure(KindPreview.Failure(description: "\(error)"))
+                }
+            } else {
+                timeline = .failure(KindPreview.Failure(description: archive.error ?? "the preview made no timeline"))
+            }
+            return KindPreview(name: archive.name.map { String($0.prefix(EntryValidator.maximumNameLength)) }, family: archive.family, timeline: timeline)
+        }
+    }
+
     /// Why a preview has no timeline: what the kind threw, or what the host refused.
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package let description: String

@@ -9,12 +9,15 @@ import WidgetSDK
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Draw a kind's snapshot with sample data, as the widget gallery shows it. No network.",
+        abstract: "Draw a kind's snapshot with sample data, as the widget gallery shows it, or a Live Activity's #Previews. No network.",
         discussion: """
             'widgethost preview Weather --all' draws every family the kind supports in fullColor, accented and \
             vibrant, and its placeholder, side by side on the terminal, then the entries of each #Preview of the \
             kind in its module; with --out-dir it writes one file each, named <kind>-<family>-<mode>.<format> (and \
-            <kind>-<family>-placeholder, and <kind>-preview<N>-<entry N>.<format> for the Nth #Preview).
+            <kind>-<family>-placeholder, and <kind>-preview<N>-<entry N>.<format> for the Nth #Preview). Given a Live \
+            Activity's attributes type instead of a kind, it draws the module's #Preview(…, as: .content, using: …) \
+            of that activity, one picture for each content state: the first alone, or with --all every one \
+            (<Type>-preview<N>-<state N>.<format> in --out-dir).
             """)
 
     @Argument(help: ArgumentHelp("The kind.", valueName: "kind"))
@@ -43,6 +46,9 @@ struct PreviewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try await manifest.openWorkspace()
+        if workspace.bundle.kind(named: kind) == nil, let activity = workspace.bundle.activity(named: kind) {
+            return try await Terminal.failing { try await previewActivity(activity, in: workspace) }
+        }
         try await Terminal.failing {
             let planner = InstancePlanner(bundle: workspace.bundle)
             let kind = try planner.kind(named: self.kind)
@@ -100,6 +106,40 @@ struct PreviewCommand: AsyncParsableCommand {
             }
         }
         if case .failure(let failure) = gallery.previews { failures.append("#Preview: \(failure)") }
+        if !failures.isEmpty { throw PreviewFailures(description: failures.joined(separator: "; ")) }
+    }
+
+    /// A Live Activity's previews: each content state of each `#Preview`.
+    private func previewActivity(_ activity: LoadedActivity, in workspace: Workspace) async throws {
+        guard family == nil else { throw ValidationError("a Live Activity is drawn at one size: --family goes with a kind") }
+        let previews = try await activity.previews(at: workspace.clock.now())
+        guard !previews.isEmpty else {
+            throw PreviewFailures(description: "the module declares no #Preview of the Live Activity \(activity.type): add '#Preview(\"Notification\", as: .content, using: …) { … } contentStates: { … }'")
+        }
+        let scheme = workspace.defaultScheme
+        var failures: [String] = []
+        for (number, preview) in previews.enumerated() {
+            switch preview.timeline {
+            case .success(let timeline):
+                for (index, entry) in timeline.entries.enumerated() {
+                    let renderable = workspace.renderable(previewOf: entry)
+                    if let outDir {
+                        let folder = URL(fileURLWithPath: outDir)
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                        let file = folder.appendingPathComponent("\(activity.type)-preview\(number + 1)-\(index + 1).\(render.format.rawValue)")
+                        try RenderOptions.write(try render.output(renderable, defaultScheme: scheme, rasterizer: workspace.rasterizer), to: file.path)
+                        print(file.path)
+                    } else {
+                        if all { Terminal.line(Terminal.printable("\(preview.name ?? "#Preview \(number + 1)") · state \(index + 1)")) }
+                        try RenderOptions.write(try render.output(renderable, toTerminal: RenderOptions.isTerminal(output), defaultScheme: scheme,
+                                                                  rasterizer: workspace.rasterizer), to: output)
+                    }
+                    guard all else { return }
+                }
+            case .failure(let failure):
+                failures.append("#Preview \(number + 1): \(failure)")
+            }
+        }
         if !failures.isEmpty { throw PreviewFailures(description: failures.joined(separator: "; ")) }
     }
 
