@@ -33,10 +33,15 @@ package final class GitHubFixture: Sendable {
 
         folder = try TestSupport.temporaryDirectory()
         manifestPath = folder.appendingPathComponent("config.yaml").path
+        // A first call starts an extension process and asks the fake GitHub, which answers on
+        // this test process's busy pool: on a loaded two-core machine that outlasted the
+        // default 30 s. Ten minutes, as ContainerFixture gives, unless the test sets its own.
+        let callTimeout = schedule.contains("timeout:") ? "" : ", timeout: 10m"
+        let requestTimeout = github.contains("timeout:") ? "" : ", timeout: 10m"
         try """
             container: {group: group.test.github, path: data}
-            github: {api: "\(api ?? server.apiBase)", token_env: \(Self.tokenVariable)\(github.isEmpty ? "" : ", " + github)}
-            schedule: {min_interval: 1m\(schedule.isEmpty ? "" : ", " + schedule)}
+            github: {api: "\(api ?? server.apiBase)", token_env: \(Self.tokenVariable)\(github.isEmpty ? "" : ", " + github)\(requestTimeout)}
+            schedule: {min_interval: 1m\(schedule.isEmpty ? "" : ", " + schedule)\(callTimeout)}
             widgets:
               - kind: SingleRepo
               - kind: DoubleRepo
