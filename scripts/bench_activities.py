@@ -45,6 +45,7 @@ with socket.socket() as probe:
 log = host_log(os.path.join(work, "host.log"))
 host = subprocess.Popen([binary, "run", manifest, "--serve", f"127.0.0.1:{port}", "--log"], stdout=log, stderr=subprocess.STDOUT)
 heard = threading.Event()
+connected = threading.Event()
 
 
 def listen():
@@ -56,6 +57,8 @@ def listen():
         line = response.readline()
         if not line:
             return
+        if line.startswith(b": connected"):
+            connected.set()
         if line.startswith(b"event: activities"):
             heard.set()
 
@@ -84,7 +87,8 @@ try:
         "content-state": json.loads(state("preparing", 0))}}))
     activity = json.loads(body)["activity"]["id"]
     threading.Thread(target=listen, daemon=True).start()
-    time.sleep(1)
+    if not connected.wait(60):
+        raise SystemExit("bench: the event stream did not connect within 60 s")
     answered, events, cards, commands = [], [], [], []
     for step in range(1, updates + 1):
         # ActivityKit's budget: ten at once (the start spent none), then one each five seconds.

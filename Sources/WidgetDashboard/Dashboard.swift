@@ -154,9 +154,7 @@ package enum Dashboard {
                 }
             }
             let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: card.etag]
-            if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == card.etag }) == true {
-                return Response(status: .notModified, headers: headers)
-            }
+            if holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card.body)))
         }
         serve(router, "/screens") { _, context in
@@ -177,9 +175,7 @@ package enum Dashboard {
             let drawing = try await workspace.drawing(of: screen, statuses: try await visible(context), at: Date())
             let etag = "\"\(drawing.digest)-\(format.rawValue)\""
             let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: etag]
-            if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
-                return Response(status: .notModified, headers: headers)
-            }
+            if holds(etag, request) { return Response(status: .notModified, headers: headers) }
             let body = try await DeviceRoutes.pictureData(drawing, format: format, workspace: workspace, cards: cards)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
@@ -246,8 +242,13 @@ package enum Dashboard {
         }
     }
 
+    /// Whether the client already holds the picture `etag` names (`If-None-Match`).
+    static func holds(_ etag: String, _ request: Request) -> Bool {
+        request.headers[.ifNoneMatch]?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag } == true
+    }
+
     /// `?scheme=dark`; nil when the request does not say.
-    private static func colorScheme(_ request: Request) throws -> ColorScheme? {
+    static func colorScheme(_ request: Request) throws -> ColorScheme? {
         guard let text = request.uri.queryParameters.get("scheme") else { return nil }
         guard let scheme = ColorScheme(rawValue: text) else { throw HTTPError(.badRequest, message: "scheme is light or dark") }
         return scheme

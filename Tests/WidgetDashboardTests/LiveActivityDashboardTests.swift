@@ -63,6 +63,10 @@ struct LiveActivityDashboardTests {
         #expect(list.status == 200 && list.body.contains(#""id":"\#(id)""#) && list.body.contains(#""width":364"#), "\(list.body)")
         let card = try await LoopbackHTTP.send(base + "/activities/\(id).svg", headers: ["Authorization": "Bearer \(viewer)"])
         #expect(card.status == 200 && card.body.contains(">Preparing your") && card.body.contains(">Taqueria<"), "\(card.body.prefix(300))")
+        // The card's tag and scheme are read as an instance card's are.
+        let held = try await LoopbackHTTP.send(base + "/activities/\(id).svg", headers: ["Authorization": "Bearer \(viewer)", "If-None-Match": card.headers["etag"] ?? "none"])
+        #expect(held.status == 304)
+        #expect(try await LoopbackHTTP.send(base + "/activities/\(id).svg?scheme=sepia", headers: ["Authorization": "Bearer \(viewer)"]).status == 400)
         let page = try await LoopbackHTTP.send(base + "/", headers: ["Authorization": "Bearer \(viewer)"])
         #expect(page.body.contains(#"<section id="activities""#) && page.body.range(of: "id=\"activities\"")!.lowerBound < page.body.range(of: "id=\"grid\"")!.lowerBound,
                 "the activities come above the widgets")
