@@ -46,7 +46,8 @@ struct Palette {
     func resolve(_ color: Color?, accentable: Bool) -> (hex: String, opacity: Double) {
         switch mode {
         case .accented:
-            return (accentable ? legibleAccent : accentedSecondary, 1)
+            // One colour each, as iOS tints them, keeping how opaque the kind made it (a faint fill stays faint).
+            return (accentable ? legibleAccent : accentedSecondary, full(color).1)
         case .vibrant:
             let (hex, opacity) = full(color)
             return (gray(hex), opacity)
