@@ -136,7 +136,7 @@ package enum Dashboard {
             let status = try await status(id, context)
             guard let format else { return try json(InstanceSummary(status, includingView: true, locale: workspace.theme.locale)) }
             let mode = try renderingMode(request)
-            let scheme = try colorScheme(request) ?? workspace.defaultScheme
+            let scheme = try CardRequest.colorScheme(request) ?? workspace.defaultScheme
             let (scale, palette) = try format == .png ? pngOptions(request) : (1, .color)
             // A card with text that keeps time is drawn again each second it is asked for.
             let now = Date()
@@ -154,7 +154,7 @@ package enum Dashboard {
                 }
             }
             let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: card.etag]
-            if holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
+            if CardRequest.holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: card.body)))
         }
         serve(router, "/screens") { _, context in
@@ -175,7 +175,7 @@ package enum Dashboard {
             let drawing = try await workspace.drawing(of: screen, statuses: try await visible(context), at: Date())
             let etag = "\"\(drawing.digest)-\(format.rawValue)\""
             let headers: HTTPFields = [.contentType: format.contentType, .cacheControl: "no-cache", .eTag: etag]
-            if holds(etag, request) { return Response(status: .notModified, headers: headers) }
+            if CardRequest.holds(etag, request) { return Response(status: .notModified, headers: headers) }
             let body = try await DeviceRoutes.pictureData(drawing, format: format, workspace: workspace, cards: cards)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
@@ -240,18 +240,6 @@ package enum Dashboard {
                 Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
             }
         }
-    }
-
-    /// Whether the client already holds the picture `etag` names (`If-None-Match`).
-    static func holds(_ etag: String, _ request: Request) -> Bool {
-        request.headers[.ifNoneMatch]?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag } == true
-    }
-
-    /// `?scheme=dark`; nil when the request does not say.
-    static func colorScheme(_ request: Request) throws -> ColorScheme? {
-        guard let text = request.uri.queryParameters.get("scheme") else { return nil }
-        guard let scheme = ColorScheme(rawValue: text) else { throw HTTPError(.badRequest, message: "scheme is light or dark") }
-        return scheme
     }
 
     /// `?scale=2&palette=bw` on a PNG card.

@@ -55,7 +55,7 @@ enum ActivityRoutes {
                 guard let activity = try await workspace.container.read({ try $0.activity(id: id) }), activity.phase(at: now) != .dismissed else {
                     throw HTTPError(.notFound, message: "no Live Activity '\(id)' is shown")
                 }
-                let scheme = try Dashboard.colorScheme(request) ?? workspace.defaultScheme
+                let scheme = try CardRequest.colorScheme(request) ?? workspace.defaultScheme
                 let stale = activity.staleDate.map { now >= $0 } ?? false
                 // A card with text that keeps time is drawn again each second it is asked for.
                 let ticks = (try? activity.drawing(at: now))?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
@@ -67,7 +67,7 @@ enum ActivityRoutes {
                     return try await RenderQueue.rasterize { try rasterizer.png(svg: svg, scale: 1, palette: .color) }
                 }
                 let headers: HTTPFields = [.contentType: png ? "image/png" : "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
-                if Dashboard.holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
+                if CardRequest.holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
                 return Response(status: .ok, headers: headers, body: method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: card.body)))
             }
         }
