@@ -27,6 +27,7 @@ let corpusModules: [(name: String, resources: [Resource], swift6: Bool)] = [
     ("StocksWidget", [], false),
     ("HydrateWidget", [], true),
     ("DeliveryWidget", [.copy("Assets.xcassets")], false),
+    ("FitnessWidget", [], false),
 ]
 
 let sdk = Target.Dependency.product(name: "WidgetSDK", package: "SDK")

@@ -64,6 +64,7 @@ func renderBench() async throws {
     }
     validationBench(large: view)
     newViewsBench(engine: engine, renderer: renderer)
+    try chartBench(engine: engine, renderer: renderer)
 
     // The live board's full redraw: 100 tiles, each laid out, drawn in cells
     // (truecolor) and positioned; what a resize or a new instance costs.

@@ -169,11 +169,22 @@ extension ArchiveWriter {
                 string(variant.renderingMode)
                 bool(variant.dark)
             }
+        case .chart:
+            byte(22)
+            chart(node.content)
         }
         count(node.children.count)
         for child in node.children { self.node(child) }
         count(node.modifiers.count)
         for modifier in node.modifiers { self.modifier(modifier) }
+    }
+
+    /// A chart is flat (marks, two axes, a legend) and rare: JSON, not a
+    /// form of its own. Apart from `node(_:)`, whose frame a deep tree
+    /// holds many of, so that the chart is never a local there.
+    mutating func chart(_ content: ViewNode.Content) {
+        guard case .chart(let chart) = content else { return }
+        data((try? JSONEncoder().encode(chart)) ?? Data())
     }
 
     mutating func modifier(_ modifier: ArchivedModifier) {
@@ -535,6 +546,7 @@ extension ArchiveReader {
             content = .lazyGrid(tracks: tracks, vertical: vertical, spacing: spacing)
         case 20: content = .containerBackground(alignment: try alignment())
         case 21: content = .variants(try elements().map { _ in ViewVariant(renderingMode: try string(), dark: try bool()) })
+        case 22: content = try chart()
         default: throw Truncated()
         }
         let children = try elements().map { _ in try node(depth: depth + 1) }
@@ -544,6 +556,14 @@ extension ArchiveReader {
         }
         let modifiers = try (0..<modifierCount).map { _ in try modifier() }
         return ViewNode(content, children: children, modifiers: modifiers)
+    }
+
+    /// A chart's JSON (see the writer's `chart(_:)`).
+    mutating func chart() throws -> ViewNode.Content {
+        guard let chart = try? JSONDecoder().decode(ChartArchive.self, from: try data()) else {
+            throw EntryRefused(reason: "a chart's marks and axes do not decode")
+        }
+        return .chart(chart)
     }
 
     mutating func modifier() throws -> ArchivedModifier {

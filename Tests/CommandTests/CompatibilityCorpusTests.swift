@@ -22,6 +22,8 @@ struct CompatibilityCorpusTests {
         ("StocksWidget", "StocksWidget", ["systemSmall", "systemMedium", "accessoryRectangular"]),
         ("HydrateWidget", "HydrateWidget", ["systemSmall", "accessoryCircular"]),
         ("RecentOrdersWidget", "DeliveryWidget", ["systemSmall"]),
+        ("WeeklyStepsWidget", "FitnessWidget", ["systemSmall", "systemMedium", "accessoryRectangular"]),
+        ("HeartRateWidget", "FitnessWidget", ["systemMedium", "systemLarge"]),
     ]
 
     static let golden = TestSupport.repositoryRoot.appendingPathComponent("Tests/Corpus/Golden")

@@ -52,14 +52,16 @@ package struct ANSIRenderer: Sendable {
         var grid = Array(repeating: Array(repeating: Cell(character: " ", color: nil), count: columns), count: rows)
         let palette = Palette(mode: mode, scheme: scheme, theme: theme)
 
-        func put(_ character: Character, row: Int, column: Int, color: String?) {
-            guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }
-            grid[row][column] = Cell(character: character, color: color)
-        }
-
         let grey = palette.resolve(.secondary, accentable: false).hex
         let starts = Self.startColumns(layout.drawables, within: (columns, rows))
         var bars: [Int: Set<Int>] = [:]
+        var braille = BrailleCanvas(columns: columns, rows: rows)
+        var written = Set<Int>()
+        func put(_ character: Character, row: Int, column: Int, color: String?) {
+            guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }
+            grid[row][column] = Cell(character: character, color: color)
+            written.insert(row * columns + column)
+        }
         for drawable in layout.drawables {
             // A terminal cell has no room for the container background, nor
             // for what `.clipped()` hides entirely.
@@ -70,6 +72,11 @@ package struct ANSIRenderer: Sendable {
             let color = unavailable == nil ? resolved.hex : grey
             let column = Self.cell((frame.x / Self.cellWidth).rounded(.down))
             let redacted = drawable.isRedacted(self.redacted)
+            // A chart's marks go in braille dots, drawn where nothing else is; its grid would be noise in cells.
+            if let part = drawable.plot {
+                if part == .mark { braille.draw(drawable, color: redacted ? grey : color) }
+                continue
+            }
             switch drawable.kind {
             case .region:
                 continue
@@ -135,6 +142,11 @@ package struct ANSIRenderer: Sendable {
                     put(character, row: row, column: cellColumn, color: redacted ? grey : color)
                     if character == "━" { bars[row, default: []].insert(cellColumn) }
                 }
+            }
+        }
+        for row in 0..<rows {
+            for column in 0..<columns where !written.contains(row * columns + column) {
+                if let (character, color) = braille.cell(row: row, column: column) { put(character, row: row, column: column, color: color) }
             }
         }
         if let unavailable {

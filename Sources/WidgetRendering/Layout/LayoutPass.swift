@@ -103,13 +103,13 @@ final class LayoutPass {
 
     /// Counts `units` of work; false once the budget is spent, when the
     /// caller returns at once, so that what is left unwinds in a few steps.
-    private func charge(_ units: Int) -> Bool {
+    func charge(_ units: Int) -> Bool {
         work += units
         return work <= budget
     }
 
     /// `drawables` moved by (dx, dy), each one counted.
-    private func placed(_ drawables: [Drawable], _ dx: Double, _ dy: Double) -> [Drawable] {
+    func placed(_ drawables: [Drawable], _ dx: Double, _ dy: Double) -> [Drawable] {
         guard charge(drawables.count) else { return [] }
         return drawables.map { $0.offset(by: dx, dy) }
     }
@@ -351,15 +351,16 @@ final class LayoutPass {
         switch node.content {
         case .text(let string):
             return arrangeText(string, proposal: proposal, style: style)
-        case .image(let source):
-            let side: Double = if case .symbol = source { style.font.size * 1.2 } else { 20 }
-            let size = Size(width: proposal.width ?? side, height: proposal.height ?? side)
-            var drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                    kind: .image(source, clip: style.clip, mode: style.imageMode), color: style.color, accentable: style.accentable)
-            drawable.isTemplate = style.imageTemplate
-            return Arranged(size: size, drawables: [drawable])
+        case .image:
+            // Leaves, each in a function of its own: a deep tree holds
+            // hundreds of this frame, and every local here widens it.
+            return arrangeImage(node, proposal: proposal, style: style)
         case .shape(let shape):
             return arrangeShape(shape, proposal: proposal, style: style)
+        case .chart:
+            // The chart is taken out in a function of its own: bound here, it
+            // would widen this frame, which a deep tree holds hundreds of.
+            return arrangeChart(node, proposal: proposal, style: style)
         case .spacer(let minimum):
             return Arranged(size: Size(width: minimum ?? 0, height: minimum ?? 0))
         case .vstack(let alignment, let spacing):
@@ -393,12 +394,7 @@ final class LayoutPass {
         case .containerBackground(let alignment):
             return arrangeContainerBackground(node.children, alignment: alignment, proposal: proposal, style: style)
         case .divider:
-            let thickness = 1.0
-            let size = style.inRow ? Size(width: thickness, height: proposal.height ?? 0) : Size(width: proposal.width ?? 0, height: thickness)
-            var line = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), kind: .fill(.rectangle, .secondary),
-                                color: .secondary, accentable: false)
-            line.opacity = 0.5
-            return Arranged(size: size, drawables: [line])
+            return arrangeDivider(proposal: proposal, style: style)
         case .zstack(let alignment):
             let children = node.children.map { arrange($0, proposal: proposal, style: style) }
             let size = Size(width: children.map(\.size.width).max() ?? 0, height: children.map(\.size.height).max() ?? 0)
@@ -419,6 +415,26 @@ final class LayoutPass {
         case .link(let url):
             return arrangeTappable(node.children, action: .link(url), proposal: proposal, style: style)
         }
+    }
+
+    private func arrangeImage(_ node: ViewNode, proposal: Proposal, style: Style) -> Arranged {
+        guard case .image(let source) = node.content else { return Arranged(size: Size(width: 0, height: 0)) }
+        let side: Double = if case .symbol = source { style.font.size * 1.2 } else { 20 }
+        let size = Size(width: proposal.width ?? side, height: proposal.height ?? side)
+        var drawable = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                kind: .image(source, clip: style.clip, mode: style.imageMode), color: style.color, accentable: style.accentable)
+        drawable.isTemplate = style.imageTemplate
+        return Arranged(size: size, drawables: [drawable])
+    }
+
+    /// A thin line across its stack (down it, in a row).
+    private func arrangeDivider(proposal: Proposal, style: Style) -> Arranged {
+        let thickness = 1.0
+        let size = style.inRow ? Size(width: thickness, height: proposal.height ?? 0) : Size(width: proposal.width ?? 0, height: thickness)
+        var line = Drawable(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), kind: .fill(.rectangle, .secondary),
+                            color: .secondary, accentable: false)
+        line.opacity = 0.5
+        return Arranged(size: size, drawables: [line])
     }
 
     /// The first child whose ideal size fits what is offered on the axes
@@ -823,7 +839,7 @@ final class LayoutPass {
             }
         }
         switch node.content {
-        case .shape:
+        case .shape, .chart:
             return true
         case .progress:
             return !vertical
@@ -881,7 +897,7 @@ final class LayoutPass {
         return text
     }
 
-    private func arrangeText(_ written: String, proposal: Proposal, style: Style) -> Arranged {
+    func arrangeText(_ written: String, proposal: Proposal, style: Style) -> Arranged {
         // Measuring, scaling and wrapping read the text a few times over.
         guard charge(written.utf8.count / Self.bytesPerUnit) else { return Arranged(size: Size(width: 0, height: 0)) }
         let string = switch style.textCase {

@@ -86,6 +86,8 @@ package struct SpokenText: Sendable, Equatable {
                 phrases.append(string)
             case .date(let date, let style):
                 phrases.append(written(date, style))
+            case .chart(let chart):
+                phrases.append(Self.summary(of: chart))
             case .gauge:
                 // Its label, then its current value label; the bounds are not said.
                 children = [children.first, Self.currentValueLabel(of: node)].compactMap { $0 }
@@ -129,6 +131,24 @@ package struct SpokenText: Sendable, Equatable {
         default:
             return nil
         }
+    }
+
+    /// "Chart, Steps by Day, 7 bars, Walking and Running": what it
+    /// measures, by what, how many marks of which kind, and its series.
+    private static func summary(of chart: ChartArchive) -> String {
+        var parts = ["Chart"]
+        if let labels = chart.marks.first?.labels, labels.count == 2, !labels[0].isEmpty, !labels[1].isEmpty {
+            parts.append("\(labels[1]) by \(labels[0])")
+        }
+        let nouns: [ChartMarkArchive.Kind: String] = [.bar: "bars", .point: "points", .rectangle: "cells"]
+        if let kind = chart.marks.first?.kind, let noun = nouns[kind] {
+            parts.append("\(chart.marks.filter { $0.kind == kind }.count) \(noun)")
+        }
+        if let legend = chart.legend, !legend.entries.isEmpty {
+            let names = legend.entries.map(\.name)
+            parts.append(names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!)
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// A gauge's current value label, when it was given one.

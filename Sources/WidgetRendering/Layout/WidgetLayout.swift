@@ -137,6 +137,16 @@ package struct Drawable: Sendable, Equatable {
     package var line: StrokeStyle?
     /// Part of a container background given as a view: drawn only where the container background is.
     package var isContainerBackground = false
+    /// Part of a chart: a board draws its marks in braille dots and leaves its grid out.
+    package var plot: PlotPart?
+
+    /// What a part of a chart is.
+    package enum PlotPart: Sendable, Equatable {
+        /// A mark: a line, an area, a bar, a point, a rule.
+        case mark
+        /// A grid line or tick.
+        case grid
+    }
 
     /// Whether a renderer drawing redacted cards (`redacted`) draws this one as a placeholder.
     package func isRedacted(_ cardRedacted: Bool) -> Bool {

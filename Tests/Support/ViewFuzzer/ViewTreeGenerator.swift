@@ -39,7 +39,7 @@ public struct ViewTreeGenerator {
     }
 
     private mutating func content() -> ViewNode.Content {
-        switch next(24) {
+        switch next(25) {
         case 0: return .group
         case 1, 2: return .text(text())
         case 3: return .image(.data(image()))
@@ -64,6 +64,7 @@ public struct ViewTreeGenerator {
             }, vertical: chance(0.5), spacing: optionalNumber())
         case 20: return .containerBackground(alignment: pick([.center, .bottomTrailing]))
         case 21: return .variants((0..<Int(next(5))).map { _ in ViewVariant(renderingMode: pick(["fullColor", "accented", "vibrant", text()]), dark: chance(0.5)) })
+        case 22: return chart()
         default: return .text(text())
         }
     }
@@ -104,6 +105,64 @@ public struct ViewTreeGenerator {
                                                  dashPhase: number()))
         default: return .widgetURL(url())
         }
+    }
+
+    // MARK: Charts
+
+    /// A chart as an extension could send one: marks of every kind at any
+    /// values (huge, negative, dates far out, categories of any text),
+    /// axes whose bounds are reversed, equal or absurd, ticks and a legend.
+    /// Built from JSON, as the channel carries a chart; JSON has no NaN.
+    private mutating func chart() -> ViewNode.Content {
+        func finite(_ value: Double) -> Double { value.isFinite ? value : 1e300 }
+        func value() -> Any {
+            switch next(4) {
+            case 0: return ["number": ["value": finite(number())]]
+            case 1: return ["date": ["value": finite(pick(Self.dates))]]
+            case 2: return ["category": ["value": pick(["Mon", "Tue", "", text()])]]
+            default: return NSNull()
+            }
+        }
+        func maybe(_ probability: Double, _ make: () -> Any) -> Any { chance(probability) ? make() : NSNull() }
+        var marks: [[String: Any]] = []
+        for _ in 0..<Int(next(40)) {
+            var mark: [String: Any] = ["kind": pick(["line", "area", "bar", "point", "rule", "rectangle"]), "stacked": chance(0.5), "labels": [String]()]
+            mark["x"] = value()
+            mark["y"] = value()
+            mark["x2"] = maybe(0.3) { value() }
+            mark["y2"] = maybe(0.3) { value() }
+            mark["unit"] = maybe(0.2) { finite(number()) }
+            mark["series"] = maybe(0.5) { pick(["a", "b", text()]) }
+            mark["interpolation"] = maybe(0.5) { pick(["linear", "catmullRom", "monotone", "stepStart", "stepCenter"]) }
+            mark["symbol"] = maybe(0.3) { pick(["circle", "triangle", "plus", "diamond"]) }
+            mark["symbolSize"] = maybe(0.2) { finite(number()) }
+            mark["cornerRadius"] = maybe(0.2) { finite(number()) }
+            mark["stackedFrom"] = maybe(0.2) { finite(number()) }
+            mark["stackedTo"] = maybe(0.2) { finite(number()) }
+            mark["positionIndex"] = maybe(0.1) { pick(Self.integers) }
+            mark["positionCount"] = maybe(0.1) { pick(Self.integers) }
+            mark["width"] = maybe(0.2) { ["fixed": ["points": finite(number())]] }
+            marks.append(mark)
+        }
+        func axis() -> [String: Any] {
+            let scale: [String: Any] = chance(0.5)
+                ? ["linear": ["lower": finite(number()), "upper": finite(number())]]
+                : ["categories": ["names": (0..<Int(next(6))).map { _ in pick(["Mon", "Tue", text()]) }]]
+            var ticks: [[String: Any]] = []
+            for _ in 0..<Int(next(12)) {
+                ticks.append(["value": ["number": ["value": finite(number())]], "label": maybe(0.7) { text() }, "gridLine": chance(0.5), "tick": chance(0.5)])
+            }
+            return ["scale": scale, "temporal": chance(0.3), "reversed": chance(0.2), "visible": chance(0.8),
+                    "edge": pick(["leading", "trailing", "top", "bottom"]), "ticks": ticks]
+        }
+        let legend = maybe(0.5) {
+            ["entries": (0..<Int(next(5))).map { _ in ["name": text(), "color": ["accent": [String: Any]()]] as [String: Any] },
+             "position": pick(["automatic", "top", "bottom"])] as [String: Any]
+        }
+        let object: [String: Any] = ["marks": marks, "x": axis(), "y": axis(), "legend": legend, "settings": ["xMarks": false, "yMarks": false]]
+        guard let json = try? JSONSerialization.data(withJSONObject: object),
+              let chart = try? JSONDecoder().decode(ChartArchive.self, from: json) else { return .text(text()) }
+        return .chart(chart)
     }
 
     // MARK: Values

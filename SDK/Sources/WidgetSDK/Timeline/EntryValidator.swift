@@ -57,6 +57,10 @@ public struct EntryValidator: Sendable {
     public static let maximumPathElements = 4_096
     /// Elements of all the paths of an entry.
     public static let maximumEntryPathElements = 20_000
+    /// Marks in one chart (Swift Charts draws a few thousand well; a widget's are a few dozen).
+    public static let maximumChartMarks = 2_000
+    /// Marked values on one axis, and entries in a legend.
+    public static let maximumChartTicks = 200
     /// Dash lengths of one stroke.
     public static let maximumDashes = 64
     /// Stops of one gradient.
@@ -246,6 +250,81 @@ public struct EntryValidator: Sendable {
         case .link(let url):
             try checkURL(url, at: path)
             return nil
+        case .chart:
+            try checkChart(content, at: path, budget: &budget)
+            return nil
+        }
+    }
+
+    /// A chart's marks, ticks and legend: counted, finite, named within the
+    /// limits; its marks count against the entry's paths, which they become.
+    private func checkChart(_ content: ViewNode.Content, at path: [String], budget: inout Budget) throws {
+        guard case .chart(let chart) = content else { return }
+        guard chart.marks.count <= Self.maximumChartMarks else {
+            throw EntryRefused(reason: "the chart has \(chart.marks.count) marks; at most \(Self.maximumChartMarks) are allowed", path: path)
+        }
+        budget.pathElements += chart.marks.count
+        guard budget.pathElements <= Self.maximumEntryPathElements else {
+            throw EntryRefused(reason: "the entry's paths and chart marks have more than \(Self.maximumEntryPathElements) elements together", path: path)
+        }
+        func check(_ value: PlotValue?, _ what: String) throws {
+            switch value {
+            case .number(let number)?: try checkFinite(number, what, at: path)
+            case .date(let date)?: try checkDate(date, what, at: path)
+            case .category(let name)?: try checkName(name, what, at: path)
+            case nil: break
+            }
+        }
+        func check(_ dimension: MarkDimension?, _ what: String) throws {
+            switch dimension {
+            case .fixed(let points)?, .inset(let points)?: try checkLength(points, what, at: path)
+            case .ratio(let ratio)?: try checkFinite(ratio, what, at: path)
+            case .automatic?, nil: break
+            }
+        }
+        for mark in chart.marks {
+            for (value, what) in [(mark.x, "a mark's x"), (mark.x2, "a mark's x end"), (mark.y, "a mark's y"), (mark.y2, "a mark's y end")] {
+                try check(value, what)
+            }
+            for (number, what) in [(mark.unit, "a mark's unit"), (mark.symbolSize, "a mark's symbol size"), (mark.opacity, "a mark's opacity"),
+                                   (mark.cornerRadius, "a mark's corner radius"), (mark.stackedFrom, "a mark's stack"), (mark.stackedTo, "a mark's stack")] {
+                if let number { try checkFinite(number, what, at: path) }
+            }
+            if let width = mark.lineStyle?.lineWidth { try checkLength(width, "a mark's line width", at: path) }
+            try check(mark.width, "a mark's width")
+            try check(mark.height, "a mark's height")
+            for color in [mark.color, mark.fill].compactMap({ $0 }) { try checkColor(color, at: path) }
+            for name in [mark.series, mark.styleKey, mark.symbolKey, mark.positionKey].compactMap({ $0 }) + mark.labels {
+                try checkName(name, "a mark's series or label", at: path)
+            }
+        }
+        for axis in [chart.x, chart.y] {
+            switch axis.scale {
+            case .linear(let lower, let upper):
+                try checkFinite(lower, "an axis's lower bound", at: path)
+                try checkFinite(upper, "an axis's upper bound", at: path)
+            case .categories(let names):
+                guard names.count <= Self.maximumChartMarks else {
+                    throw EntryRefused(reason: "an axis has \(names.count) categories; at most \(Self.maximumChartMarks) are allowed", path: path)
+                }
+                for name in names { try checkName(name, "a category", at: path) }
+            }
+            guard axis.ticks.count <= Self.maximumChartTicks else {
+                throw EntryRefused(reason: "an axis has \(axis.ticks.count) marked values; at most \(Self.maximumChartTicks) are allowed", path: path)
+            }
+            for tick in axis.ticks {
+                try check(tick.value, "an axis's marked value")
+                if let label = tick.label { try checkName(label, "an axis's label", at: path) }
+            }
+        }
+        if let legend = chart.legend {
+            guard legend.entries.count <= Self.maximumChartTicks else {
+                throw EntryRefused(reason: "the legend has \(legend.entries.count) entries; at most \(Self.maximumChartTicks) are allowed", path: path)
+            }
+            for entry in legend.entries {
+                try checkName(entry.name, "a legend's entry", at: path)
+                try checkColor(entry.color, at: path)
+            }
         }
     }
 
@@ -572,6 +651,7 @@ extension ViewNode.Content {
         case .label: "Label"
         case .viewThatFits: "ViewThatFits"
         case .lazyGrid(_, let vertical, _): vertical ? "LazyVGrid" : "LazyHGrid"
+        case .chart: "Chart"
         }
     }
 }

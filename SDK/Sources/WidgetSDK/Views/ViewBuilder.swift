@@ -48,10 +48,17 @@ public struct ViewGroup: View, PrimitiveView {
 /// Creates views from a collection, as SwiftUI's `ForEach`.
 public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
     let nodes: [ViewNode]
+    /// In a `Chart`: the marks for each element (see `ChartContent`).
+    let marks: [ChartMarkArchive]
+
+    init(nodes: [ViewNode], marks: [ChartMarkArchive]) {
+        self.nodes = nodes
+        self.marks = marks
+    }
 
     /// A view for each element of `data`: `ForEach(contributors) { Text($0.login) }`.
     public init(_ data: Data, @ViewBuilder content: (Data.Element) -> some View) {
-        nodes = data.flatMap { ViewNode(archiving: content($0)).flattened }
+        self.init(nodes: data.flatMap { ViewNode(archiving: content($0)).flattened }, marks: [])
     }
 
     /// SwiftUI's form with identities, `ForEach(lines, id: \.self) { … }`: a

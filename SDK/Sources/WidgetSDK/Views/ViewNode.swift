@@ -60,6 +60,10 @@ public struct ViewNode: Codable, Sendable, Hashable {
         /// as a light, full-colour card shows it, each further child the view
         /// for the variant at its place. Only an entry's root is one.
         case variants([ViewVariant])
+        /// A `Chart`: its marks and axes, drawn at the size it is given.
+        /// Boxed: a payload this large inline would make every node, and
+        /// every frame of a deep tree's layout, as large.
+        indirect case chart(ChartArchive)
 
         // The archive is read by other tools (docs/archive.md): every payload
         // has a named key, never Swift's positional `_0`.
@@ -70,6 +74,7 @@ public struct ViewNode: Codable, Sendable, Hashable {
         enum ControlCodingKeys: String, CodingKey { case _0 = "control" }
         enum LinkCodingKeys: String, CodingKey { case _0 = "url" }
         enum VariantsCodingKeys: String, CodingKey { case _0 = "variants" }
+        enum ChartCodingKeys: String, CodingKey { case _0 = "chart" }
     }
 
     /// What the node is.
