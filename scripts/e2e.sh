@@ -41,6 +41,7 @@ widgets:
     settings: {repo: apple/swift}
   - kind: TodoList
   - {kind: RecentOrdersWidget, module: DeliveryWidget}
+  - {kind: WeeklyStepsWidget, module: FitnessWidget}
 YAML
 widgethost=".build/debug/widgethost"
 add() { $widgethost add-instance "$@" --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p'; }
@@ -49,6 +50,7 @@ double=$(add DoubleRepo --top-repo apple/swift --bottom-repo sallen0400/swift-ne
 contributor=$(add Contributor)
 $widgethost defaults write todo.Inbox '[{"title": "Water the plants"}]' --config "$work/config.yaml"
 todo=$(add TodoList)
+steps=$(add WeeklyStepsWidget --family systemMedium)
 # A screen of the four, for an e-ink panel (docs/screens.md).
 cat >> "$work/config.yaml" <<YAML
 screens:
@@ -89,6 +91,18 @@ grep -q 'data-caption="Live Activity · DeliveryAttributes · active"' "$work/ac
 src=$(python3 -c "import re,sys; print(re.search(r'id=\"a-$activity\"[^>]*>\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/activity.html")
 grep -q '>Arriving now<' <<<"$(curl -fsS "${url%/}$src")" || fail "the updated Live Activity's card does not say Arriving now"
 echo "e2e: a Live Activity shows above the widgets, and its card changed on the open page when it was updated"
+
+# A Swift Charts card (docs/charts.md) as Chromium draws it: its picture
+# loads, and its bars are there, the corpus's green, in the pixels.
+stepsimg="document.querySelector('#w-$steps img')"
+timeout 300 python3 scripts/dom_after.py "$url" \
+  --until "document.body.dataset.live == 'connected' && $stepsimg && $stepsimg.complete && $stepsimg.naturalWidth > 0" \
+  --run "const c = document.createElement('canvas'); c.width = $stepsimg.naturalWidth; c.height = $stepsimg.naturalHeight; const g = c.getContext('2d'); g.drawImage($stepsimg, 0, 0); const d = g.getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] < 90 && d[i + 1] > 170 && d[i + 2] < 120) n++; } document.body.dataset.green = String(n)" \
+  > "$work/chart.html"
+green=$(grep -o 'data-green="[0-9]*"' "$work/chart.html" | grep -o '[0-9]*')
+[ "${green:-0}" -gt 500 ] || fail "the chart card shows ${green:-no} green pixels: its bars are not drawn"
+grep -q '<title>[^<]*Chart, Steps by Day, 7 bars' <<<"$(curl -fsS "$url/instances/$steps.svg")" || fail "the chart card does not say what it shows"
+echo "e2e: a Swift Charts card draws its bars in Chromium ($green green pixels)"
 
 # The page as served, then the DOM Chromium has once the page's script is
 # connected and 9 s have passed: time itself is what the page's own timer

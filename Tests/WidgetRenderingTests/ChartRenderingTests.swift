@@ -120,6 +120,68 @@ struct ChartRenderingTests {
         #expect(tuesday < monday, "\(card)")
     }
 
+    @Test func horizontalBarsListTheirCategoriesFromTheTop() throws {
+        let view = Chart {
+            BarMark(x: .value("Cups", 5), y: .value("Name", "Ana"))
+            BarMark(x: .value("Cups", 9), y: .value("Name", "Bo"))
+        }
+        let bars = layout(view).drawables.filter { $0.plot == .mark }
+        #expect(bars.count == 2 && bars[0].frame.y < bars[1].frame.y, "the first category is at the top")
+        #expect(bars[1].frame.width > bars[0].frame.width && abs(bars[0].frame.x - bars[1].frame.x) < 0.01, "both from zero")
+        let labels = texts(layout(view)).filter { ["Ana", "Bo"].contains($0.0) }.sorted { $0.1.y < $1.1.y }
+        #expect(labels.map(\.0) == ["Ana", "Bo"])
+    }
+
+    @Test func aHeatMapsCellsSitAroundTheirValuesEachFillingItsBand() throws {
+        let view = Chart {
+            ForEach(["Mon", "Tue"], id: \.self) { day in
+                ForEach(["am", "pm"], id: \.self) { half in
+                    RectangleMark(x: .value("Day", day), y: .value("Half", half)).foregroundStyle(by: .value("Half", half))
+                }
+            }
+        }
+        .chartLegend(.hidden)
+        let cells = layout(view).drawables.filter { $0.plot == .mark }.map(\.frame)
+        #expect(cells.count == 4)
+        // Two columns and two rows of equal cells that touch: bands, not columns from zero.
+        #expect(Set(cells.map { Int($0.height.rounded()) }).count == 1 && Set(cells.map { Int($0.width.rounded()) }).count == 1, "\(cells)")
+        #expect(Set(cells.map { Int($0.y.rounded()) }).count == 2 && Set(cells.map { Int($0.x.rounded()) }).count == 2, "\(cells)")
+    }
+
+    @Test func aStrideFinerThanTheEntryChecksAllowIsThinnedNotRefused() throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        let view = Chart {
+            LineMark(x: .value("t", start), y: .value("v", 1))
+            LineMark(x: .value("t", start.addingTimeInterval(365 * 86_400)), y: .value("v", 2))
+        }
+        .chartXAxis { AxisMarks(values: .stride(by: .hour)) }
+        let node = ViewNode(archiving: view)
+        guard case .chart(let chart) = node.content else { Issue.record("not a chart"); return }
+        #expect(chart.x.ticks.count <= EntryValidator.maximumChartTicks && chart.x.ticks.count > 100, "\(chart.x.ticks.count)")
+        #expect(try EntryValidator().validate(node) == node)
+    }
+
+    /// What an extension may send within the entry checks: values far off
+    /// the domain, huge symbols and units, bounds near the largest double,
+    /// positions past their count. Every renderer draws it without a trap.
+    @Test func extremeValuesAreDrawnWithoutTrapping() throws {
+        let mark = #"{"kind":"KIND","x":{"number":{"value":XV}},"y":{"number":{"value":1e300}},"stacked":true,"labels":[],"symbol":"circle","symbolSize":1e300,"unit":1e300,"positionIndex":9223372036854775807,"positionCount":2,"interpolation":"monotone"}"#
+        let marks = ["bar", "rectangle", "line", "line", "area", "area", "point", "rule"].enumerated().map { index, kind in
+            mark.replacingOccurrences(of: "KIND", with: kind).replacingOccurrences(of: "XV", with: index % 2 == 0 ? "-1e300" : "1e300")
+        }
+        for scale in [#"{"linear":{"lower":-1e308,"upper":1e308}}"#, #"{"linear":{"lower":0,"upper":100}}"#, #"{"linear":{"lower":5,"upper":5}}"#] {
+            let axis = #"{"scale":\#(scale),"temporal":false,"reversed":true,"visible":true,"edge":"leading","ticks":[{"value":{"number":{"value":1e300}},"label":"far","gridLine":true,"tick":true}]}"#
+            let json = #"{"marks":[\#(marks.joined(separator: ","))],"x":\#(axis),"y":\#(axis),"settings":{"xMarks":false,"yMarks":false}}"#
+            let chart = try JSONDecoder().decode(ChartArchive.self, from: Data(json.utf8))
+            let node = try EntryValidator().validate(ViewNode(.chart(chart)))
+            for family in [WidgetFamily.systemSmall, .systemLarge] {
+                let drawn = layout(ArchivedView(node), family)
+                #expect(!SVGRenderer().render(drawn).isEmpty)
+                #expect(!ANSIRenderer(colors: .none).render(drawn).isEmpty)
+            }
+        }
+    }
+
     @Test func theCardSaysWhatTheChartShows() throws {
         let svg = SVGRenderer().render(layout(Self.bars))
         #expect(svg.contains("<title>Chart, Cups by Day, 3 bars</title>"), "\(svg.prefix(400))")

@@ -1,30 +1,47 @@
 import Foundation
 import WidgetSDK
 
-/// Where a chart's values fall in its plot, in the chart's points: the
-/// axes' fractions made places, and each mark's point, band or rectangle.
+/// Where a chart's values fall in its plot: the axes' fractions made
+/// places, and each mark's point, band or rectangle. Places are in the
+/// plot's own points (its top left is 0, 0), as the marks' paths are
+/// drawn with the plot as their frame.
 struct ChartPlacement {
     let chart: ChartArchive
     let plot: Rect
-    /// The whole chart, where its paths are drawn from.
-    let card: Rect
+    /// The plot in its own points: the frame every mark's path is drawn in.
+    var local: Rect { Rect(x: 0, y: 0, width: plot.width, height: plot.height) }
     /// Bars on a number axis without a unit share the plot between their distinct places.
     private let barPlaces: (across: Int, up: Int)
+    /// How far past the plot a value may be placed, in plots: an extension's 1e300 on an axis to 100
+    /// lands far off the plot, clipped, not at a coordinate no renderer can hold.
+    static let reach = 1_000.0
 
     init(chart: ChartArchive, plot: Rect) {
         self.chart = chart
         self.plot = plot
-        card = Rect(x: 0, y: 0, width: plot.x + plot.width + 200, height: plot.y + plot.height + 200)
         let bars = chart.marks.filter { $0.kind == .bar || $0.kind == .rectangle }
         barPlaces = (Set(bars.compactMap { $0.isHorizontal ? nil : $0.x?.description }).count,
                      Set(bars.compactMap { $0.isHorizontal ? $0.y?.description : nil }).count)
     }
 
-    func x(_ value: PlotValue?) -> Double? { value.flatMap(chart.x.fraction) }
-    func y(_ value: PlotValue?) -> Double? { value.flatMap(chart.y.fraction) }
+    /// A fraction an axis gave, held within `reach` of the plot; nil for none or not a number.
+    static func bounded(_ fraction: Double?) -> Double? {
+        guard let fraction, fraction.isFinite else { return nil }
+        return min(reach, max(-reach, fraction))
+    }
 
-    private func across(_ fraction: Double) -> Double { plot.x + fraction * plot.width }
-    private func up(_ fraction: Double) -> Double { plot.y + (1 - fraction) * plot.height }
+    /// Where `value` falls across, from 0 (the plot's left) to 1 (its right).
+    func x(_ value: PlotValue?) -> Double? { Self.bounded(value.flatMap(chart.x.fraction)) }
+
+    /// Where `value` falls up, from 0 (the plot's bottom) to 1 (its top). Categories run
+    /// down from the top, the first at the top, as Swift Charts lists them.
+    func y(_ value: PlotValue?) -> Double? {
+        guard let fraction = Self.bounded(value.flatMap(chart.y.fraction)) else { return nil }
+        return chart.y.band == nil ? fraction : 1 - fraction
+    }
+
+    private func across(_ fraction: Double) -> Double { fraction * plot.width }
+    private func up(_ fraction: Double) -> Double { (1 - fraction) * plot.height }
 
     /// A line's or point's place: where its value is, on top of its stack.
     func point(_ mark: ChartMarkArchive) -> CGPoint? {
@@ -33,8 +50,13 @@ struct ChartPlacement {
         return CGPoint(x: across(fx), y: up(fy))
     }
 
-    /// An area's edge at one mark: its top and its base.
+    /// An area's edge at one mark: its top and its base (for an area
+    /// across, `xStart` to `xEnd`, its two ends).
     func band(_ mark: ChartMarkArchive) -> (top: CGPoint, base: CGPoint)? {
+        if let start = mark.x2, mark.y2 == nil {
+            guard let from = x(start), let to = x(mark.x), let fy = y(mark.y) else { return nil }
+            return (CGPoint(x: across(to), y: up(fy)), CGPoint(x: across(from), y: up(fy)))
+        }
         guard let top = point(mark), let fx = x(mark.x) else { return nil }
         let base = mark.stackedFrom.map(PlotValue.number) ?? mark.y2 ?? .number(0)
         let fy = y(base) ?? 0
@@ -46,10 +68,10 @@ struct ChartPlacement {
         switch (mark.x, mark.y) {
         case (nil, let value?):
             guard let fy = y(value) else { return nil }
-            return (CGPoint(x: plot.x, y: up(fy)), CGPoint(x: plot.x + plot.width, y: up(fy)))
+            return (CGPoint(x: 0, y: up(fy)), CGPoint(x: plot.width, y: up(fy)))
         case (let value?, nil):
             guard let fx = x(value) else { return nil }
-            return (CGPoint(x: across(fx), y: plot.y), CGPoint(x: across(fx), y: plot.y + plot.height))
+            return (CGPoint(x: across(fx), y: 0), CGPoint(x: across(fx), y: plot.height))
         case (let xValue?, let yValue?):
             if let yStart = mark.y2 {
                 guard let fx = x(xValue), let from = y(yStart), let to = y(yValue) else { return nil }
@@ -62,56 +84,68 @@ struct ChartPlacement {
         }
     }
 
-    /// A bar's or rectangle's frame: its span across its place's axis
-    /// (a band, a calendar unit, or a width of its own) and along its
-    /// value's (from its base or stack to its value).
+    /// A bar's or rectangle's frame. Across its place's axis it covers a
+    /// range, a calendar unit, or a band (or a width of its own) around
+    /// its place; along its value's axis a bar runs from its base or stack
+    /// to its value, and a rectangle covers a range or sits around its value.
     func rectangle(_ mark: ChartMarkArchive) -> Rect? {
         let horizontal = mark.kind == .bar && mark.isHorizontal
-        let placeAxis = horizontal ? chart.y : chart.x, valueAxis = horizontal ? chart.x : chart.y
-        let placeValue = horizontal ? mark.y : mark.x, placeEnd = horizontal ? mark.y2 : mark.x2
-        let value = horizontal ? mark.x : mark.y, valueEnd = horizontal ? mark.x2 : mark.y2
-        let length = horizontal ? plot.height : plot.width
-        let dimension = horizontal ? mark.height : mark.width
-
-        // Across: a fraction range of the place axis.
-        var from: Double, to: Double
-        if let placeValue, let placeEnd {
-            guard let a = placeAxis.fraction(of: placeEnd), let b = placeAxis.fraction(of: placeValue) else { return nil }
-            (from, to) = (min(a, b), max(a, b))
-        } else if let placeValue {
-            guard let centre = placeAxis.fraction(of: placeValue) else { return nil }
-            if let unit = mark.unit, let span = placeAxis.span(unit) {
-                // A bar on a day covers the day, less a little each side.
-                let inset = min(span * 0.1, 1 / max(1, length))
-                (from, to) = placeAxis.reversed ? (centre - span + inset, centre - inset) : (centre + inset, centre + span - inset)
-            } else {
-                let band = (placeAxis.band ?? 1 / Double(max(1, horizontal ? barPlaces.up : barPlaces.across))) * length
-                let width: Double = switch dimension {
-                case .fixed(let points)?: points
-                case .ratio(let ratio)?: band * ratio
-                case .inset(let points)?: max(1, band - points)
-                case .automatic?, nil: mark.kind == .rectangle && placeAxis.band == nil ? 20 : band * 0.6
-                }
-                let half = width / 2 / max(1, length)
-                (from, to) = (centre - half, centre + half)
-            }
-        } else {
-            (from, to) = (0, 1)
-        }
-        if let index = mark.positionIndex, let count = mark.positionCount, count > 1 {
+        let bars = horizontal ? barPlaces.up : barPlaces.across
+        let placeSpan = span(horizontal ? mark.y : mark.x, to: horizontal ? mark.y2 : mark.x2, vertical: horizontal,
+                             unit: mark.unit, dimension: horizontal ? mark.height : mark.width, places: bars, rectangle: mark.kind == .rectangle)
+        guard var (from, to) = placeSpan else { return nil }
+        if let index = mark.positionIndex, let count = mark.positionCount, count > 1, (0..<count).contains(index) {
             let share = (to - from) / Double(count)
-            (from, to) = (from + share * Double(index), from + share * Double(index + 1))
+            (from, to) = (from + share * Double(index), from + share * (Double(index) + 1))
         }
-
-        // Along: from the base or stack to the value.
-        let top = mark.stackedTo.map(PlotValue.number) ?? value
-        let base = mark.stackedFrom.map(PlotValue.number) ?? valueEnd ?? .number(0)
-        guard let topFraction = top.flatMap(valueAxis.fraction) else { return nil }
-        let baseFraction = valueAxis.fraction(of: base) ?? (valueAxis.reversed ? 1 : 0)
-        let (low, high) = (min(topFraction, baseFraction), max(topFraction, baseFraction))
+        let (low, high): (Double, Double)
+        let value = horizontal ? mark.x : mark.y, valueEnd = horizontal ? mark.x2 : mark.y2
+        if mark.kind == .rectangle && valueEnd == nil {
+            // A heat map's cell: around its value, as across.
+            guard let around = span(value, to: nil, vertical: !horizontal, unit: mark.unit, dimension: mark.height, places: 0, rectangle: true) else { return nil }
+            (low, high) = around
+        } else {
+            let top = mark.stackedTo.map(PlotValue.number) ?? value
+            let base = mark.stackedFrom.map(PlotValue.number) ?? valueEnd ?? .number(0)
+            let fraction = horizontal ? x : y
+            guard let topFraction = fraction(top) else { return nil }
+            let baseFraction = fraction(base) ?? (horizontal ? 0 : (chart.y.reversed ? 1 : 0))
+            (low, high) = (min(topFraction, baseFraction), max(topFraction, baseFraction))
+        }
         if horizontal {
             return Rect(x: across(low), y: up(to), width: (high - low) * plot.width, height: (to - from) * plot.height)
         }
         return Rect(x: across(from), y: up(high), width: (to - from) * plot.width, height: (high - low) * plot.height)
+    }
+
+    /// The fractions a mark covers along one axis: from `end` to `value`
+    /// when both are given; else around `value`, a calendar unit (less a
+    /// little each side), a band's share, or a width of its own.
+    private func span(_ value: PlotValue?, to end: PlotValue?, vertical: Bool, unit: Double?, dimension: MarkDimension?,
+                      places: Int, rectangle: Bool) -> (Double, Double)? {
+        let axis = vertical ? chart.y : chart.x
+        let fraction = vertical ? y : x
+        let length = vertical ? plot.height : plot.width
+        guard let value else { return (0, 1) }
+        if let end {
+            guard let a = fraction(end), let b = fraction(value) else { return nil }
+            return (min(a, b), max(a, b))
+        }
+        guard let centre = fraction(value) else { return nil }
+        if let unit, case .date = value, let share = Self.bounded(axis.span(unit)) {
+            // A bar on a day covers the day, less a little each side.
+            let inset = min(abs(share) * 0.1, 1 / max(1, length))
+            let ends = axis.reversed ? (centre - share, centre) : (centre, centre + share)
+            return (min(ends.0, ends.1) + inset, max(ends.0, ends.1) - inset)
+        }
+        let band = (axis.band ?? 1 / Double(max(1, places))) * length
+        let width: Double = switch dimension {
+        case .fixed(let points)?: points
+        case .ratio(let ratio)?: band * ratio
+        case .inset(let points)?: max(1, band - points)
+        case .automatic?, nil: rectangle ? (axis.band == nil ? 20 : band) : band * 0.6
+        }
+        let half = min(Self.reach, abs(width) / 2 / max(1, length))
+        return (centre - half, centre + half)
     }
 }

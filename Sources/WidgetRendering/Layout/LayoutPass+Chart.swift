@@ -60,15 +60,17 @@ extension LayoutPass {
         if chart.x.visible { drawables += axisLines(chart.x, along: true, in: plot, place: place) }
         if chart.y.visible { drawables += axisLines(chart.y, along: false, in: plot, place: place) }
 
-        // A mark reaching past the plot (a value outside the domain the chart gave) is cut at its edge.
-        let bounds = Rect(x: plot.x - 3, y: plot.y - 3, width: plot.width + 6, height: plot.height + 6)
+        // Marks are placed in the plot's own points, then moved onto it. One
+        // reaching past the plot (a value outside the domain the chart gave)
+        // is cut just past its edge, where a line's round end still shows.
+        let bounds = Rect(x: -3, y: -3, width: plot.width + 6, height: plot.height + 6)
         for mark in markDrawables(chart, place: place, style: style) {
             var drawable = mark
             drawable.plot = .mark
             let extent = Self.extent(of: drawable)
             if extent.x < bounds.x || extent.y < bounds.y || extent.x + extent.width > bounds.x + bounds.width
                 || extent.y + extent.height > bounds.y + bounds.height { drawable.clip = bounds }
-            drawables.append(drawable)
+            drawables.append(drawable.offset(by: plot.x, plot.y))
         }
 
         // The labels, each where its value is, leaving out one that would overlap the one before.
@@ -129,6 +131,7 @@ extension LayoutPass {
             } else {
                 let y = plot.y + (1 - fraction) * plot.height
                 if tick.gridLine { frames.append(Rect(x: plot.x, y: y - 0.25, width: plot.width, height: 0.5)) }
+                if tick.tick { frames.append(Rect(x: axis.edge == .leading ? plot.x - 4 : plot.x + plot.width, y: y - 0.25, width: 4, height: 0.5)) }
             }
             for frame in frames {
                 var line = Drawable(frame: frame, kind: .fill(.rectangle, .secondary), color: .secondary, accentable: false)
@@ -162,12 +165,12 @@ extension LayoutPass {
                     drawables.append(markDrawable(mark, frame: frame, kind: .fill(shape, mark.fill ?? .accent), style: style))
                 }
             case .point:
-                if let point = place.point(mark) { drawables += symbolDrawables(mark, at: point, card: place.card, style: style) }
+                if let point = place.point(mark) { drawables += symbolDrawables(mark, at: point, card: place.local, style: style) }
             case .rule:
                 if let (from, to) = place.rule(mark) {
                     let path = ArchivedPath(elements: [.move(to: CGPoint(x: from.x, y: from.y)), .line(to: CGPoint(x: to.x, y: to.y))], reference: nil)
                     let width = mark.lineStyle?.lineWidth ?? 1
-                    var rule = markDrawable(mark, frame: place.card, kind: .stroke(.path(path), lineWidth: width), style: style)
+                    var rule = markDrawable(mark, frame: place.local, kind: .stroke(.path(path), lineWidth: width), style: style)
                     rule.line = mark.lineStyle ?? StrokeStyle(lineWidth: width)
                     drawables.append(rule)
                 }
@@ -186,7 +189,7 @@ extension LayoutPass {
         let points = series.compactMap(place.point)
         guard let first = series.first, !points.isEmpty else { return [] }
         let width = first.lineStyle?.lineWidth ?? 2
-        var line = markDrawable(first, frame: place.card, kind: .stroke(.path(ArchivedPath(elements: ChartCurve.elements(points, first.interpolation),
+        var line = markDrawable(first, frame: place.local, kind: .stroke(.path(ArchivedPath(elements: ChartCurve.elements(points, first.interpolation),
                                                                                             reference: nil)), lineWidth: width), style: style)
         var stroke = first.lineStyle ?? StrokeStyle(lineWidth: width)
         stroke.lineCap = .round
@@ -195,7 +198,7 @@ extension LayoutPass {
         var drawables = points.count > 1 ? [line] : []
         for (mark, point) in zip(series, series.map(place.point)) {
             guard let point, mark.drawnSymbol != nil || points.count == 1 else { continue }
-            drawables += symbolDrawables(mark, at: point, card: place.card, style: style)
+            drawables += symbolDrawables(mark, at: point, card: place.local, style: style)
         }
         return drawables
     }
@@ -206,12 +209,12 @@ extension LayoutPass {
         var elements = ChartCurve.elements(edges.map(\.top), first.interpolation)
         for point in edges.map(\.base).reversed() { elements.append(.line(to: point)) }
         elements.append(.closeSubpath)
-        return markDrawable(first, frame: place.card, kind: .fill(.path(ArchivedPath(elements: elements, reference: nil)), first.fill ?? .accent), style: style)
+        return markDrawable(first, frame: place.local, kind: .fill(.path(ArchivedPath(elements: elements, reference: nil)), first.fill ?? .accent), style: style)
     }
 
     /// A point's symbol, its area `symbolSize` square points.
     private func symbolDrawables(_ mark: ChartMarkArchive, at point: CGPoint, card: Rect, style: Style) -> [Drawable] {
-        let side = max(2, (mark.symbolSize ?? Self.defaultSymbolSize).squareRoot())
+        let side = min(100, max(2, (mark.symbolSize ?? Self.defaultSymbolSize).squareRoot()))
         let frame = Rect(x: point.x - side / 2, y: point.y - side / 2, width: side, height: side)
         let color = mark.fill ?? .accent
         let (x, y, h) = (point.x, point.y, side / 2)

@@ -74,11 +74,15 @@ public enum ChartContentBuilder {
 
 extension ForEach: ChartContent, PrimitiveChartContent {
     /// Marks for each element of `data`: `ForEach(days) { BarMark(…) }`.
+    /// Disfavoured: where a ForEach of marks is inside another, both forms
+    /// fit, and the view form keeps the marks as well.
+    @_disfavoredOverload
     public init(_ data: Data, @ChartContentBuilder content: (Data.Element) -> some ChartContent) {
         self.init(nodes: [], marks: data.flatMap { content($0).archivedMarks })
     }
 
     /// Swift Charts' form with identities; a chart keeps none between entries, so `id` is not used.
+    @_disfavoredOverload
     public init<ID: Hashable>(_ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> some ChartContent) {
         self.init(data, content: content)
     }

@@ -47,7 +47,7 @@ enum ChartResolver {
         else { y.ticks = ticks(on: y, marks: [AxisMarks()], horizontal: false, edge: &y.edge, automatic: true) }
 
         let shownLegend = settings.legend == .hidden || legend.isEmpty ? nil
-            : ChartLegendArchive(entries: legend.map { entry in
+            : ChartLegendArchive(entries: legend.prefix(EntryValidator.maximumChartTicks).map { entry in
                 ChartLegendArchive.Entry(name: entry, color: colors[entry] ?? .accent, symbol: symbolOf.isEmpty ? nil : symbolOf[entry])
             }, position: settings.legendPosition ?? .automatic)
         return ChartArchive(marks: marks, x: x, y: y, legend: shownLegend, settings: settings)
@@ -61,12 +61,13 @@ enum ChartResolver {
         var tops: [String: (up: Double, down: Double)] = [:]
         for index in marks.indices {
             let mark = marks[index]
-            guard mark.kind == .bar || mark.kind == .area, mark.stacked, mark.positionKey == nil else { continue }
+            guard mark.kind == .bar || mark.kind == .area, mark.stacked else { continue }
             let horizontal = mark.kind == .bar && mark.isHorizontal
             let (place, value) = horizontal ? (mark.y, mark.x) : (mark.x, mark.y)
             // A range (`yStart`, `xStart`) is not stacked: it says where it is.
-            guard (horizontal ? mark.x2 : mark.y2) == nil, case .number(let amount)? = value else { continue }
-            let key = "\(mark.kind.rawValue)|\(horizontal)|\(place?.description ?? "")"
+            guard mark.x2 == nil, mark.y2 == nil, case .number(let amount)? = value else { continue }
+            // Bars side by side (`position(by:)`) stack within their own group.
+            let key = "\(mark.kind.rawValue)|\(horizontal)|\(place?.description ?? "")|\(mark.positionKey ?? "")"
             var top = tops[key] ?? (0, 0)
             let from = amount >= 0 ? top.up : top.down
             if amount >= 0 { top.up += amount } else { top.down += amount }
@@ -203,7 +204,11 @@ enum ChartResolver {
                                        tick: parts.contains { if case .tick = $0 { true } else { false } }, labelAt: labelAt))
             }
         }
-        return ticks
+        // As many as the entry checks allow: a stride by the hour over a year
+        // marks every so many hours rather than refusing the entry.
+        guard ticks.count > EntryValidator.maximumChartTicks else { return ticks }
+        let step = (ticks.count + EntryValidator.maximumChartTicks - 1) / EntryValidator.maximumChartTicks
+        return ticks.enumerated().filter { $0.offset % step == 0 }.map(\.element)
     }
 
     /// Halfway from `value` to the next marked value (or as far past it as the previous was before it).

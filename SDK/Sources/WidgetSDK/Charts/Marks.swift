@@ -19,6 +19,13 @@ extension PlottableValue {
         return interval.duration > 0 ? interval.duration : nil
     }
 
+    /// For a date with a unit: the middle of the unit it falls in, where a
+    /// point or a line's vertex sits beside the unit's bar.
+    var centred: PlotValue {
+        guard let unitSeconds, case .date(let start) = placed else { return value }
+        return .date(start.addingTimeInterval(unitSeconds / 2))
+    }
+
     /// For a date with a unit: the start of the unit it falls in, where a bar begins.
     var placed: PlotValue {
         guard let unit, case .date(let date) = value, let start = calendar.dateInterval(of: unit, for: date)?.start else { return value }
@@ -32,12 +39,12 @@ public struct LineMark: PrimitiveChartContent {
 
     /// A point of the chart's line.
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        marks = [ChartMarkArchive(.line, x: x.value, y: y.value, labels: [x.label, y.label])]
+        marks = [ChartMarkArchive(.line, x: x.centred, y: y.centred, labels: [x.label, y.label])]
     }
 
     /// A point of the line for `series`: one line for each of its values.
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
-        marks = [ChartMarkArchive(.line, x: x.value, y: y.value, series: series.value.description, labels: [x.label, y.label])]
+        marks = [ChartMarkArchive(.line, x: x.centred, y: y.centred, series: series.value.description, labels: [x.label, y.label])]
     }
 }
 
@@ -47,7 +54,7 @@ public struct AreaMark: PrimitiveChartContent {
 
     /// A point of an area from zero, stacked on the series before it at the same place.
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard) {
-        marks = [ChartMarkArchive(.area, x: x.value, y: y.value, stacked: stacking != .unstacked, labels: [x.label, y.label])]
+        marks = [ChartMarkArchive(.area, x: x.centred, y: y.centred, stacked: stacking != .unstacked, labels: [x.label, y.label])]
     }
 
     /// A point of the area for `series`.
@@ -112,7 +119,7 @@ public struct PointMark: PrimitiveChartContent {
 
     /// A symbol at (`x`, `y`).
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        var mark = ChartMarkArchive(.point, x: x.value, y: y.value, labels: [x.label, y.label])
+        var mark = ChartMarkArchive(.point, x: x.centred, y: y.centred, labels: [x.label, y.label])
         mark.symbol = .circle
         marks = [mark]
     }

@@ -80,6 +80,8 @@ public struct ChartMarkArchive: Codable, Sendable, Hashable {
         let xIsCategory = if case .category? = x { true } else { false }
         let yIsCategory = if case .category? = y { true } else { false }
         if yIsCategory && !xIsCategory { return true }
+        // A number along dates (`y: .value("Day", day, unit: .day)`): the bars lie across.
+        if case .date? = y, case .number? = x { return true }
         if y == nil && x != nil { return true }
         return x2 != nil && y2 == nil && kind == .bar
     }

@@ -4,12 +4,12 @@
 public enum ViewBuilder {
     /// One view of a builder block.
     public static func buildExpression(_ view: some View) -> ViewGroup {
-        ViewGroup(ViewNode(archiving: view).flattened)
+        ViewGroup(ViewNode(archiving: view).flattened, marks: (view as? any CarriesMarks)?.carriedMarks ?? [])
     }
 
     /// The views of a block, in order.
     public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup {
-        ViewGroup(parts.flatMap(\.nodes))
+        ViewGroup(parts.flatMap(\.nodes), marks: parts.flatMap(\.marks))
     }
 
     /// An `if` without `else`: its views, or none.
@@ -24,7 +24,7 @@ public enum ViewBuilder {
 
     /// The views of a `for` loop.
     public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup {
-        ViewGroup(parts.flatMap(\.nodes))
+        ViewGroup(parts.flatMap(\.nodes), marks: parts.flatMap(\.marks))
     }
 
     /// An `if #available` branch.
@@ -33,12 +33,17 @@ public enum ViewBuilder {
 
 /// The children a `@ViewBuilder` produced; archived as a group that its parent
 /// stack takes in as its own children.
-public struct ViewGroup: View, PrimitiveView {
+public struct ViewGroup: View, PrimitiveView, CarriesMarks {
     let nodes: [ViewNode]
+    /// A chart's marks, when what was built was a `ForEach` of marks (see `CarriesMarks`).
+    let marks: [ChartMarkArchive]
 
-    init(_ nodes: [ViewNode]) {
+    init(_ nodes: [ViewNode], marks: [ChartMarkArchive] = []) {
         self.nodes = nodes
+        self.marks = marks
     }
+
+    var carriedMarks: [ChartMarkArchive] { marks }
 
     var node: ViewNode {
         nodes.count == 1 ? nodes[0] : ViewNode(.group, children: nodes)
@@ -58,7 +63,15 @@ public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
 
     /// A view for each element of `data`: `ForEach(contributors) { Text($0.login) }`.
     public init(_ data: Data, @ViewBuilder content: (Data.Element) -> some View) {
-        self.init(nodes: data.flatMap { ViewNode(archiving: content($0)).flattened }, marks: [])
+        var nodes: [ViewNode] = [], marks: [ChartMarkArchive] = []
+        for element in data {
+            let view = content(element)
+            nodes += ViewNode(archiving: view).flattened
+            // A ForEach of marks inside this one (a heat map's rows and columns):
+            // both forms of ForEach fit, so this one is taken, and keeps the marks too.
+            if let inner = view as? any CarriesMarks { marks += inner.carriedMarks }
+        }
+        self.init(nodes: nodes, marks: marks)
     }
 
     /// SwiftUI's form with identities, `ForEach(lines, id: \.self) { … }`: a
@@ -68,6 +81,16 @@ public struct ForEach<Data: RandomAccessCollection>: View, PrimitiveView {
     }
 
     var node: ViewNode { ViewNode(.group, children: nodes) }
+}
+
+/// A view that may carry a chart's marks too: a `ForEach`, which is
+/// either (see `ChartContent`).
+protocol CarriesMarks {
+    var carriedMarks: [ChartMarkArchive] { get }
+}
+
+extension ForEach: CarriesMarks {
+    var carriedMarks: [ChartMarkArchive] { marks }
 }
 
 extension ViewNode {
