@@ -47,7 +47,7 @@ enum ChartResolver {
         else { y.ticks = ticks(on: y, marks: [AxisMarks()], horizontal: false, edge: &y.edge, automatic: true) }
 
         let shownLegend = settings.legend == .hidden || legend.isEmpty ? nil
-            : ChartLegendArchive(entries: legend.prefix(EntryValidator.maximumChartTicks).map { entry in
+            : ChartLegendArchive(entries: legend.prefix(ChartArchive.maximumTicks).map { entry in
                 ChartLegendArchive.Entry(name: entry, color: colors[entry] ?? .accent, symbol: symbolOf.isEmpty ? nil : symbolOf[entry])
             }, position: settings.legendPosition ?? .automatic)
         return ChartArchive(marks: marks, x: x, y: y, legend: shownLegend, settings: settings)
@@ -206,8 +206,8 @@ enum ChartResolver {
         }
         // As many as the entry checks allow: a stride by the hour over a year
         // marks every so many hours rather than refusing the entry.
-        guard ticks.count > EntryValidator.maximumChartTicks else { return ticks }
-        let step = (ticks.count + EntryValidator.maximumChartTicks - 1) / EntryValidator.maximumChartTicks
+        guard ticks.count > ChartArchive.maximumTicks else { return ticks }
+        let step = (ticks.count + ChartArchive.maximumTicks - 1) / ChartArchive.maximumTicks
         return ticks.enumerated().filter { $0.offset % step == 0 }.map(\.element)
     }
 

@@ -58,9 +58,9 @@ public struct EntryValidator: Sendable {
     /// Elements of all the paths of an entry.
     public static let maximumEntryPathElements = 20_000
     /// Marks in one chart (Swift Charts draws a few thousand well; a widget's are a few dozen).
-    public static let maximumChartMarks = 2_000
+    public static let maximumChartMarks = ChartArchive.maximumMarks
     /// Marked values on one axis, and entries in a legend.
-    public static let maximumChartTicks = 200
+    public static let maximumChartTicks = ChartArchive.maximumTicks
     /// Dash lengths of one stroke.
     public static let maximumDashes = 64
     /// Stops of one gradient.

@@ -14,6 +14,12 @@ public struct ChartArchive: Codable, Sendable, Hashable {
     public var legend: ChartLegendArchive?
     /// What the chart's modifiers said.
     public var settings: ChartSettings
+
+    /// Marks in one chart the entry checks allow.
+    public static let maximumMarks = 2_000
+    /// Marked values on one axis, and entries in a legend, the entry checks
+    /// allow; the extension thins an axis's marks to as many.
+    public static let maximumTicks = 200
 }
 
 /// One axis: its scale, where it is drawn and its ticks.
