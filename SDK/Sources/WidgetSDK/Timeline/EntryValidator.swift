@@ -267,33 +267,22 @@ public struct EntryValidator: Sendable {
         guard budget.pathElements <= Self.maximumEntryPathElements else {
             throw EntryRefused(reason: "the entry's paths and chart marks have more than \(Self.maximumEntryPathElements) elements together", path: path)
         }
-        func check(_ value: PlotValue?, _ what: String) throws {
-            switch value {
-            case .number(let number)?: try checkFinite(number, what, at: path)
-            case .date(let date)?: try checkDate(date, what, at: path)
-            case .category(let name)?: try checkName(name, what, at: path)
-            case nil: break
-            }
-        }
-        func check(_ dimension: MarkDimension?, _ what: String) throws {
-            switch dimension {
-            case .fixed(let points)?, .inset(let points)?: try checkLength(points, what, at: path)
-            case .ratio(let ratio)?: try checkFinite(ratio, what, at: path)
-            case .automatic?, nil: break
-            }
-        }
         for mark in chart.marks {
-            for (value, what) in [(mark.x, "a mark's x"), (mark.x2, "a mark's x end"), (mark.y, "a mark's y"), (mark.y2, "a mark's y end")] {
-                try check(value, what)
-            }
-            for (number, what) in [(mark.unit, "a mark's unit"), (mark.symbolSize, "a mark's symbol size"), (mark.opacity, "a mark's opacity"),
-                                   (mark.cornerRadius, "a mark's corner radius"), (mark.stackedFrom, "a mark's stack"), (mark.stackedTo, "a mark's stack")] {
-                if let number { try checkFinite(number, what, at: path) }
-            }
+            try checkPlotValue(mark.x, "a mark's x", at: path)
+            try checkPlotValue(mark.x2, "a mark's x end", at: path)
+            try checkPlotValue(mark.y, "a mark's y", at: path)
+            try checkPlotValue(mark.y2, "a mark's y end", at: path)
+            if let unit = mark.unit { try checkFinite(unit, "a mark's unit", at: path) }
+            if let size = mark.symbolSize { try checkFinite(size, "a mark's symbol size", at: path) }
+            if let opacity = mark.opacity { try checkFinite(opacity, "a mark's opacity", at: path) }
+            if let radius = mark.cornerRadius { try checkFinite(radius, "a mark's corner radius", at: path) }
+            if let from = mark.stackedFrom { try checkFinite(from, "a mark's stack", at: path) }
+            if let to = mark.stackedTo { try checkFinite(to, "a mark's stack", at: path) }
             if let width = mark.lineStyle?.lineWidth { try checkLength(width, "a mark's line width", at: path) }
-            try check(mark.width, "a mark's width")
-            try check(mark.height, "a mark's height")
-            for color in [mark.color, mark.fill].compactMap({ $0 }) { try checkColor(color, at: path) }
+            try checkDimension(mark.width, "a mark's width", at: path)
+            try checkDimension(mark.height, "a mark's height", at: path)
+            if let color = mark.color { try checkColor(color, at: path) }
+            if let fill = mark.fill { try checkColor(fill, at: path) }
             for name in [mark.series, mark.styleKey, mark.symbolKey, mark.positionKey].compactMap({ $0 }) + mark.labels {
                 try checkName(name, "a mark's series or label", at: path)
             }
@@ -313,7 +302,7 @@ public struct EntryValidator: Sendable {
                 throw EntryRefused(reason: "an axis has \(axis.ticks.count) marked values; at most \(Self.maximumChartTicks) are allowed", path: path)
             }
             for tick in axis.ticks {
-                try check(tick.value, "an axis's marked value")
+                try checkPlotValue(tick.value, "an axis's marked value", at: path)
                 if let label = tick.label { try checkName(label, "an axis's label", at: path) }
             }
         }
@@ -555,6 +544,23 @@ public struct EntryValidator: Sendable {
     private func checkName(_ name: String, _ what: String, at path: [String]) throws {
         guard name.utf8.count <= Self.maximumNameLength else {
             throw EntryRefused(reason: "\(what) is \(name.utf8.count) bytes long; at most \(Self.maximumNameLength) are allowed", path: path)
+        }
+    }
+
+    private func checkPlotValue(_ value: PlotValue?, _ what: String, at path: [String]) throws {
+        switch value {
+        case .number(let number)?: try checkFinite(number, what, at: path)
+        case .date(let date)?: try checkDate(date, what, at: path)
+        case .category(let name)?: try checkName(name, what, at: path)
+        case nil: return
+        }
+    }
+
+    private func checkDimension(_ dimension: MarkDimension?, _ what: String, at path: [String]) throws {
+        switch dimension {
+        case .fixed(let points)?, .inset(let points)?: try checkLength(points, what, at: path)
+        case .ratio(let ratio)?: try checkFinite(ratio, what, at: path)
+        case .automatic?, nil: return
         }
     }
 
