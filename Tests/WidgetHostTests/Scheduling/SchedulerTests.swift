@@ -135,14 +135,17 @@ struct SchedulerTests {
     }
 
     @Test func aReloadAskedForDuringACallRunsAfterIt() async throws {
-        let fixture = try await SchedulerFixture(schedule: "timeout: 30s, min_interval: 10s")
+        // Ten minutes, as the test above: the call's timeout also runs in real
+        // time, and on a loaded CI machine thirty real seconds ran out before
+        // the simulated five, so the call had ended when the reload was asked.
+        let fixture = try await SchedulerFixture(schedule: "timeout: 10m, min_interval: 10s")
         let hang = try await fixture.add("Hang")
         let host = try fixture.host()
         try await host.run(until: fixture.at(5), settle: .milliseconds(50))
         #expect(fixture.reloads(hang) == [0])
         await host.requestReload(hang, force: true)   // while the first call still runs
-        try await host.run(until: fixture.at(31), settle: .milliseconds(50))
-        #expect(fixture.reloads(hang) == [0, 30], "the request waited for the call to end (its timeout at 30 s), then ran")
+        try await host.run(until: fixture.at(601), settle: .milliseconds(50))
+        #expect(fixture.reloads(hang) == [0, 600], "the request waited for the call to end (its timeout at 10 min), then ran")
     }
 
     @Test func atMostMaxConcurrentCallsRunAtOnce() async throws {
