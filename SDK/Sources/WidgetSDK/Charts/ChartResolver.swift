@@ -39,18 +39,27 @@ enum ChartResolver {
 
         var x = axis(marks, horizontal: true, setting: settings.xScale, visibility: settings.xAxis)
         var y = axis(marks, horizontal: false, setting: settings.yScale, visibility: settings.yAxis)
-        if let xMarks { x.ticks = ticks(on: x, marks: xMarks, horizontal: true, edge: &x.edge) }
-        else if settings.xMarks, let kept = keeping?.x.ticks { x.ticks = kept; x.edge = keeping?.x.edge ?? x.edge }
-        else { x.ticks = ticks(on: x, marks: [AxisMarks()], horizontal: true, edge: &x.edge, automatic: true) }
-        if let yMarks { y.ticks = ticks(on: y, marks: yMarks, horizontal: false, edge: &y.edge) }
-        else if settings.yMarks, let kept = keeping?.y.ticks { y.ticks = kept; y.edge = keeping?.y.edge ?? y.edge }
-        else { y.ticks = ticks(on: y, marks: [AxisMarks()], horizontal: false, edge: &y.edge, automatic: true) }
+        mark(&x, with: xMarks, given: settings.xMarks, kept: keeping?.x, horizontal: true)
+        mark(&y, with: yMarks, given: settings.yMarks, kept: keeping?.y, horizontal: false)
 
         let shownLegend = settings.legend == .hidden || legend.isEmpty ? nil
             : ChartLegendArchive(entries: legend.prefix(ChartArchive.maximumTicks).map { entry in
                 ChartLegendArchive.Entry(name: entry, color: colors[entry] ?? .accent, symbol: symbolOf.isEmpty ? nil : symbolOf[entry])
             }, position: settings.legendPosition ?? .automatic)
         return ChartArchive(marks: marks, x: x, y: y, legend: shownLegend, settings: settings)
+    }
+
+    /// An axis's ticks: from its own `AxisMarks` when given now; kept from
+    /// `kept` when they were given before (their closure ran then); else the
+    /// chart's own.
+    static func mark(_ axis: inout ChartAxisArchive, with own: [AxisMarks]?, given: Bool, kept: ChartAxisArchive?, horizontal: Bool) {
+        if let own {
+            axis.ticks = ticks(on: axis, marks: own, horizontal: horizontal, edge: &axis.edge)
+        } else if given, let kept {
+            (axis.ticks, axis.edge) = (kept.ticks, kept.edge)
+        } else {
+            axis.ticks = ticks(on: axis, marks: [AxisMarks()], horizontal: horizontal, edge: &axis.edge, automatic: true)
+        }
     }
 
     /// Bars and areas at one place, one on another: each stacked mark's
@@ -81,25 +90,31 @@ enum ChartResolver {
     /// Each colour key's colour, and the keys in the legend's order: the
     /// scale's domain first, then the data's in the order it comes.
     static func styles(_ marks: [ChartMarkArchive], settings: ChartSettings) -> ([String: Color], [String]) {
-        var order = settings.styles?.map(\.name) ?? []
-        for key in marks.compactMap(\.styleKey) where !order.contains(key) { order.append(key) }
-        let given = Dictionary(settings.styles?.map { ($0.name, $0.color) } ?? [], uniquingKeysWith: { first, _ in first })
+        let keys = marks.compactMap(\.styleKey)
         let palette = settings.palette.flatMap { $0.isEmpty ? nil : $0 } ?? Self.palette
-        var colors: [String: Color] = [:]
-        for (index, key) in order.enumerated() { colors[key] = given[key] ?? palette[index % palette.count] }
-        let used = Set(marks.compactMap(\.styleKey))
-        return (colors, order.filter(used.contains))
+        let colors = assigned(keys, given: settings.styles?.map { ($0.name, $0.color) } ?? [], turns: palette)
+        let used = Set(keys)
+        let order = (settings.styles?.map(\.name) ?? []) + keys
+        var legend: [String] = []
+        for key in order where used.contains(key) && !legend.contains(key) { legend.append(key) }
+        return (colors, legend)
     }
 
     static func symbolMap(_ marks: [ChartMarkArchive], settings: ChartSettings) -> [String: ChartSymbol] {
         let keys = marks.compactMap(\.symbolKey)
         guard !keys.isEmpty else { return [:] }
-        var order = settings.symbols?.map(\.name) ?? []
+        return assigned(keys, given: settings.symbols?.map { ($0.name, $0.symbol) } ?? [], turns: symbols)
+    }
+
+    /// A scale's values: each key the one its scale gives, else the next of
+    /// `turns` in order (the scale's domain first, then the data's keys as they come).
+    static func assigned<Value>(_ keys: [String], given: [(String, Value)], turns: [Value]) -> [String: Value] {
+        var order = given.map(\.0)
         for key in keys where !order.contains(key) { order.append(key) }
-        let given = Dictionary(settings.symbols?.map { ($0.name, $0.symbol) } ?? [], uniquingKeysWith: { first, _ in first })
-        var map: [String: ChartSymbol] = [:]
-        for (index, key) in order.enumerated() { map[key] = given[key] ?? symbols[index % symbols.count] }
-        return map
+        let mapping = Dictionary(given, uniquingKeysWith: { first, _ in first })
+        var values: [String: Value] = [:]
+        for (index, key) in order.enumerated() { values[key] = mapping[key] ?? turns[index % turns.count] }
+        return values
     }
 
     /// `.position(by:)`: each bar's place among the keys sharing its band.
@@ -237,15 +252,15 @@ enum ChartResolver {
                 case .calendar(let component, let step, let calendar):
                     let dates = ChartTicks.stride(from: Date(timeIntervalSince1970: lower), to: Date(timeIntervalSince1970: upper),
                                                   by: component, count: step, calendar: calendar)
-                    return (dates.map(PlotValue.date), { ChartTicks.dateLabel(($0.quantity).map(Date.init(timeIntervalSince1970:)) ?? Date(), component: component, calendar: calendar) })
+                    return (dates.map(PlotValue.date), ChartTicks.dateWriter(component, calendar))
                 case .values(let values):
-                    return (values, { ChartTicks.dateLabel(($0.quantity).map(Date.init(timeIntervalSince1970:)) ?? Date(), component: .day, calendar: calendar) })
+                    return (values, ChartTicks.dateWriter(.day, calendar))
                 case .automatic(let desired):
                     let (dates, component) = ChartTicks.dates(lower, upper, count: desired ?? count, unit: nil, calendar: calendar)
-                    return (dates.map(PlotValue.date), { ChartTicks.dateLabel(($0.quantity).map(Date.init(timeIntervalSince1970:)) ?? Date(), component: component, calendar: calendar) })
+                    return (dates.map(PlotValue.date), ChartTicks.dateWriter(component, calendar))
                 case .stride(let seconds):
                     let values = Swift.stride(from: lower, through: upper, by: max(seconds, (upper - lower) / 1_000)).map { PlotValue.date(Date(timeIntervalSince1970: $0)) }
-                    return (values, { ChartTicks.dateLabel(($0.quantity).map(Date.init(timeIntervalSince1970:)) ?? Date(), component: .minute, calendar: calendar) })
+                    return (values, ChartTicks.dateWriter(.minute, calendar))
                 }
             }
             switch choice.choice {

@@ -67,6 +67,11 @@ enum ChartTicks {
         return values
     }
 
+    /// How an axis of `component` steps writes a marked value.
+    static func dateWriter(_ component: Calendar.Component, _ calendar: Calendar) -> (PlotValue) -> String {
+        { value in dateLabel(Date(timeIntervalSince1970: value.quantity ?? 0), component: component, calendar: calendar) }
+    }
+
     /// A date as an axis of `component` steps writes it.
     static func dateLabel(_ date: Date, component: Calendar.Component, calendar: Calendar) -> String {
         var style = Date.FormatStyle(locale: FormattingLocale.current, calendar: calendar, timeZone: calendar.timeZone)
