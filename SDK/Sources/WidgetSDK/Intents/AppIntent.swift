@@ -92,15 +92,34 @@ extension IntentReference {
     /// Rebuilds the intent in the process that has its module loaded and
     /// runs it. Only types that are `AppIntent`s can be named.
     public func perform() async throws {
-        guard let type = _typeByName(symbol) as? any AppIntent.Type else {
-            throw IntentError(message: "no app intent named \(type) in this module")
-        }
-        try await Self.perform(type, parameters)
+        try await perform(settingValueTo: nil)
     }
 
-    private static func perform<Intent: AppIntent>(_ type: Intent.Type, _ parameters: ConfigurationValues) async throws {
+    /// Runs the intent as a control's toggle does: a `SetValueIntent`'s
+    /// `value` set to `value` first (nil: left as archived).
+    public func perform(settingValueTo value: Bool?) async throws {
+        guard let type = _typeByName(symbol) as? any AppIntent.Type else {
+            throw IntentError(message: "no app intent named \(self.type) in this module")
+        }
+        try await Self.perform(type, parameters, value: value)
+    }
+
+    private static func perform<Intent: AppIntent>(_ type: Intent.Type, _ parameters: ConfigurationValues, value: Bool?) async throws {
         let intent = Intent()
         try await ParameterReflection.resolve(parameters, to: intent)
+        if let value, let setting = intent as? any SetValueIntent {
+            try await performSetting(setting, to: value)
+        } else {
+            _ = try await intent.perform()
+        }
+    }
+
+    private static func performSetting<Intent: SetValueIntent>(_ intent: Intent, to value: Bool) async throws {
+        guard let value = value as? Intent.ValueType else {
+            throw IntentError(message: "\(Intent.self) sets a \(Intent.ValueType.self), not an on/off value")
+        }
+        var intent = intent
+        intent.value = value
         _ = try await intent.perform()
     }
 }

@@ -118,6 +118,8 @@ public protocol WidgetCenterService: Sendable {
     func reloadTimelines(ofKind kind: String?) throws
     /// The calling module's placed widgets.
     func currentConfigurations() async throws -> [WidgetInfo]
+    /// `ControlCenter`'s: nil, every control of the calling module.
+    func reloadControls(ofKind kind: String?) throws
 }
 
 /// What kinds get outside an extension process: nothing to reload.
@@ -130,6 +132,10 @@ public struct UnavailableWidgetCenter: WidgetCenterService {
     }
 
     public func currentConfigurations() async throws -> [WidgetInfo] {
+        throw WidgetCenterUnavailable()
+    }
+
+    public func reloadControls(ofKind kind: String?) throws {
         throw WidgetCenterUnavailable()
     }
 }

@@ -1,18 +1,6 @@
 // WidgetKit's configurations that widgethost does not run yet. They are
 // declared, unavailable, so that a port meets the compiler's error with
-// what to do instead, not "cannot find 'ControlWidget' in scope".
-
-/// A control of Control Center (iOS 18). Not provided yet.
-@available(*, unavailable, message: "Controls are not shown by widgethost yet: keep a ControlWidget inside '#if os(iOS)', or make it a widget whose Button(intent:) runs the same intent")
-public protocol ControlWidget {}
-
-/// A control's configuration (iOS 18). Not provided yet.
-@available(*, unavailable, message: "Controls are not shown by widgethost yet: a widget's Button(intent:) or Toggle(isOn:intent:) runs the same intent")
-public struct StaticControlConfiguration<Content> {}
-
-/// A control's configuration with an intent (iOS 18). Not provided yet.
-@available(*, unavailable, message: "Controls are not shown by widgethost yet: a widget's Button(intent:) or Toggle(isOn:intent:) runs the same intent")
-public struct AppIntentControlConfiguration<Intent, Content> {}
+// what to do instead, not "cannot find 'WidgetPushHandler' in scope".
 
 /// Push updates of widgets (iOS 26). Not provided yet.
 @available(*, unavailable, message: "push updates are not taken by widgethost yet: a timeline's policy, WidgetCenter.shared.reloadTimelines(ofKind:) or 'widgethost reload --kind' asks for a new timeline")

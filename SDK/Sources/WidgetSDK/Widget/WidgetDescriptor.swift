@@ -21,6 +21,8 @@ public struct WidgetDescriptor: Sendable {
     /// The Live Activity an `ActivityConfiguration` declares; such a
     /// configuration has no kind.
     public var activity: ActivityDescriptor?
+    /// The control a `ControlWidget` in a bundle declares; it has no kind either.
+    public var control: ControlDescriptor?
 
     /// A descriptor; configurations make them.
     public init(kind: String, configuration: ConfigurationDescriptor, provider: AnyTimelineProvider) {

@@ -41,4 +41,9 @@ public final class WidgetModule: Sendable {
     public var activities: [ActivityDescriptor] {
         widgets.compactMap { $0.body.descriptor.activity }
     }
+
+    /// The module's controls, in the order it lists them.
+    public var controls: [ControlDescriptor] {
+        widgets.compactMap { $0.body.descriptor.control }
+    }
 }

@@ -1,0 +1,37 @@
+/// A control that shows an on/off value and flips it when tapped, as in
+/// WidgetKit. Its action is a `SetValueIntent` of `Bool`, run with the new value:
+///
+/// ```swift
+/// ControlWidgetToggle("Work Timer", isOn: isRunning, action: SetTimerIntent()) { isOn in
+///     Label(isOn ? "Running" : "Stopped", systemImage: "timer")
+/// }
+/// ```
+public struct ControlWidgetToggle: ControlWidgetTemplate {
+    /// Its label, value and action.
+    public var controlTemplate: ControlTemplate
+
+    /// A toggle showing `isOn`, shown as `label`.
+    public init<Action: SetValueIntent>(isOn: Bool, action: Action, @ViewBuilder label: () -> ViewGroup) where Action.ValueType == Bool {
+        controlTemplate = ControlTemplate(style: .toggle, label: ViewNode(archiving: label()), isOn: isOn, action: action.reference)
+    }
+
+    /// A toggle with a label, and a label of its value (`valueLabel(isOn)`).
+    public init<Action: SetValueIntent>(isOn: Bool, action: Action, @ViewBuilder label: () -> ViewGroup,
+                                        @ViewBuilder valueLabel: (Bool) -> ViewGroup) where Action.ValueType == Bool {
+        self.init(isOn: isOn, action: action, label: label)
+        controlTemplate.valueLabel = ViewNode(archiving: valueLabel(isOn))
+    }
+
+    /// A toggle titled `title`, its value shown by `valueLabel(isOn)`.
+    public init<Action: SetValueIntent>(_ title: LocalizedStringKey, isOn: Bool, action: Action,
+                                        @ViewBuilder valueLabel: (Bool) -> ViewGroup) where Action.ValueType == Bool {
+        self.init(isOn: isOn, action: action) { Text(title) } valueLabel: { valueLabel($0) }
+        controlTemplate.title = ViewNode(archiving: Text(title))
+    }
+
+    /// A toggle titled `title` with an SF Symbol.
+    public init<Action: SetValueIntent>(_ title: LocalizedStringKey, systemImage: String, isOn: Bool,
+                                        action: Action) where Action.ValueType == Bool {
+        self.init(isOn: isOn, action: action) { Label { Text(title) } icon: { Image(systemName: systemImage) } }
+    }
+}
