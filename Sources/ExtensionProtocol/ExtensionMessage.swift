@@ -34,6 +34,11 @@ package enum HostCall: Codable, Sendable {
     /// A Live Activity's Lock Screen presentation: `attributes` and `state`
     /// are JSON of the activity's types. Answered with `.entry`.
     case activity(type: String, attributes: Data, state: Data, context: ActivityDrawingContext)
+    /// A control as it is now (`preview`: as its provider previews it).
+    /// Answered with `.control`.
+    case control(kind: String, preview: Bool)
+    /// A tapped control: its action run, a toggle's with `value` set first.
+    case performControl(kind: String, intent: IntentReference, value: Bool?)
 }
 
 package enum CallResult: Codable, Sendable {
@@ -46,6 +51,7 @@ package enum CallResult: Codable, Sendable {
     case value(ConfigurationValue?)
     case performed
     case previews([PreviewArchive])
+    case control(ControlReading)
     case failure(RemoteError)
 }
 
@@ -89,6 +95,8 @@ package enum ServiceCall: Codable, Sendable {
     case reloadTimelines(kind: String?, interactive: Bool)
     /// `WidgetCenter.currentConfigurations()`: `.data` with `[WidgetInfo]` as JSON.
     case currentConfigurations
+    /// `ControlCenter.reloadControls(ofKind:)` (nil: `reloadAllControls()`).
+    case reloadControls(kind: String?)
 }
 
 /// What a timeline call is for, as the host says when it makes the call; the

@@ -2,8 +2,9 @@ import WidgetSDK
 
 /// What an extension process found in its module.
 package enum ModuleDescription: Codable, Sendable {
-    /// Its widget kinds, and its Live Activities by their attributes' type name.
-    case kinds([KindDescription], activities: [String])
+    /// Its widget kinds, its Live Activities by their attributes' type
+    /// name, and its controls.
+    case kinds([KindDescription], activities: [String], controls: [ControlDescription])
     case failed(ModuleLoadFailure)
 }
 
@@ -42,6 +43,22 @@ package struct KindDescription: Codable, Sendable {
         parameters = configuration.parameters.map(ParameterDescription.init)
         contentMarginsDisabled = descriptor.contentMarginsDisabled
         disfavoredLocations = descriptor.disfavoredLocations
+    }
+}
+
+/// A control's descriptor without its code.
+package struct ControlDescription: Codable, Sendable, Hashable {
+    package var kind: String
+    package var displayName: String
+    package var description: String
+    /// An `AppIntentControlConfiguration`'s, shown with its intent's defaults.
+    package var isConfigurable: Bool
+
+    package init(_ descriptor: ControlDescriptor) {
+        kind = descriptor.kind
+        displayName = descriptor.displayName
+        description = descriptor.description
+        isConfigurable = descriptor.isConfigurable
     }
 }
 

@@ -50,7 +50,8 @@ package struct HostApplication: Sendable {
         package var event: @Sendable (SchedulerEvent, WidgetInstance?) -> Void
         /// Each event the dashboard names ("entry", "instances"…), for an
         /// instance, once a save holds it: views read what is saved.
-        /// "activities" (with no instance) when Live Activities changed.
+        /// "activities" (with no instance) when Live Activities changed;
+        /// "controls" when a kind asked for its controls to be read again.
         package var saved: @Sendable (_ name: String, _ instance: String) -> Void
 
         package init(event: @escaping @Sendable (SchedulerEvent, WidgetInstance?) -> Void = { _, _ in },
@@ -175,6 +176,11 @@ package struct HostApplication: Sendable {
     /// all calls that wait on the database, made on the container's threads.
     private func start() async throws -> (any HostClaim, TimelineHost, Bool) {
         let (workspace, logger, observers, events) = (workspace, logger, observers, events)
+        // A kind's `ControlCenter.reloadControls`: every page and view reads its controls again.
+        workspace.onControlReload { _ in
+            events.publish("controls", data: "")
+            observers.saved("controls", "")
+        }
         return try await workspace.container.offPool { container in
             guard let claim = try container.claimHost(leaseDuration: workspace.manifest.container.leaseDuration) else {
                 throw ContainerTaken(group: container.location.group, holder: container.runningHost())

@@ -53,7 +53,15 @@ enum DashboardPage {
               #grid, #activities { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
               /* Live Activities, above the widgets as on a Lock Screen, most relevant first. */
               #activities { margin: 0 0 24px; }
-              #activities[hidden] { display: none; }
+              #activities[hidden], #controls[hidden] { display: none; }
+              /* Controls, a row above everything as in Control Center: each a button over its card. */
+              #controls { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 24px; }
+              #controls button { margin: 0; padding: 0; border: 0; background: transparent; cursor: pointer; color: inherit; font: inherit;
+                                 border-radius: \(Int(radius))px; }
+              #controls button:focus-visible, #controls button:hover { outline: 2px solid rgba(10,132,255,.6); }
+              #controls button[disabled] { cursor: default; opacity: .6; }
+              #controls img { display: block; border-radius: \(Int(radius))px; box-shadow: 0 4px 12px rgba(0,0,0,.2); }
+              #controls .unavailable { padding: 8px 12px; background: rgba(0,0,0,.35); font-size: 13px; }
               figure { margin: 0; position: relative; max-width: 100%; }
               .taps { position: absolute; left: 0; top: 0; width: 100%; }
               .taps a, .taps button, .taps span { position: absolute; display: block; margin: 0; padding: 0; border: 0; background: transparent;
@@ -74,6 +82,7 @@ enum DashboardPage {
             </head>
             <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
             <header><h1>widgethost</h1>\(links(screens))\(who(principal))</header>
+            <section id="controls" aria-label="Controls" hidden></section>
             <section id="activities" aria-label="Live Activities" hidden></section>
             <div id="grid">
             \(statuses.isEmpty ? #"<p id="empty">No instances yet: place one with <code>widgethost add-instance</code>.</p>"# : tiles)
@@ -127,7 +136,7 @@ enum DashboardPage {
         }
         function card(img, i) { img.src = `/instances/${i.id}.svg?scheme=${scheme()}&v=${encodeURIComponent(version(i))}`; }
         function rescheme() {
-          for (const img of document.querySelectorAll("figure img")) {
+          for (const img of document.querySelectorAll("figure img, #controls img")) {
             const src = img.src.replace(/scheme=(light|dark)/, "scheme=" + scheme());
             if (src !== img.src) img.src = src;
           }
@@ -284,6 +293,56 @@ enum DashboardPage {
         }
         activities();
         events.addEventListener("activities", () => activities());
+        // Controls: read by the host each time the row is asked for, after
+        // each tap, and when a kind asks ControlCenter to reload them.
+        const row = document.getElementById("controls");
+        async function controls() {
+          const list = await (await fetch("/controls")).json();
+          row.replaceChildren(...list.map(controlButton));
+          row.hidden = list.length === 0;
+        }
+        function controlButton(c) {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.dataset.kind = c.kind;
+          const said = c.value ? `${c.title}: ${c.value}` : c.title;
+          if (!c.style) {
+            button.disabled = true;
+            button.className = "unavailable";
+            button.textContent = `⚠ ${c.displayName}`;
+            button.title = c.problem || "";
+            return button;
+          }
+          if (c.isOn !== undefined) button.setAttribute("aria-pressed", String(c.isOn));
+          button.title = `${said} · ${c.action}`;
+          const img = document.createElement("img");
+          img.width = c.width; img.height = c.height;
+          img.alt = said;
+          img.src = `/controls/${encodeURIComponent(c.kind)}.svg?scheme=${scheme()}&v=${encodeURIComponent(c.version)}`;
+          button.append(img);
+          button.addEventListener("click", () => tapControl(button, c));
+          return button;
+        }
+        // A toggle says which value its user saw: the host sets the other.
+        async function tapControl(button, c) {
+          button.disabled = true;
+          const shown = c.isOn === undefined ? "" : `?isOn=${c.isOn}`;
+          const response = await fetch(`/controls/${encodeURIComponent(c.kind)}/tap${shown}`,
+                                       { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
+                                                                    "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
+          if (!response.ok) {
+            const text = await response.text();
+            let message = text;
+            try { message = JSON.parse(text).error.message || text; } catch (e) {}
+            button.disabled = false;
+            button.title = "⚠ " + message;
+            button.dataset.error = message;
+            return;
+          }
+          button.replaceWith(controlButton(await response.json()));
+        }
+        controls();
+        events.addEventListener("controls", () => controls());
         """
 
     /// The screens, each a link to its picture.

@@ -74,6 +74,12 @@ package final class Workspace: Sendable {
         return try container.migrateInstances(of: bundle.kinds)
     }
 
+    /// `handler` hears each `ControlCenter.reloadControls(ofKind:)` a kind
+    /// makes (nil: every control), as a running host's dashboard does.
+    package func onControlReload(_ handler: @escaping @Sendable (String?) -> Void) {
+        widgetCenter.onControlReload(handler)
+    }
+
     /// Runs `body` with the container's shared defaults and the HTTP service
     /// visible to SDK code in this process (tests read the defaults this way).
     /// Kinds never run here: they reach the same services over their channel.

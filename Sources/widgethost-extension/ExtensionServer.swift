@@ -83,6 +83,12 @@ final class ExtensionServer: Sendable {
             case .activity(let type, let attributes, let state, let context):
                 guard let activity = module.activities[type] else { throw RemoteError.other("this module has no Live Activity of '\(type)'") }
                 return .entry(ArchiveCodec.encode(try activity.draw(attributes: attributes, state: state, in: context)))
+            case .control(let kind, let preview):
+                return .control(try await control(kind).read(preview: preview))
+            case .performControl(let kind, let intent, let value):
+                _ = try control(kind)
+                try await ChannelWidgetCenter.$interactive.withValue(true) { try await intent.perform(settingValueTo: value) }
+                return .performed
             }
         } catch {
             return .failure(RemoteError(error))
@@ -92,6 +98,11 @@ final class ExtensionServer: Sendable {
     private func descriptor(_ kind: String) throws -> WidgetDescriptor {
         guard let descriptor = module.kinds[kind] else { throw RemoteError.other("this module exports no kind '\(kind)'") }
         return descriptor
+    }
+
+    private func control(_ kind: String) throws -> ControlDescriptor {
+        guard let control = module.controls[kind] else { throw RemoteError.other("this module has no control '\(kind)'") }
+        return control
     }
 
     private func provider(_ kind: String) throws -> AnyTimelineProvider {

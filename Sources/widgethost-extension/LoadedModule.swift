@@ -9,6 +9,8 @@ struct LoadedModule: Sendable {
     let kinds: [String: WidgetDescriptor]
     /// The module's Live Activities, by their attributes' type name.
     var activities: [String: ActivityDescriptor] = [:]
+    /// The module's controls, by kind.
+    var controls: [String: ControlDescriptor] = [:]
     /// The library's path, where its `#Preview`s are looked up.
     var path = ""
 
@@ -23,8 +25,11 @@ struct LoadedModule: Sendable {
             // A module that exports a kind twice is refused by the host; serve the first.
             let kinds = Dictionary(descriptors.map { ($0.kind, $0) }) { first, _ in first }
             let activities = Dictionary(module.activities.map { ($0.attributesType, $0) }) { first, _ in first }
-            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init), activities: module.activities.map(\.attributesType)),
-                                kinds: kinds, activities: activities, path: path)
+            // A control kind given twice is refused by the host; serve the first.
+            let controls = Dictionary(module.controls.map { ($0.kind, $0) }) { first, _ in first }
+            return LoadedModule(description: .kinds(descriptors.map(KindDescription.init), activities: module.activities.map(\.attributesType),
+                                                    controls: module.controls.map(ControlDescription.init)),
+                                kinds: kinds, activities: activities, controls: controls, path: path)
         case .failure(let failure):
             return LoadedModule(description: .failed(failure), kinds: [:])
         }

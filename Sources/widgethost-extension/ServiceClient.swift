@@ -142,6 +142,12 @@ struct ChannelWidgetCenter: WidgetCenterService {
         }
     }
 
+    func reloadControls(ofKind kind: String?) throws {
+        if case .failure(let error) = client.callBlocking(.reloadControls(kind: kind)) {
+            throw error.rethrowable
+        }
+    }
+
     func currentConfigurations() async throws -> [WidgetInfo] {
         switch await client.call(.currentConfigurations) {
         case .data(let json?): return try JSONDecoder().decode([WidgetInfo].self, from: json)

@@ -18,6 +18,10 @@ struct DocumentedCommandTests {
         "widgethost status": "an instance of a hostile kind docs/extensions.md describes",
         "widgethost kinds --config Examples/Countdown/countdown.yaml": "a build of the Countdown example (swift build, a minute)",
         "widgethost dev .": "a widget package being edited",
+        // config.yaml's modules declare no control; ControlCommandTests runs these three on the corpus's delivery app.
+        "widgethost controls": "the corpus's delivery app (DeliveryWidget)",
+        "widgethost controls tap com.example.delivery.alerts": "the corpus's delivery app (DeliveryWidget)",
+        "widgethost controls show 1 --format png -o alerts.png": "the corpus's delivery app (DeliveryWidget)",
     ]
 
     struct Step {

@@ -11,6 +11,8 @@ import WidgetSDK
 package final class ContainerWidgetCenter: Sendable {
     private let container: SharedContainer?
     private let kindsByModule = Mutex<[String: Set<String>]>([:])
+    /// Who hears `ControlCenter.reloadControls`: a running host's dashboard.
+    private let controlListener = Mutex<(@Sendable (String?) -> Void)?>(nil)
 
     /// `container` nil: a command that opened none; every call is refused.
     package init(container: SharedContainer?, manifest: Manifest? = nil) {
@@ -38,6 +40,18 @@ package final class ContainerWidgetCenter: Sendable {
         return try await container.offPool { container in
             try kinds.reduce(0) { count, kind in count + (try container.addReloadRequest(ReloadRequest(kind: kind, force: interactive))) }
         }
+    }
+
+    /// `handler` hears each `ControlCenter.reloadControls(ofKind:)` (nil:
+    /// every control), in place of any before it.
+    package func onControlReload(_ handler: @escaping @Sendable (String?) -> Void) {
+        controlListener.withLock { $0 = handler }
+    }
+
+    /// A kind asked for its controls to be read again: the host reads a
+    /// control whenever it shows it, so only who shows them need hear it.
+    func reloadControls(ofKind kind: String?) {
+        controlListener.withLock { $0 }?(kind)
     }
 
     /// The placed instances of `module`'s kinds, oldest first.

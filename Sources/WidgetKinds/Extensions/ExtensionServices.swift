@@ -184,6 +184,9 @@ package struct ExtensionServices: Sendable {
                 return .done
             case .currentConfigurations:
                 return .data(try JSONEncoder().encode(try await widgetCenter.currentConfigurations(of: module)))
+            case .reloadControls(let kind):
+                widgetCenter.reloadControls(ofKind: kind)
+                return .done
             }
         } catch let refused as FetchRefused {
             if fetchRefusals.first(module, refused.hostAndPort) { report("[\(module)] " + refused.logLine) }

@@ -22,6 +22,8 @@ package struct DescriptionCache: Sendable {
         var kinds: [KindDescription]
         /// Absent in what an older build kept: the module is then described again.
         var activities: [String]?
+        /// Absent in what an older build kept: the module is then described again.
+        var controls: [ControlDescription]?
     }
 
     let folder: URL
@@ -43,22 +45,25 @@ package struct DescriptionCache: Sendable {
         return DescriptionCache(folder: base.appendingPathComponent("widgethost/modules"))
     }
 
-    /// The kinds and Live Activities `modulePath` offered when last
-    /// described by `runner`, if both files are as they were then.
-    func description(of modulePath: String, runner: String) -> (kinds: [KindDescription], activities: [String])? {
+    /// The kinds, Live Activities and controls `modulePath` offered when
+    /// last described by `runner`, if both files are as they were then.
+    func description(of modulePath: String, runner: String) -> (kinds: [KindDescription], activities: [String], controls: [ControlDescription])? {
         guard let module = FileIdentity(path: modulePath), let runnerFile = FileIdentity(path: runner),
               let data = FileManager.default.contents(atPath: file(for: modulePath).path),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
-              entry.modulePath == modulePath, entry.module == module, entry.runner == runnerFile, let activities = entry.activities
+              entry.modulePath == modulePath, entry.module == module, entry.runner == runnerFile, let activities = entry.activities,
+              let controls = entry.controls
         else { return nil }
-        return (entry.kinds, activities)
+        return (entry.kinds, activities, controls)
     }
 
     /// Keeps what `modulePath` offers; silently nothing where the cache
     /// cannot be written. `module` is the file's identity as it was launched.
-    func store(_ kinds: [KindDescription], activities: [String], of modulePath: String, module: FileIdentity?, runner: String) {
+    func store(_ kinds: [KindDescription], activities: [String], controls: [ControlDescription], of modulePath: String, module: FileIdentity?,
+               runner: String) {
         guard let module, module == FileIdentity(path: modulePath), let runnerFile = FileIdentity(path: runner),
-              let data = try? JSONEncoder().encode(Entry(modulePath: modulePath, module: module, runner: runnerFile, kinds: kinds, activities: activities))
+              let data = try? JSONEncoder().encode(Entry(modulePath: modulePath, module: module, runner: runnerFile, kinds: kinds,
+                                                         activities: activities, controls: controls))
         else { return }
         let target = file(for: modulePath)
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max))")

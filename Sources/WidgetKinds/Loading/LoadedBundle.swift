@@ -13,6 +13,9 @@ package struct LoadedBundle: Sendable {
     package let diagnostics: [Diagnostic]
     /// The Live Activities of the manifest's modules, by attributes type name.
     package var activities: [String: LoadedActivity] = [:]
+    /// The controls of the manifest's modules, in the order the manifest
+    /// names the modules and each module lists them.
+    package var controls: [LoadedControl] = []
     /// The kinds' extension processes; they end when the last copy of the bundle goes.
     package let pool: ExtensionPool
     /// Every module that loaded, by path, with all it exports: what a later
@@ -27,6 +30,10 @@ package struct LoadedBundle: Sendable {
 
     package func activity(named type: String) -> LoadedActivity? {
         activities[type]
+    }
+
+    package func control(named kind: String) -> LoadedControl? {
+        controls.first { $0.kind == kind }
     }
 
     /// Loads every module the manifest names, each in its extension process;
@@ -103,6 +110,7 @@ package struct LoadedBundle: Sendable {
             }
         }
         var activities: [String: LoadedActivity] = [:]
+        var controls: [LoadedControl] = []
         var seen = Set<String>()
         for entry in manifest.widgets where seen.insert(entry.module.value).inserted {
             guard case .success(let module)? = modules[entry.module.value] else { continue }
@@ -116,11 +124,26 @@ package struct LoadedBundle: Sendable {
                 }
                 activities[type] = LoadedActivity(type: type, modulePath: module.path, extension: module.extension, callTimeout: callTimeout(manifest))
             }
+            if module.controls.count > LoadedControl.maximumPerModule {
+                diagnostics.append(Diagnostic(file: manifest.file, mark: entry.module.mark, kind: entry.kind.value,
+                                              message: "\(module.path) declares \(module.controls.count) controls; the first \(LoadedControl.maximumPerModule) are shown"))
+            }
+            for control in module.controls.prefix(LoadedControl.maximumPerModule) {
+                if let other = controls.first(where: { $0.kind == control.kind }) {
+                    let message = other.modulePath == module.path
+                        ? "\(module.path) declares two controls of kind '\(control.kind)'; the first is used"
+                        : "\(module.path) and \(other.modulePath) both declare a control of kind '\(control.kind)'; the first is used"
+                    diagnostics.append(Diagnostic(file: manifest.file, mark: entry.module.mark, kind: entry.kind.value, message: message))
+                    continue
+                }
+                controls.append(LoadedControl(description: control, modulePath: module.path, extension: module.extension, callTimeout: callTimeout(manifest)))
+            }
         }
         let loaded = modules.values.compactMap { try? $0.get() }
         var bundle = LoadedBundle(manifest: manifest, kinds: kinds, diagnostics: diagnostics, pool: pool,
                                   modules: Dictionary(loaded.map { ($0.path, $0) }) { first, _ in first })
         bundle.activities = activities
+        bundle.controls = controls
         return bundle
     }
 

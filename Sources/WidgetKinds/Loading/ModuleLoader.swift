@@ -12,6 +12,8 @@ package struct ModuleLoader: Sendable {
         package let descriptors: [WidgetDescriptor]
         /// Its Live Activities' attributes type names.
         package let activities: [String]
+        /// Its controls.
+        package let controls: [ControlDescription]
         package let `extension`: ModuleExtension
         /// The build described (`ModuleVersion`); nil when the file could not
         /// be read, or when the kinds were remembered: the commands that only
@@ -87,7 +89,8 @@ package struct ModuleLoader: Sendable {
         let moduleExtension = pool.extension(path: path, module: module, limits: limits, sandbox: sandbox)
         let runner = pool.settings.runner
         if describing == .remembered, let runner, let remembered = descriptions?.description(of: path, runner: runner) {
-            return .success(loaded(remembered.kinds, activities: remembered.activities, path: path, extension: moduleExtension, version: nil))
+            return .success(loaded(remembered.kinds, activities: remembered.activities, controls: remembered.controls, path: path,
+                                   extension: moduleExtension, version: nil))
         }
         let file = FileIdentity(path: path)
         let caller = RemoteCaller(module: moduleExtension, timeout: describeTimeout)
@@ -101,15 +104,16 @@ package struct ModuleLoader: Sendable {
         switch description {
         case .failed(let failure):
             return .failure(ModuleLoadError(failure, path: path))
-        case .kinds(let kinds, let activities):
-            if let runner { descriptions?.store(kinds, activities: activities, of: path, module: file, runner: runner) }
-            return .success(loaded(kinds, activities: activities, path: path, extension: moduleExtension, version: ModuleVersion.of(path: path)))
+        case .kinds(let kinds, let activities, let controls):
+            if let runner { descriptions?.store(kinds, activities: activities, controls: controls, of: path, module: file, runner: runner) }
+            return .success(loaded(kinds, activities: activities, controls: controls, path: path, extension: moduleExtension,
+                                   version: ModuleVersion.of(path: path)))
         }
     }
 
-    private func loaded(_ kinds: [KindDescription], activities: [String], path: String, extension moduleExtension: ModuleExtension,
-                        version: String?) -> LoadedModule {
+    private func loaded(_ kinds: [KindDescription], activities: [String], controls: [ControlDescription], path: String,
+                        extension moduleExtension: ModuleExtension, version: String?) -> LoadedModule {
         LoadedModule(path: path, descriptors: kinds.map { WidgetDescriptor($0, in: moduleExtension, callTimeout: callTimeout) },
-                     activities: activities, extension: moduleExtension, version: version)
+                     activities: activities, controls: controls, extension: moduleExtension, version: version)
     }
 }

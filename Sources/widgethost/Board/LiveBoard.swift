@@ -5,7 +5,8 @@ import WidgetHost
 import WidgetRendering
 import WidgetSDK
 
-/// Drives the terminal: the alternate screen, the Live Activities shown
+/// Drives the terminal: the alternate screen, the controls on a line under
+/// the title (keys 1 to 9 tap them), the Live Activities shown
 /// first (most relevant first), then a tile per instance redrawn
 /// when its saved entry changes, freshness refreshed every 30 s, a full
 /// redraw on resize, pages when the tiles do not fit, and the latest event
@@ -23,6 +24,8 @@ actor LiveBoard {
         case tick
         case event(String)
         case key(TerminalInput.Key)
+        /// A kind asked for its controls to be read again (`ControlCenter`).
+        case controls
     }
 
     private let workspace: Workspace
@@ -37,6 +40,8 @@ actor LiveBoard {
     private var lastEvent = ""
     /// The Live Activities placed on the pages, in order.
     private var activities: [LiveActivity] = []
+    /// The controls on the line under the title, as last read.
+    private var controls: [ControlStatus] = []
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
@@ -79,7 +84,11 @@ actor LiveBoard {
             case .event(let text):
                 lastEvent = Terminal.printable(text)
                 drawStatusLine()
+            case .key(.control(let number)): await tapControl(number)
             case .key(let key): await turn(key)
+            case .controls:
+                controls = await workspace.controls()
+                drawControls()
             }
         }
         write("\u{1B}[?25h\u{1B}[?1049l")
@@ -91,6 +100,7 @@ actor LiveBoard {
         let now = workspace.clock.now()
         guard let statuses = try? workspace.statuses(at: now) else { return }
         activities = shownActivities(at: now)
+        controls = await workspace.controls()
         pages = board.pages(activities.map { (Self.tileID($0), .systemMedium) } + statuses.map { ($0.instance.id, $0.instance.family) })
         placedFamilies = Dictionary(statuses.map { ($0.instance.id, $0.instance.family) }, uniquingKeysWith: { first, _ in first })
         page = min(page, pages.count - 1)
@@ -106,6 +116,7 @@ actor LiveBoard {
         shown = [:]
         write("\u{1B}[2J")
         drawHeader()
+        drawControls()
         if statuses.isEmpty {
             for (position, text) in board.emptyHint(manifest: URL(fileURLWithPath: workspace.manifest.file).lastPathComponent) {
                 write(TerminalBoard.draw([Terminal.printable(text)], at: position))
@@ -162,6 +173,7 @@ actor LiveBoard {
         let next = switch key {
         case .nextPage: min(page + 1, pages.count - 1)
         case .previousPage: max(page - 1, 0)
+        case .control: page
         }
         guard next != page else { return }
         page = next
@@ -207,6 +219,34 @@ actor LiveBoard {
         // Paging first: a long manifest path must not push it off the line.
         let title = "widgethost\(paging) · \(workspace.manifest.name ?? workspace.manifest.file) · Ctrl-C to stop"
         write("\u{1B}[1;1H\u{1B}[2K" + Terminal.printable(String(title.prefix(max(0, size.columns - 1)))))
+    }
+
+    /// Taps the control with key `number`: its action runs in its module's
+    /// extension, with the value this line showed flipped; the line then
+    /// shows what the control says now, and the status line what was done.
+    private func tapControl(_ number: Int) async {
+        guard controls.indices.contains(number - 1) else { return }
+        let shown = controls[number - 1]
+        do {
+            let (performed, now) = try await workspace.tapControl(shown.kind, shown: shown.reading?.isOn)
+            controls[number - 1] = now
+            lastEvent = Terminal.printable("performed '\(performed.action.title)'; \(now.line)")
+        } catch {
+            lastEvent = Terminal.printable("⚠ \(error)")
+        }
+        drawControls()
+        drawStatusLine()
+    }
+
+    /// "1 ● Work Timer: Running  2 ▸ Lights": each control with its key, on the header's blank line.
+    private func drawControls() {
+        guard !controls.isEmpty else { return }
+        let items = controls.prefix(9).enumerated().map { index, status in
+            let mark = status.reading.map { $0.isOn.map { $0 ? "●" : "○" } ?? "▸" } ?? "⚠"
+            return "\(index + 1) \(mark) \(status.line)"
+        }
+        let line = Terminal.printable(String(("controls: " + items.joined(separator: "   ")).prefix(max(0, size.columns - 1))))
+        write("\u{1B}[2;1H\u{1B}[2K\u{1B}[2m" + line + "\u{1B}[0m")
     }
 
     private func drawStatusLine() {

@@ -6,6 +6,8 @@ import HostBasics
 final class TerminalInput: Sendable {
     enum Key: Sendable, Equatable {
         case nextPage, previousPage
+        /// 1 to 9: the control in that place on the controls line.
+        case control(Int)
     }
 
     private let original: termios?
@@ -41,9 +43,12 @@ final class TerminalInput: Sendable {
         }
     }
 
-    /// n, space, → and PgDn page on; p, b, ← and PgUp page back.
+    /// n, space, → and PgDn page on; p, b, ← and PgUp page back; 1 to 9 tap a control.
     static func key(_ bytes: [UInt8]) -> Key? {
-        switch bytes {
+        if bytes.count == 1, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[0]) {
+            return .control(Int(bytes[0] - UInt8(ascii: "0")))
+        }
+        return switch bytes {
         case Array("n".utf8), Array(" ".utf8), [0x1B, 0x5B, 0x43], Array("\u{1B}[6~".utf8): .nextPage
         case Array("p".utf8), Array("b".utf8), [0x1B, 0x5B, 0x44], Array("\u{1B}[5~".utf8): .previousPage
         default: nil

@@ -98,7 +98,9 @@ struct RunCommand: AsyncParsableCommand {
                 event: { event, instance in
                     board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
                 },
-                saved: { name, instance in board?.send(name == "entry" ? .refresh(instance) : .redrawAll) }),
+                saved: { name, instance in
+                    board?.send(name == "entry" ? .refresh(instance) : name == "controls" ? .controls : .redrawAll)
+                }),
             services: board.map { [BoardService(board: $0, captionRefresh: .seconds(captionRefresh))] } ?? [])
         do {
             try await application.run()
