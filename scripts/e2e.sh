@@ -159,6 +159,22 @@ card=$(curl -fsS "${url%/}$src")
 grep -q '>No Tasks</text>' <<<"$card" || fail "after the click the to-do card still shows: $(grep -o '>[^<]*</text>' <<<"$card" | head -3)"
 echo "e2e: TodoList $todo: clicking its toggle completed the task; the card now says No Tasks"
 
+# A control (docs/controls.md), as Control Center's row above everything:
+# the delivery app's alerts toggle, off, clicked on in the browser that
+# holds the key; the page draws the control again, on.
+alerts="document.querySelector('#controls button[data-kind=\"com.example.delivery.alerts\"]')"
+timeout 300 python3 scripts/dom_after.py "$keylink" \
+  --until "document.body.dataset.live == 'connected' && $alerts && $alerts.getAttribute('aria-pressed') == 'false' && $alerts.querySelector('img').complete && $alerts.querySelector('img').naturalWidth > 0" \
+  --run "document.body.dataset.first = String((document.querySelector('#controls').compareDocumentPosition(document.querySelector('#activities')) & 4) == 4); $alerts.click()" \
+  --until "$alerts && $alerts.getAttribute('aria-pressed') == 'true' && $alerts.querySelector('img').complete && $alerts.querySelector('img').naturalWidth > 0" \
+  > "$work/control.html"
+grep -q 'data-first="true"' "$work/control.html" || fail "the controls are not above the Live Activities"
+src=$(python3 -c "import re,sys; print(re.search(r'data-kind=\"com.example.delivery.alerts\"[^>]*>\s*<img[^>]* src=\"([^\"]+)\"', open(sys.argv[1]).read()).group(1).replace('&amp;', '&'))" "$work/control.html")
+card=$(curl -fsS "${url%/}$src")
+grep -q '>Delivery Alerts<' <<<"$card" && grep -q '>On<' <<<"$card" || fail "after the click the control's card says: $(grep -o '>[^<]*</text>' <<<"$card" | head -3)"
+$widgethost controls --config "$work/config.yaml" | grep -q 'Delivery Alerts: On' || fail "the control's value did not reach the App Group"
+echo "e2e: a control's toggle, clicked on the page, ran its intent; its card now says On"
+
 # The screenshot is taken once every card has loaded: all four of them. An
 # empty list is "every" too, and a page between two loads has none: a CI run
 # screenshotted the bare background that way.

@@ -127,6 +127,30 @@ struct CompatibilityCorpusTests {
         try check(drawn, in: out, prefix: "DeliveryAttributes", golden: Self.golden)
     }
 
+    /// The delivery app's controls, drawn by `controls show` as Control
+    /// Center shows them: the alerts toggle off and on (tapped), light and
+    /// dark, and the reorder button.
+    @Test func theControlsDrawAsTheirGoldenPictures() async throws {
+        let out = try TestSupport.temporaryDirectory()
+        let manifest = try TestSupport.writeManifest("""
+            container: {group: group.test.corpus-controls, path: \(out.appendingPathComponent("data").path)}
+            widgets:
+              - {kind: RecentOrdersWidget, module: DeliveryWidget}
+            """)
+        func show(_ kind: String, _ name: String, _ extra: [String] = []) async throws {
+            let shown = try await TestSupport.widgethost(["controls", "show", kind, "-o", out.appendingPathComponent(name).path, "--config", manifest] + extra)
+            #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown.stderr)")
+        }
+        try await show("com.example.delivery.alerts", "DeliveryControls-alerts-off-light.svg")
+        let tapped = try await TestSupport.widgethost(["controls", "tap", "com.example.delivery.alerts", "--config", manifest])
+        #expect(tapped.status == 0, "\(tapped.stderr)")
+        try await show("com.example.delivery.alerts", "DeliveryControls-alerts-on-light.svg")
+        try await show("com.example.delivery.alerts", "DeliveryControls-alerts-on-dark.svg", ["--scheme", "dark"])
+        try await show("com.example.delivery.reorder", "DeliveryControls-reorder-light.svg")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
+        try check(drawn, in: out, prefix: "DeliveryControls", golden: Self.golden)
+    }
+
     /// `drawn` (files in `out`) byte for byte as the golden pictures named `prefix-…`.
     private func check(_ drawn: [String], in out: URL, prefix kind: String, golden: URL) throws {
         if Self.updating {

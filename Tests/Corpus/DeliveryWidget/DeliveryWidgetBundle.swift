@@ -6,5 +6,7 @@ struct DeliveryWidgetBundle: WidgetBundle {
     var body: some Widget {
         RecentOrdersWidget()
         DeliveryLiveActivity()
+        DeliveryAlertsControl()
+        ReorderControl()
     }
 }
