@@ -170,19 +170,18 @@ enum DashboardPage {
           }
           figure.append(layer);
         }
+        // What the host said when it refused: its refusals are JSON, {"error": {"message": …}}.
+        async function refusal(response) {
+          const text = await response.text();
+          try { return JSON.parse(text).error.message || text; } catch (e) { return text; }
+        }
         // A tap names the entry its target was drawn from: if a newer one
         // is showing, the host refuses (409) and the targets are drawn again.
         async function tap(figure, id, a) {
           const response = await fetch(`/instances/${id}/actions/${a.number}?entry=${encodeURIComponent(a.entry)}`,
                                        { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
                                                                     "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
-          if (!response.ok) {
-            // The host's refusals are JSON, {"error": {"message": …}}.
-            const text = await response.text();
-            let message = text;
-            try { message = JSON.parse(text).error.message || text; } catch (e) {}
-            figure.querySelector("figcaption").textContent = "⚠ " + message;
-          }
+          if (!response.ok) figure.querySelector("figcaption").textContent = "⚠ " + await refusal(response);
           if (response.status === 409) taps(figure, id);
         }
         function show(figure, i) {
@@ -331,9 +330,7 @@ enum DashboardPage {
                                        { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
                                                                     "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
           if (!response.ok) {
-            const text = await response.text();
-            let message = text;
-            try { message = JSON.parse(text).error.message || text; } catch (e) {}
+            const message = await refusal(response);
             button.disabled = false;
             button.title = "⚠ " + message;
             button.dataset.error = message;

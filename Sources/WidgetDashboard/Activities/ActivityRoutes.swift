@@ -47,10 +47,9 @@ enum ActivityRoutes {
         for method in [HTTPRequest.Method.get, .head] {
             router.on("/activities/:id", method: method) { request, context in
                 let file = try context.parameters.require("id")
-                guard try seesActivities(context), let dot = file.lastIndex(of: "."), ["svg", "png"].contains(file[file.index(after: dot)...]) else {
+                guard try seesActivities(context), let (id, png) = CardRequest.file(file) else {
                     throw HTTPError(.notFound, message: "no Live Activity card '\(file)'; cards are /activities/<id>.svg or .png")
                 }
-                let id = String(file[..<dot]), png = file.hasSuffix(".png")
                 let now = Date()
                 guard let activity = try await workspace.container.read({ try $0.activity(id: id) }), activity.phase(at: now) != .dismissed else {
                     throw HTTPError(.notFound, message: "no Live Activity '\(id)' is shown")
@@ -61,14 +60,11 @@ enum ActivityRoutes {
                 let ticks = (try? activity.drawing(at: now))?.view.ticks == true ? "|\(Int(now.timeIntervalSince1970))" : ""
                 let key = "activity|\(id)|\(activity.updatedAt.timeIntervalSince1970)|\(stale)|\(scheme)|\(workspace.generation)\(png ? "|png" : "")\(ticks)"
                 let card = try await cards.card(for: key) {
-                    let svg = try await RenderQueue.draw { try workspace.renderable(activity, at: now).svg(mode: .fullColor, scheme: scheme) }
-                    guard png else { return Data(svg.utf8) }
-                    let rasterizer = workspace.rasterizer
-                    return try await RenderQueue.rasterize { try rasterizer.png(svg: svg, scale: 1, palette: .color) }
+                    try await CardRequest.draw(png: png, rasterizer: workspace.rasterizer) {
+                        try workspace.renderable(activity, at: now).svg(mode: .fullColor, scheme: scheme)
+                    }
                 }
-                let headers: HTTPFields = [.contentType: png ? "image/png" : "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
-                if CardRequest.holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
-                return Response(status: .ok, headers: headers, body: method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: card.body)))
+                return CardRequest.response(card, png: png, for: request)
             }
         }
     }

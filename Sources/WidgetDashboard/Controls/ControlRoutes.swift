@@ -43,10 +43,9 @@ enum ControlRoutes {
         for method in [HTTPRequest.Method.get, .head] {
             router.on("/controls/:file", method: method) { request, context in
                 let file = try context.parameters.require("file")
-                guard try seesControls(context), let dot = file.lastIndex(of: "."), ["svg", "png"].contains(file[file.index(after: dot)...]) else {
+                guard try seesControls(context), let (kind, png) = CardRequest.file(file) else {
                     throw HTTPError(.notFound, message: "no control card '\(file)'; cards are /controls/<kind>.svg or .png")
                 }
-                let kind = String(file[..<dot]), png = file.hasSuffix(".png")
                 let reading: ControlReading
                 if let kept = readings.reading(of: kind) {
                     reading = kept
@@ -59,14 +58,9 @@ enum ControlRoutes {
                 let scheme = try CardRequest.colorScheme(request) ?? workspace.defaultScheme
                 let key = "control|\(kind)|\(DashboardControl.version(of: reading))|\(scheme)|\(workspace.generation)\(png ? "|png" : "")"
                 let card = try await cards.card(for: key) {
-                    let svg = try await RenderQueue.draw { workspace.renderable(reading).svg(mode: .fullColor, scheme: scheme) }
-                    guard png else { return Data(svg.utf8) }
-                    let rasterizer = workspace.rasterizer
-                    return try await RenderQueue.rasterize { try rasterizer.png(svg: svg, scale: 1, palette: .color) }
+                    try await CardRequest.draw(png: png, rasterizer: workspace.rasterizer) { workspace.renderable(reading).svg(mode: .fullColor, scheme: scheme) }
                 }
-                let headers: HTTPFields = [.contentType: png ? "image/png" : "image/svg+xml", .cacheControl: "no-cache", .eTag: card.etag]
-                if CardRequest.holds(card.etag, request) { return Response(status: .notModified, headers: headers) }
-                return Response(status: .ok, headers: headers, body: method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: card.body)))
+                return CardRequest.response(card, png: png, for: request)
             }
         }
     }
