@@ -295,8 +295,14 @@ enum DashboardPage {
         // Controls: read by the host each time the row is asked for, after
         // each tap, and when a kind asks ControlCenter to reload them.
         const row = document.getElementById("controls");
+        // Reads may end out of order: only the latest asked for is drawn.
+        let controlsAsked = 0;
         async function controls() {
-          const list = await (await fetch("/controls")).json();
+          const asked = ++controlsAsked;
+          const response = await fetch("/controls");
+          if (!response.ok) return;
+          const list = await response.json();
+          if (asked !== controlsAsked) return;
           row.replaceChildren(...list.map(controlButton));
           row.hidden = list.length === 0;
         }
@@ -323,20 +329,23 @@ enum DashboardPage {
           return button;
         }
         // A toggle says which value its user saw: the host sets the other.
+        // Then the whole row is read again: an action may change other controls too.
         async function tapControl(button, c) {
           button.disabled = true;
           const shown = c.isOn === undefined ? "" : `?isOn=${c.isOn}`;
-          const response = await fetch(`/controls/${encodeURIComponent(c.kind)}/tap${shown}`,
-                                       { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
-                                                                    "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
-          if (!response.ok) {
-            const message = await refusal(response);
-            button.disabled = false;
-            button.title = "⚠ " + message;
-            button.dataset.error = message;
-            return;
+          let message = null;
+          try {
+            const response = await fetch(`/controls/${encodeURIComponent(c.kind)}/tap${shown}`,
+                                         { method: "POST", headers: { "X-Widgethost-Token": token, "X-Widgethost-CSRF": csrf,
+                                                                      "X-Widgethost-Key": localStorage.getItem("widgethost-key") || "" } });
+            if (!response.ok) message = await refusal(response);
+          } catch (e) {
+            message = "the host did not answer: " + e.message;
           }
-          button.replaceWith(controlButton(await response.json()));
+          if (message === null) return controls();
+          button.disabled = false;
+          button.title = "⚠ " + message;
+          button.dataset.error = message;
         }
         controls();
         events.addEventListener("controls", () => controls());

@@ -78,6 +78,29 @@ struct ControlTests {
         }
     }
 
+    struct BellControl: ControlWidget {
+        var body: some ControlWidgetConfiguration {
+            StaticControlConfiguration(kind: "com.example.bell", provider: AlarmProvider()) { isOn in
+                ControlWidgetToggle(String("Bell"), isOn: isOn, action: SetAlarmIntent()) { on in
+                    Image(systemName: on ? "bell.fill" : "bell")
+                }
+            }
+        }
+    }
+
+    struct ZoneIntent: ControlConfigurationIntent {
+        static let title: LocalizedStringResource = "Zone"
+        @Parameter(title: "Zone") var zone: String
+    }
+
+    struct ZoneControl: ControlWidget {
+        var body: some ControlWidgetConfiguration {
+            AppIntentControlConfiguration(kind: "com.example.zone", intent: ZoneIntent.self) { configuration in
+                ControlWidgetButton(configuration.zone, systemImage: "map", action: RingIntent())
+            }
+        }
+    }
+
     struct Entry: TimelineEntry {
         let date: Date
     }
@@ -153,5 +176,18 @@ struct ControlTests {
     func aConfigurableControlUsesItsDefaults() async throws {
         let room = try await Self.module.controls[2].read()
         #expect(room.title == "Kitchen" && room.symbol == "lightbulb" && room.style == .button)
+    }
+
+    @Test("A titled toggle whose value label is only an image says On or Off, not its title again")
+    func aTitledToggleWithAnImageSaysItsValue() async throws {
+        Self.alarm.withLock { $0 = false }
+        let bell = try await BellControl().body.descriptor.read()
+        #expect(bell.title == "Bell" && bell.value == "Off" && bell.symbol == "bell", "\(bell)")
+    }
+
+    @Test("A configurable control with a parameter that has no default is refused with why, not trapped on")
+    func aParameterWithoutADefaultIsSaid() async throws {
+        let zone = ZoneControl().body.descriptor
+        await #expect(throws: IntentError.self) { try await zone.read() }
     }
 }

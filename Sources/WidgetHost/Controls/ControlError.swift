@@ -17,7 +17,7 @@ package enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let kind, let reason):
             return "the control '\(kind)' could not be read: \(reason)"
         case .actionFailed(let title, let reason):
-            return "the action '\(title)' failed: \(reason); the control is left as it was"
+            return "the action '\(title)' failed: \(reason)"
         }
     }
 }

@@ -107,8 +107,12 @@ final class ExtensionProcess: Sendable {
     func call(_ call: HostCall, timeout: Duration? = nil) async throws -> CallResult {
         // WidgetCenter reloads asked for while a tapped control runs are
         // made at once: the host knows when that is, the extension does not say.
-        if case .perform = call { performing.withLock { $0 += 1 } }
-        defer { if case .perform = call { performing.withLock { $0 -= 1 } } }
+        let isTap = switch call {
+        case .perform, .performControl: true
+        default: false
+        }
+        if isTap { performing.withLock { $0 += 1 } }
+        defer { if isTap { performing.withLock { $0 -= 1 } } }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID

@@ -129,6 +129,12 @@ package struct LoadedBundle: Sendable {
                                               message: "\(module.path) declares \(module.controls.count) controls; the first \(LoadedControl.maximumPerModule) are shown"))
             }
             for control in module.controls.prefix(LoadedControl.maximumPerModule) {
+                // A kind is part of the dashboard's addresses and cache keys, and of the board's line.
+                guard KindValidator.isValidKindName(control.kind) else {
+                    diagnostics.append(Diagnostic(file: manifest.file, mark: entry.module.mark, kind: entry.kind.value,
+                                                  message: "\(module.path) declares a control of kind '\(TerminalText.escaped(String(control.kind.prefix(80))))', which is not a kind name (letters, digits, '.', '-' and '_'); it is left out"))
+                    continue
+                }
                 if let other = controls.first(where: { $0.kind == control.kind }) {
                     let message = other.modulePath == module.path
                         ? "\(module.path) declares two controls of kind '\(control.kind)'; the first is used"
@@ -136,7 +142,10 @@ package struct LoadedBundle: Sendable {
                     diagnostics.append(Diagnostic(file: manifest.file, mark: entry.module.mark, kind: entry.kind.value, message: message))
                     continue
                 }
-                controls.append(LoadedControl(description: control, modulePath: module.path, extension: module.extension, callTimeout: callTimeout(manifest)))
+                var described = control
+                described.displayName = String(control.displayName.prefix(LoadedControl.maximumText))
+                described.description = String(control.description.prefix(LoadedControl.maximumText * 4))
+                controls.append(LoadedControl(description: described, modulePath: module.path, extension: module.extension, callTimeout: callTimeout(manifest)))
             }
         }
         let loaded = modules.values.compactMap { try? $0.get() }

@@ -16,7 +16,7 @@ package struct LoadedControl: Sendable {
     package static let maximumPerModule = 32
     /// What a title, a value or a symbol's name may be in characters; the
     /// rest is cut, as a row and a terminal line have no room for more.
-    static let maximumText = 120
+    package static let maximumText = 120
 
     /// The control's kind, as `widgethost controls tap` names it.
     package var kind: String { description.kind }
@@ -33,6 +33,7 @@ package struct LoadedControl: Sendable {
         reading.title = String(reading.title.prefix(Self.maximumText))
         reading.value = reading.value.map { String($0.prefix(Self.maximumText)) }
         reading.symbol = reading.symbol.map { String($0.prefix(Self.maximumText)) }
+        reading.action.title = String(reading.action.title.prefix(Self.maximumText))
         return reading
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import HostText
+import Synchronization
 import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
@@ -24,8 +26,10 @@ actor LiveBoard {
         case tick
         case event(String)
         case key(TerminalInput.Key)
-        /// A kind asked for its controls to be read again (`ControlCenter`).
-        case controls
+        /// The controls as just read (`readControls`).
+        case controlsRead([ControlStatus])
+        /// A control's tap ended: what it shows now (nil when it failed), and the line for the status line.
+        case controlTapped(number: Int, now: ControlStatus?, event: String)
     }
 
     private let workspace: Workspace
@@ -45,6 +49,11 @@ actor LiveBoard {
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
+    /// Whether a read of the controls is under way, and whether another
+    /// was asked for meanwhile: reads are made one at a time, off the
+    /// board's queue (a provider may take its whole timeout), and any
+    /// number of requests during one make one more.
+    private nonisolated let controlReads = Mutex((running: false, again: false))
     private nonisolated let requests: AsyncStream<Request>
     private nonisolated let continuation: AsyncStream<Request>.Continuation
 
@@ -84,11 +93,16 @@ actor LiveBoard {
             case .event(let text):
                 lastEvent = Terminal.printable(text)
                 drawStatusLine()
-            case .key(.control(let number)): await tapControl(number)
+            case .key(.control(let number)): tapControl(number)
             case .key(let key): await turn(key)
-            case .controls:
-                controls = await workspace.controls()
+            case .controlsRead(let statuses):
+                controls = statuses
                 drawControls()
+            case .controlTapped(let number, let now, let event):
+                if let now, controls.indices.contains(number - 1), controls[number - 1].kind == now.kind { controls[number - 1] = now }
+                lastEvent = Terminal.printable(event)
+                drawControls()
+                drawStatusLine()
             }
         }
         write("\u{1B}[?25h\u{1B}[?1049l")
@@ -100,7 +114,7 @@ actor LiveBoard {
         let now = workspace.clock.now()
         guard let statuses = try? workspace.statuses(at: now) else { return }
         activities = shownActivities(at: now)
-        controls = await workspace.controls()
+        readControls()
         pages = board.pages(activities.map { (Self.tileID($0), .systemMedium) } + statuses.map { ($0.instance.id, $0.instance.family) })
         placedFamilies = Dictionary(statuses.map { ($0.instance.id, $0.instance.family) }, uniquingKeysWith: { first, _ in first })
         page = min(page, pages.count - 1)
@@ -221,21 +235,43 @@ actor LiveBoard {
         write("\u{1B}[1;1H\u{1B}[2K" + Terminal.printable(String(title.prefix(max(0, size.columns - 1)))))
     }
 
+    /// Reads every control again, off the board's queue; the line is
+    /// drawn when the read ends. Asked for while one runs, one more follows.
+    nonisolated func readControls() {
+        let start = controlReads.withLock { reads in
+            if reads.running { reads.again = true }
+            defer { reads.running = true }
+            return !reads.running
+        }
+        guard start else { return }
+        Task { [workspace] in
+            var statuses = await workspace.controls()
+            while controlReads.withLock({ reads in
+                reads.running = reads.again
+                reads.again = false
+                return reads.running
+            }) {
+                statuses = await workspace.controls()
+            }
+            send(.controlsRead(statuses))
+        }
+    }
+
     /// Taps the control with key `number`: its action runs in its module's
-    /// extension, with the value this line showed flipped; the line then
-    /// shows what the control says now, and the status line what was done.
-    private func tapControl(_ number: Int) async {
+    /// extension, with the value this line showed flipped, off the board's
+    /// queue; the line then shows what the control says now, and the
+    /// status line what was done.
+    private func tapControl(_ number: Int) {
         guard controls.indices.contains(number - 1) else { return }
         let shown = controls[number - 1]
-        do {
-            let (performed, now) = try await workspace.tapControl(shown.kind, shown: shown.reading?.isOn)
-            controls[number - 1] = now
-            lastEvent = Terminal.printable("performed '\(performed.action.title)'; \(now.line)")
-        } catch {
-            lastEvent = Terminal.printable("⚠ \(error)")
+        Task { [workspace] in
+            do {
+                let (performed, now) = try await workspace.tapControl(shown.kind, shown: shown.reading?.isOn)
+                send(.controlTapped(number: number, now: now, event: "performed '\(performed.action.title)'; \(now.line)"))
+            } catch {
+                send(.controlTapped(number: number, now: nil, event: "⚠ \(error)"))
+            }
         }
-        drawControls()
-        drawStatusLine()
     }
 
     /// "1 ● Work Timer: Running  2 ▸ Lights": each control with its key, on the header's blank line.
@@ -245,7 +281,7 @@ actor LiveBoard {
             let mark = status.reading.map { $0.isOn.map { $0 ? "●" : "○" } ?? "▸" } ?? "⚠"
             return "\(index + 1) \(mark) \(status.line)"
         }
-        let line = Terminal.printable(String(("controls: " + items.joined(separator: "   ")).prefix(max(0, size.columns - 1))))
+        let line = Terminal.fitted(TerminalText.escaped("controls: " + items.joined(separator: "   ")), columns: max(0, size.columns - 1))
         write("\u{1B}[2;1H\u{1B}[2K\u{1B}[2m" + line + "\u{1B}[0m")
     }
 

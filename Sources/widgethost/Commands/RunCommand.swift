@@ -99,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
                     board?.send(.event("\(SchedulerEvent.format(event.date)) \(event.instance) \(instance?.kind ?? ""): \(event)"))
                 },
                 saved: { name, instance in
-                    board?.send(name == "entry" ? .refresh(instance) : name == "controls" ? .controls : .redrawAll)
+                    if name == "controls" { board?.readControls() } else { board?.send(name == "entry" ? .refresh(instance) : .redrawAll) }
                 }),
             services: board.map { [BoardService(board: $0, captionRefresh: .seconds(captionRefresh))] } ?? [])
         do {

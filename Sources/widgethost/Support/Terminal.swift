@@ -94,6 +94,15 @@ enum Terminal {
         return result.count > 200 ? String(result.prefix(199)) + "…" : result
     }
 
+    /// As much of `text` (printable already) as fits in `columns` terminal columns.
+    static func fitted(_ text: String, columns: Int) -> String {
+        var used = 0
+        return String(text.prefix { character in
+            used += displayWidth(String(character))
+            return used <= columns
+        })
+    }
+
     /// Terminal columns `text` takes: 2 for wide East Asian characters and
     /// emoji, 1 for other characters (with their combining marks).
     static func displayWidth(_ text: String) -> Int {

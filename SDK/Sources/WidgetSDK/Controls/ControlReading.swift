@@ -31,7 +31,7 @@ public struct ControlReading: Codable, Sendable, Hashable {
         title = template.title?.firstText ?? labelText ?? (displayName.isEmpty ? kind : displayName)
         if let isOn = template.isOn {
             // A titled toggle's label says its value; an untitled one's label is its title.
-            value = template.valueLabel?.firstText ?? (template.title == nil ? nil : labelText) ?? (isOn ? "On" : "Off")
+            value = template.valueLabel?.firstText ?? (isOn ? "On" : "Off")
         }
         let icon = template.valueLabel?.firstImage ?? template.label.firstImage
         if case .image(.symbol(let name))? = icon?.content { symbol = name }

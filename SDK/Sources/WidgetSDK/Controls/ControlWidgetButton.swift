@@ -19,4 +19,11 @@ public struct ControlWidgetButton: ControlWidgetTemplate {
     public init(_ title: LocalizedStringKey, systemImage: String, action: some AppIntent) {
         self.init(action: action) { Label { Text(title) } icon: { Image(systemName: systemImage) } }
     }
+
+    /// A button titled by a string value (`room.name`), with an SF Symbol.
+    @_disfavoredOverload
+    public init(_ title: some StringProtocol, systemImage: String, action: some AppIntent) {
+        let title = String(title)
+        self.init(action: action) { Label { Text(verbatim: title) } icon: { Image(systemName: systemImage) } }
+    }
 }

@@ -34,4 +34,21 @@ public struct ControlWidgetToggle: ControlWidgetTemplate {
                                         action: Action) where Action.ValueType == Bool {
         self.init(isOn: isOn, action: action) { Label { Text(title) } icon: { Image(systemName: systemImage) } }
     }
+
+    /// A toggle titled by a string value (`timer.name`), its value shown by `valueLabel(isOn)`.
+    @_disfavoredOverload
+    public init<Action: SetValueIntent>(_ title: some StringProtocol, isOn: Bool, action: Action,
+                                        @ViewBuilder valueLabel: (Bool) -> ViewGroup) where Action.ValueType == Bool {
+        let title = String(title)
+        self.init(isOn: isOn, action: action) { Text(verbatim: title) } valueLabel: { valueLabel($0) }
+        controlTemplate.title = ViewNode(archiving: Text(verbatim: title))
+    }
+
+    /// A toggle titled by a string value, with an SF Symbol.
+    @_disfavoredOverload
+    public init<Action: SetValueIntent>(_ title: some StringProtocol, systemImage: String, isOn: Bool,
+                                        action: Action) where Action.ValueType == Bool {
+        let title = String(title)
+        self.init(isOn: isOn, action: action) { Label { Text(verbatim: title) } icon: { Image(systemName: systemImage) } }
+    }
 }
