@@ -186,10 +186,16 @@ python3 scripts/png_stats.py e2e-dashboard.png
 
 # Dark mode: the browser comes to prefer dark while the page is open, and the
 # page, which follows prefers-color-scheme, turns its background and every
-# card dark (each card asked for again with scheme=dark).
+# card dark (each card asked for again with scheme=dark). A card drawn
+# between the change and the next frame reads the new preference first,
+# and Chromium then fires no "change" at all: the step makes that happen
+# (a style change pending, then the page's own scheme() read at once), as
+# a control or an activity drawn at that moment did, now and then, in CI.
 cards="[...document.querySelectorAll('figure img')]"
 timeout 200 python3 scripts/dom_after.py "$url" --until "document.body.dataset.live == 'connected' && $cards.length >= 4" \
+  --run "document.body.dataset.pending = 'style'" \
   --media prefers-color-scheme=dark \
+  --run "scheme()" \
   --until "$cards.every(i => i.src.includes('scheme=dark') && i.complete && i.naturalWidth > 0)" \
   --run "document.body.dataset.background = getComputedStyle(document.body).backgroundImage" \
   --screenshot "$work/dark.png" > "$work/dark.html"

@@ -130,14 +130,25 @@ enum DashboardPage {
         // Cards are drawn light or dark as the manifest says, or (auto) as
         // the browser prefers, and drawn again when that preference changes.
         const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
-        function scheme() {
+        let drawnScheme = null;
+        function preferred() {
           const fixed = document.body.dataset.scheme;
           return fixed === "light" || fixed === "dark" ? fixed : (darkQuery.matches ? "dark" : "light");
         }
+        // The browser fires "change" only if the preference differs from what
+        // the page last read, so a card drawn between the change and the next
+        // frame swallows the event: whoever reads a new preference first
+        // redraws the rest.
+        function scheme() {
+          const now = preferred();
+          if (drawnScheme !== null && now !== drawnScheme) queueMicrotask(rescheme);
+          return now;
+        }
         function card(img, i) { img.src = `/instances/${i.id}.svg?scheme=${scheme()}&v=${encodeURIComponent(version(i))}`; }
         function rescheme() {
+          drawnScheme = preferred();
           for (const img of document.querySelectorAll("figure img, #controls img")) {
-            const src = img.src.replace(/scheme=(light|dark)/, "scheme=" + scheme());
+            const src = img.src.replace(/scheme=(light|dark)/, "scheme=" + drawnScheme);
             if (src !== img.src) img.src = src;
           }
         }
