@@ -97,7 +97,7 @@ package enum Dashboard {
             }
         }
         serve(router, "/instances") { _, context in
-            try json(try await visible(context).map { InstanceSummary($0, locale: workspace.theme.locale) })
+            try Response.json(try await visible(context).map { InstanceSummary($0, locale: workspace.theme.locale) })
         }
         /// The instance, if it exists and the sender may see it (else it does not exist, for them).
         @Sendable func status(_ id: String, _ context: DashboardContext) async throws -> InstanceStatus {
@@ -109,8 +109,8 @@ package enum Dashboard {
         // One parameter name per level: Hummingbird's router refuses two.
         serve(router, "/instances/:file/actions") { _, context in
             let status = try await status(try context.parameters.require("file"), context)
-            guard let entry = status.currentEntry, status.state != .unsupported else { return try json([DashboardAction]()) }
-            return try json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family, links: workspace.manifest.links, locale: workspace.theme.locale) })
+            guard let entry = status.currentEntry, status.state != .unsupported else { return try Response.json([DashboardAction]()) }
+            return try Response.json(try await RenderQueue.draw { DashboardAction.all(in: entry, family: status.instance.family, links: workspace.manifest.links, locale: workspace.theme.locale) })
         }
         router.post("/instances/:file/actions/:number") { request, context in
             try requestGuard.checkTap(request, from: context.principal)
@@ -120,9 +120,9 @@ package enum Dashboard {
             let entry = request.uri.queryParameters.get("entry")
             do {
                 switch try await workspace.tap(id, number: number, entry: entry, reload: { kind in await reloadKind(kind) }) {
-                case .link(let url): return try json(["url": url.absoluteString])
+                case .link(let url): return try Response.json(["url": url.absoluteString])
                 case .performed(let action, _, let reloading):
-                    return try json(["performed": action.intent?.title ?? action.label, "reloading": "\(reloading.count)"])
+                    return try Response.json(["performed": action.intent?.title ?? action.label, "reloading": "\(reloading.count)"])
                 }
             } catch let error as TapError {
                 if case .intentFailed = error { throw HTTPError(.unprocessableContent, message: error.description) }
@@ -135,7 +135,7 @@ package enum Dashboard {
             let format = CardFormat(file: file)
             let id = format.map { String(file.dropLast($0.rawValue.count + 1)) } ?? file
             let status = try await status(id, context)
-            guard let format else { return try json(InstanceSummary(status, includingView: true, locale: workspace.theme.locale)) }
+            guard let format else { return try Response.json(InstanceSummary(status, includingView: true, locale: workspace.theme.locale)) }
             let mode = try renderingMode(request)
             let scheme = try CardRequest.colorScheme(request) ?? workspace.defaultScheme
             let (scale, palette) = try format == .png ? pngOptions(request) : (1, .color)
@@ -164,7 +164,7 @@ package enum Dashboard {
             for screen in visibleScreens(context) {
                 summaries.append(ScreenSummary(try await workspace.drawing(of: screen, statuses: statuses, at: Date())))
             }
-            return try json(summaries)
+            return try Response.json(summaries)
         }
         serve(router, "/screens/:file") { request, context in
             let file = try context.parameters.require("file")
@@ -276,13 +276,6 @@ package enum Dashboard {
         Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    private static func json(_ value: some Encodable) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return Response(status: .ok, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
-    }
 
     /// Which dashboard event a scheduler event is, if any.
     package static func event(for event: SchedulerEvent) -> String? {

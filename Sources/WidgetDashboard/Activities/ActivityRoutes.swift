@@ -14,7 +14,7 @@ enum ActivityRoutes {
         router.get("/activities") { _, context in
             let now = Date()
             let shown = try seesActivities(context) ? try await workspace.activities().shown(at: now) : []
-            return try json(shown.map { DashboardActivity($0, at: now) })
+            return try Response.json(shown.map { DashboardActivity($0, at: now) })
         }
         router.post("/activities") { request, context in
             try await checkPush(request, accounts: accounts)
@@ -25,7 +25,7 @@ enum ActivityRoutes {
             let activity = try await answering {
                 try await workspace.startActivity(type: type, attributes: attributes, content: content, timestamp: push.timestamp)
             }
-            return try json(ActivityReply(applied: true, activity: ActivitySummary(activity, at: Date())), status: .created)
+            return try Response.json(ActivityReply(applied: true, activity: ActivitySummary(activity, at: Date())), status: .created)
         }
         router.post("/activities/:id") { request, context in
             try await checkPush(request, accounts: accounts)
@@ -42,7 +42,7 @@ enum ActivityRoutes {
                 }
             }
             let applied = if case .applied = change { true } else { false }
-            return try json(ActivityReply(applied: applied, activity: ActivitySummary(change.activity, at: Date())))
+            return try Response.json(ActivityReply(applied: applied, activity: ActivitySummary(change.activity, at: Date())))
         }
         for method in [HTTPRequest.Method.get, .head] {
             router.on("/activities/:id", method: method) { request, context in
@@ -120,13 +120,6 @@ enum ActivityRoutes {
         }
     }
 
-    private static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
-    }
 }
 
 /// What `POST /activities` answers.

@@ -17,10 +17,10 @@ enum ControlRoutes {
                     checkTap: @escaping @Sendable (Request, DashboardPrincipal?) throws -> Void) {
         let readings = ControlReadings()
         router.get("/controls") { _, context in
-            guard try seesControls(context) else { return try json([DashboardControl]()) }
+            guard try seesControls(context) else { return try Response.json([DashboardControl]()) }
             let statuses = await workspace.controls()
             readings.keep(statuses)
-            return try json(statuses.map(DashboardControl.init))
+            return try Response.json(statuses.map(DashboardControl.init))
         }
         // One parameter name per level: Hummingbird's router refuses two.
         router.post("/controls/:file/tap") { request, context in
@@ -32,7 +32,7 @@ enum ControlRoutes {
             do {
                 let (_, now) = try await workspace.tapControl(kind, shown: shown)
                 readings.keep([now])
-                return try json(DashboardControl(now))
+                return try Response.json(DashboardControl(now))
             } catch let error as ControlError {
                 switch error {
                 case .unknownKind: throw HTTPError(.notFound, message: error.description)
@@ -79,12 +79,6 @@ enum ControlRoutes {
         return principal.only == nil
     }
 
-    private static func json(_ value: some Encodable) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
-    }
 }
 
 /// The readings the page was last given, by kind: its cards are drawn from

@@ -1,0 +1,15 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension Response {
+    /// A JSON answer: keys sorted, dates ISO 8601, and never kept by a
+    /// cache, as what it says is the host's state at this moment.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}
