@@ -42,6 +42,13 @@ extension WidgetConfiguration {
         updatingDescriptor { $0.disfavoredLocations.append(contentsOf: locations) }
     }
 
+    /// Opts the kind into push updates: the host issues the kind a push
+    /// token, tells an instance of `pushHandlerType` about it, and reloads
+    /// the kind's timelines when a `POST /push/<kind>` shows it.
+    public func pushHandler(_ pushHandlerType: any WidgetPushHandler.Type) -> Self {
+        updatingDescriptor { $0.pushHandler = pushHandlerType }
+    }
+
     /// Whether a tinted or clear Home Screen may take the container
     /// background away. Accepted: the host draws the background in every
     /// rendering mode but accented, where it is always removed.

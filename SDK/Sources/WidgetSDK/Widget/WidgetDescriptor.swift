@@ -14,6 +14,14 @@ public struct WidgetDescriptor: Sendable {
     /// Where the kind would rather not be placed (`.disfavoredLocations`),
     /// recorded: a host on Linux has none of these places.
     public var disfavoredLocations: [WidgetLocation] = []
+    /// Who is told the kind's push token (`.pushHandler`), in the kind's
+    /// extension. The host's copy of a descriptor knows only whether there
+    /// is one (`acceptsPushes`).
+    public var pushHandler: (any WidgetPushHandler.Type)? {
+        didSet { acceptsPushes = pushHandler != nil }
+    }
+    /// Whether pushes reload the kind: it has a push handler.
+    public var acceptsPushes = false
     /// The kind's configuration.
     public let configuration: ConfigurationDescriptor
     /// The kind's provider, with its entry type erased.
