@@ -39,6 +39,9 @@ package enum HostCall: Codable, Sendable {
     case control(kind: String, preview: Bool)
     /// A tapped control: its action run, a toggle's with `value` set first.
     case performControl(kind: String, intent: IntentReference, value: Bool?)
+    /// The kind's push token, and its placed widgets: its push handler told.
+    /// Answered with `.performed`.
+    case pushTokenDidChange(kind: String, token: Data, widgets: [WidgetInfo])
 }
 
 package enum CallResult: Codable, Sendable {

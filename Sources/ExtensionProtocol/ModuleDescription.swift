@@ -29,6 +29,8 @@ package struct KindDescription: Codable, Sendable {
     package var parameters: [ParameterDescription]
     package var contentMarginsDisabled: Bool
     package var disfavoredLocations: [WidgetLocation]
+    /// It has a push handler (`.pushHandler`).
+    package var acceptsPushes: Bool
 
     package init(_ descriptor: WidgetDescriptor) {
         kind = descriptor.kind
@@ -43,6 +45,7 @@ package struct KindDescription: Codable, Sendable {
         parameters = configuration.parameters.map(ParameterDescription.init)
         contentMarginsDisabled = descriptor.contentMarginsDisabled
         disfavoredLocations = descriptor.disfavoredLocations
+        acceptsPushes = descriptor.acceptsPushes
     }
 }
 

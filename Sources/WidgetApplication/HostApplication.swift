@@ -84,6 +84,9 @@ package struct HostApplication: Sendable {
         self.dashboard = dashboard
         self.observers = observers
         self.services = services
+        pushTeller = PushTokenTeller(workspace: workspace) { kind, error in
+            logger.say(.warning, "the push handler of \(kind) could not be told its token: \(error); it is told again when its widgets change or the host starts")
+        }
     }
 
     /// Claims the container, runs until SIGTERM or SIGINT, then ends the
@@ -115,6 +118,8 @@ package struct HostApplication: Sendable {
             // The host runs what the container holds; the manifest's instances come with its next change or start.
             logger.say(.error, "bringing the manifest's instances into the container failed: \(error); they are applied when the manifest next changes or the host starts again")
         }
+        // Push handlers learn their kinds' tokens, and later their widgets as they come and go.
+        pushTeller.tell()
         if empty && workspace.manifest.instances.isEmpty {
             logger.say(.notice, "no instances yet: place one from another terminal, e.g. 'widgethost add-instance SingleRepo --repo apple/swift'")
         }
@@ -166,6 +171,7 @@ package struct HostApplication: Sendable {
     }
 
     private let events = DashboardEvents()
+    private let pushTeller: PushTokenTeller
     private let metrics: HostMetrics = {
         let metrics = HostMetrics()
         metrics.bootstrap()
@@ -175,7 +181,7 @@ package struct HostApplication: Sendable {
     /// The claim, the host and whether the container holds no instance yet:
     /// all calls that wait on the database, made on the container's threads.
     private func start() async throws -> (any HostClaim, TimelineHost, Bool) {
-        let (workspace, logger, observers, events) = (workspace, logger, observers, events)
+        let (workspace, logger, observers, events, pushTeller) = (workspace, logger, observers, events, pushTeller)
         // A kind's `ControlCenter.reloadControls`: every page and view reads its controls again.
         workspace.onControlReload { _ in
             events.publish("controls", data: "")
@@ -193,6 +199,12 @@ package struct HostApplication: Sendable {
                 case .event(let event, let instance):
                     logger.say(.info, "\(event)", metadata: ["instance": "\(event.instance)", "kind": "\(instance?.kind ?? "?")"])
                     observers.event(event, instance)
+                    // A push handler is told its kind's widgets as they are: placed,
+                    // removed, withdrawn or back, or edited (which reloads it at once).
+                    switch event.kind {
+                    case .added, .removed, .withdrawn, .resumed, .reloadRequested(true, _, _): pushTeller.tell(instance.map { [$0.kind] })
+                    default: break
+                    }
                 case .problem(let message): logger.say(.error, "\(message)")
                 case .warning(let message): logger.say(.warning, "\(message)")
                 case .notice(let message): logger.say(.notice, "\(message)")

@@ -96,4 +96,11 @@ package protocol ContainerTransaction {
     /// Adds the activity, or replaces the one of that id.
     func save(_ activity: LiveActivity) throws
     func deleteActivities(ids: [String]) throws
+
+    // Push tokens, one a kind.
+    /// By kind.
+    func pushTokens() throws -> [PushToken]
+    func pushToken(kind: String) throws -> PushToken?
+    /// Adds the kind's token, or replaces it.
+    func save(_ token: PushToken) throws
 }

@@ -51,6 +51,7 @@ package enum Dashboard {
         DeviceRoutes.add(to: router, workspace: workspace, snapshots: snapshots, cards: cards, access: access, logger: accessLogger ?? logger)
         ActivityRoutes.add(to: router, workspace: workspace, cards: cards, accounts: access.accounts)
         ControlRoutes.add(to: router, workspace: workspace, cards: cards) { try requestGuard.checkTap($0, from: $1) }
+        PushRoutes.add(to: router, workspace: workspace)
         /// The instances the request's sender may see.
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
             guard let principal = context.principal else { return [] }

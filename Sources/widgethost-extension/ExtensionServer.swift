@@ -89,6 +89,10 @@ final class ExtensionServer: Sendable {
                 _ = try control(kind)
                 try await ChannelWidgetCenter.$interactive.withValue(true) { try await intent.perform(settingValueTo: value) }
                 return .performed
+            case .pushTokenDidChange(let kind, let token, let widgets):
+                guard let handler = try descriptor(kind).pushHandler else { throw RemoteError.other("kind '\(kind)' has no push handler") }
+                handler.init().pushTokenDidChange(WidgetPushInfo(token: token), widgets: widgets)
+                return .performed
             }
         } catch {
             return .failure(RemoteError(error))

@@ -12,6 +12,7 @@ struct ContributorWidget: Widget {
         .configurationDisplayName("Contributors")
         .description("A repository's top contributors.")
         .supportedFamilies([.systemLarge])
+        .pushHandler(RepoPushHandler.self)
     }
 }
 

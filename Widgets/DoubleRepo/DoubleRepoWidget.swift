@@ -11,6 +11,7 @@ struct DoubleRepoWidget: Widget {
         .configurationDisplayName("Double Repo")
         .description("Keep an eye on two GitHub repositories.")
         .supportedFamilies([.systemLarge])
+        .pushHandler(RepoPushHandler.self)
     }
 }
 

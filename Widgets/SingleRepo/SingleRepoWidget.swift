@@ -12,6 +12,7 @@ struct SingleRepoWidget: Widget {
         .configurationDisplayName("Single Repo")
         .description("Keep an eye on one GitHub repository.")
         .supportedFamilies([.systemMedium, .systemLarge])
+        .pushHandler(RepoPushHandler.self)
     }
 }
 

@@ -236,6 +236,18 @@ enum PostgresSchema {
             """,
             "CREATE TRIGGER activity_changed AFTER INSERT OR UPDATE OR DELETE ON activity FOR EACH STATEMENT EXECUTE FUNCTION notify_change()",
         ]),
+        // Push tokens, as SQLite's v12.
+        ("v10: push tokens", [
+            """
+            CREATE TABLE push_token (
+                kind text PRIMARY KEY,
+                secret text NOT NULL,
+                created_at timestamptz NOT NULL,
+                told text,
+                budget double precision NOT NULL,
+                budget_at timestamptz NOT NULL)
+            """,
+        ]),
     ]
 
     /// The channel every container's changes are announced on.

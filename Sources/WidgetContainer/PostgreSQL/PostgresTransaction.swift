@@ -395,6 +395,28 @@ extension PostgresTransaction {
     func deleteActivities(ids: [String]) throws {
         for id in ids { try run("DELETE FROM activity WHERE id = \(id)") }
     }
+
+    private static func pushToken(from row: PostgresRow) throws -> PushToken {
+        let (kind, secret, createdAt, told, budget, budgetAt) = try row.decode((String, String, Date, String?, Double, Date).self)
+        return PushToken(kind: kind, secret: secret, createdAt: createdAt, told: told, budget: budget, budgetAt: budgetAt)
+    }
+
+    func pushTokens() throws -> [PushToken] {
+        try run(#"SELECT kind, secret, created_at, told, budget, budget_at FROM push_token ORDER BY kind COLLATE "C""#).map(Self.pushToken)
+    }
+
+    func pushToken(kind: String) throws -> PushToken? {
+        try run("SELECT kind, secret, created_at, told, budget, budget_at FROM push_token WHERE kind = \(kind)").first.map(Self.pushToken)
+    }
+
+    func save(_ token: PushToken) throws {
+        try run("""
+            INSERT INTO push_token (kind, secret, created_at, told, budget, budget_at)
+            VALUES (\(token.kind), \(token.secret), \(token.createdAt), \(token.told), \(token.budget), \(token.budgetAt))
+            ON CONFLICT (kind) DO UPDATE SET secret = excluded.secret, created_at = excluded.created_at, told = excluded.told,
+                budget = excluded.budget, budget_at = excluded.budget_at
+            """)
+    }
 }
 
 /// The database did not answer a statement within the answer limit.

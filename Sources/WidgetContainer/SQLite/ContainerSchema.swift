@@ -162,6 +162,17 @@ enum ContainerSchema {
                     BEGIN INSERT INTO change (tableName, instanceID) VALUES ('activity', OLD.id); END;
                 """)
         }
+        // Issue 42: the tokens that let a push reload a kind's timelines.
+        migrator.registerMigration("v12: push tokens") { db in
+            try db.create(table: "pushToken") { table in
+                table.primaryKey("kind", .text)
+                table.column("secret", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("told", .text)
+                table.column("budget", .double).notNull()
+                table.column("budgetAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

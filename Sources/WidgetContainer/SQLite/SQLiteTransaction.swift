@@ -277,4 +277,21 @@ struct SQLiteTransaction: ContainerTransaction {
     func deleteActivities(ids: [String]) throws {
         for id in ids { try db.execute(sql: "DELETE FROM activity WHERE id = ?", arguments: [id]) }
     }
+
+    private static func pushToken(from row: Row) -> PushToken {
+        PushToken(kind: row["kind"], secret: row["secret"], createdAt: row["createdAt"], told: row["told"], budget: row["budget"], budgetAt: row["budgetAt"])
+    }
+
+    func pushTokens() throws -> [PushToken] {
+        try Row.fetchAll(db, sql: "SELECT * FROM pushToken ORDER BY kind").map(Self.pushToken)
+    }
+
+    func pushToken(kind: String) throws -> PushToken? {
+        try Row.fetchOne(db, sql: "SELECT * FROM pushToken WHERE kind = ?", arguments: [kind]).map(Self.pushToken)
+    }
+
+    func save(_ token: PushToken) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO pushToken (kind, secret, createdAt, told, budget, budgetAt) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [token.kind, token.secret, token.createdAt, token.told, token.budget, token.budgetAt])
+    }
 }

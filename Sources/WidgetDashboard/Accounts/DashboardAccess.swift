@@ -50,8 +50,9 @@ package struct DashboardAccess: RouterMiddleware {
             }
         } else if try await needsSomeone() {
             context.principal = nil
-            // The device API checks each device's own key (`DeviceRoutes`).
-            if !Self.openPaths.contains(request.uri.path) && !request.uri.path.hasPrefix("/api/") {
+            // The device API checks each device's own key (`DeviceRoutes`),
+            // a push its kind's token (`PushRoutes`).
+            if !Self.openPaths.contains(request.uri.path) && !request.uri.path.hasPrefix("/api/") && !Self.isPush(request) {
                 if request.uri.queryParameters.get("token") != nil {
                     throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="widgethost""#],
                                     message: "that token is not, or no longer, one of this dashboard's")
@@ -65,6 +66,13 @@ package struct DashboardAccess: RouterMiddleware {
             }
         }
         return try await next(request, context)
+    }
+
+    /// A push to one kind (`POST /push/<kind>`), which shows that kind's token instead of an account.
+    static func isPush(_ request: Request) -> Bool {
+        guard request.method == .post, request.uri.path.hasPrefix("/push/") else { return false }
+        let kind = request.uri.path.dropFirst("/push/".count)
+        return !kind.isEmpty && !kind.contains("/") && kind != "." && kind != ".."
     }
 
     /// Whether a request must say who sent it.

@@ -67,6 +67,7 @@ extension WidgetDescriptor {
         supportedFamilies = description.supportedFamilies
         contentMarginsDisabled = description.contentMarginsDisabled
         disfavoredLocations = description.disfavoredLocations
+        acceptsPushes = description.acceptsPushes
     }
 }
 

@@ -32,6 +32,12 @@ package struct LoadedKind: Sendable {
         _ = try await RemoteCaller(module: self.extension, timeout: callTimeout).call(.perform(kind: moduleKind, intent: intent))
     }
 
+    /// Tells the kind's push handler its token and its placed widgets.
+    package func tellPushToken(_ token: Data, widgets: [WidgetInfo]) async throws {
+        _ = try await RemoteCaller(module: self.extension, timeout: callTimeout)
+            .call(.pushTokenDidChange(kind: moduleKind, token: token, widgets: widgets))
+    }
+
     /// The module's `#Preview`s of this kind, in the order the module
     /// lists them, each its entries drawn as the kind draws them, or why not.
     /// Names are the kind's text: a terminal shows them through `TerminalText`.
@@ -99,6 +105,7 @@ extension WidgetDescriptor {
         renamed.supportedFamilies = supportedFamilies
         renamed.contentMarginsDisabled = contentMarginsDisabled
         renamed.disfavoredLocations = disfavoredLocations
+        renamed.acceptsPushes = acceptsPushes
         return renamed
     }
 }

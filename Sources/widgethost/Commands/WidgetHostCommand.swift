@@ -20,7 +20,7 @@ struct WidgetHostCommand: AsyncParsableCommand {
             ReposCommand.self, AddInstanceCommand.self, EditInstanceCommand.self, ListInstancesCommand.self, RemoveInstanceCommand.self, ExportCommand.self,
             OptionsCommand.self, RenderCommand.self, PreviewCommand.self, NewCommand.self, ImportCommand.self, DevCommand.self,
             ActionsCommand.self, TapCommand.self, DefaultsCommand.self, SymbolsCommand.self, UsersCommand.self, TokensCommand.self, DevicesCommand.self,
-            ActivityCommand.self, ControlsCommand.self,
+            ActivityCommand.self, ControlsCommand.self, PushCommand.self,
         ])
 
     /// One convention for every error: one line on standard error, starting

@@ -56,5 +56,6 @@ struct RecentOrdersWidget: Widget {
         .configurationDisplayName("Order Again")
         .description("Your last order, one tap away.")
         .supportedFamilies([.systemSmall])
+        .pushHandler(DeliveryPushHandler.self)
     }
 }
