@@ -29,6 +29,13 @@ extension SharedContainer {
             return (kind, old, new)
         }
         guard !migrating.isEmpty else { return [] }
+        // Looked for with a read first: every command opens a workspace,
+        // and a write each, with nothing stale, queued fifty processes at
+        // once behind SQLite's one writer.
+        let anyStale = try read { db in
+            try db.instances().contains { instance in migrating.contains { instance.kind == $0.0.name && instance.configurationIdentifier == $0.1 } }
+        }
+        guard anyStale else { return [] }
         return try write { db in
             var reports: [MigrationReport] = []
             for (kind, old, new) in migrating {

@@ -41,6 +41,10 @@ package final class RasterizerProcess: Sendable {
         }
     }
 
+    /// The process drawing now, if one is started: for a test that must
+    /// end this rasteriser's process and no other.
+    package var pid: pid_t? { running.withLock { $0?.pid } }
+
     /// Processes that ended with a request in hand (a decoder crashed, or
     /// the data limit stopped it) or took too long: for `make fuzz`.
     package var failures: Int { counted.withLock { $0 } }
