@@ -15,14 +15,13 @@ import json
 import os
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 
-from bench_support import host_log, wait_for
+from bench_support import host_log, percentiles, wait_for
 
 binary = os.path.abspath(sys.argv[1])
 updates = int(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -71,11 +70,6 @@ def request(method, path, body=None):
     connection.close()
     return response.status, data
 
-
-def percentiles(values):
-    ordered = sorted(values)
-    return (f"median {statistics.median(ordered) * 1000:6.1f} ms, p90 {ordered[int(len(ordered) * 0.9)] * 1000:6.1f}, "
-            f"max {ordered[-1] * 1000:6.1f}")
 
 
 try:

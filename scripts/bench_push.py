@@ -14,14 +14,13 @@ import os
 import re
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 
-from bench_support import host_log, wait_for
+from bench_support import host_log, percentiles, wait_for
 
 binary = os.path.abspath(sys.argv[1])
 pushes = 10
@@ -74,11 +73,6 @@ def post(path, headers):
     connection.close()
     return response.status, data
 
-
-def percentiles(values):
-    ordered = sorted(values)
-    return (f"median {statistics.median(ordered) * 1000:6.1f} ms, p90 {ordered[int(len(ordered) * 0.9)] * 1000:6.1f}, "
-            f"max {ordered[-1] * 1000:6.1f}")
 
 
 try:

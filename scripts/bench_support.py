@@ -1,10 +1,12 @@
 """What the benchmarks that run real hosts share: a throwaway PostgreSQL from
-scripts/test_postgres.sh in a temporary folder, and waiting for a log line."""
+scripts/test_postgres.sh in a temporary folder, waiting for a log line, and
+how a run of latencies is printed."""
 import collections
 import os
 import re
 import signal
 import sqlite3
+import statistics
 import subprocess
 import tempfile
 import time
@@ -144,3 +146,10 @@ class Fleet:
                  FROM instance, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count - 1}) SELECT i FROM n)
                  WHERE id = '{template}'""")
         database.close()
+
+
+def percentiles(values):
+    """Latencies in seconds as "median … ms, p90 …, max …"."""
+    ordered = sorted(values)
+    return (f"median {statistics.median(ordered) * 1000:6.1f} ms, p90 {ordered[int(len(ordered) * 0.9)] * 1000:6.1f}, "
+            f"max {ordered[-1] * 1000:6.1f}")
