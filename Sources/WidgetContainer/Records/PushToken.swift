@@ -1,4 +1,5 @@
 import Foundation
+import HostBasics
 
 /// The push token the host issued for a kind whose widgets take pushes
 /// (`.pushHandler`): the secret a `POST /push/<kind>` must show, or sign
@@ -29,15 +30,7 @@ package struct PushToken: Sendable, Equatable {
     }
 
     /// The 32 bytes the secret spells.
-    package var bytes: Data {
-        var bytes = Data(capacity: secret.utf8.count / 2)
-        var digits = secret.utf8.makeIterator()
-        while let high = digits.next(), let low = digits.next(),
-              let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-            bytes.append(value)
-        }
-        return bytes
-    }
+    package var bytes: Data { Data(hexadecimal: secret) ?? Data() }
 
     /// A new secret: 32 bytes from the system's random source, in hexadecimal.
     package static func newSecret() -> String {

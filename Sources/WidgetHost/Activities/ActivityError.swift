@@ -31,8 +31,8 @@ package enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible 
         case .ended(let id):
             return "the Live Activity '\(id)' has ended; start a new one"
         case .overBudget(let id, let retryAfter):
-            return "the Live Activity '\(id)' has used its updates for now (\(Int(ActivityLimits.updateBurst)) at once, then one each "
-                + "\(Int(ActivityLimits.updateInterval)) s); the next is allowed in \(Int(retryAfter.rounded(.up))) s"
+            return "the Live Activity '\(id)' has used its updates for now (\(Int(ActivityLimits.updates.burst)) at once, then one each "
+                + "\(Int(ActivityLimits.updates.interval)) s); the next is allowed in \(Int(retryAfter.rounded(.up))) s"
         case .refused(let reason), .invalid(let reason):
             return reason
         }

@@ -7,10 +7,9 @@ package enum ActivityLimits {
     package static let maximumPayload = 4096
     /// Activities of one type running at once (ActivityKit allows an app five).
     package static let maximumRunning = 5
-    /// Updates an activity may make at once, then one more each `updateInterval`:
+    /// Updates an activity may make at once, then one more each five seconds:
     /// ActivityKit's budget for frequent updates, kept per activity.
-    package static let updateBurst = 10.0
-    package static let updateInterval: TimeInterval = 5
+    package static let updates = RefillingBudget(burst: 10, interval: 5)
     /// An activity that is not ended ends itself after eight hours, as on iOS.
     package static let maximumDuration: TimeInterval = 8 * 3600
     /// An ended activity stays shown up to four hours, unless dismissed sooner.

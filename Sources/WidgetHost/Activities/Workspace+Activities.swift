@@ -21,7 +21,7 @@ extension Workspace {
         let (view, staleView) = try await draw(activity, id: id, attributes: attributes, content: content, at: now)
         let started = LiveActivity(id: id, type: type, attributes: attributes, state: content.state, staleDate: content.staleDate,
                                    relevanceScore: content.relevanceScore, startedAt: now, updatedAt: now, lastTimestamp: stamp,
-                                   budget: ActivityLimits.updateBurst, budgetAt: now, view: view, staleView: staleView)
+                                   budget: ActivityLimits.updates.burst, budgetAt: now, view: view, staleView: staleView)
         try await container.write { db in
             let kept = try db.activities()
             try db.deleteActivities(ids: Self.removable(kept, making: type, at: now))
@@ -119,8 +119,8 @@ extension Workspace {
     /// The updates the activity may make now, refilled since it was last
     /// counted; at least one, or it must wait.
     private static func budget(of activity: LiveActivity, at now: Date) throws -> Double {
-        let budget = min(ActivityLimits.updateBurst, activity.budget + max(0, now.timeIntervalSince(activity.budgetAt)) / ActivityLimits.updateInterval)
-        guard budget >= 1 else { throw ActivityError.overBudget(activity.id, retryAfter: (1 - budget) * ActivityLimits.updateInterval) }
+        let budget = ActivityLimits.updates.available(activity.budget, countedAt: activity.budgetAt, at: now)
+        guard budget >= 1 else { throw ActivityError.overBudget(activity.id, retryAfter: ActivityLimits.updates.retryAfter(budget)) }
         return budget
     }
 

@@ -21,7 +21,7 @@ package enum PushError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized(let why):
             return why
         case .overBudget(let kind, let retryAfter):
-            return "'\(kind)' was pushed \(Int(PushLimits.burst)) times in a row: the next push reloads it in \(Int(retryAfter.rounded(.up))) s "
+            return "'\(kind)' was pushed \(Int(PushLimits.budget.burst)) times in a row: the next push reloads it in \(Int(retryAfter.rounded(.up))) s "
                 + "(one a minute); its timeline's policy still reloads it meanwhile"
         }
     }

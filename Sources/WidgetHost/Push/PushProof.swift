@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HostBasics
 
 /// What a push shows for its kind's token: the token itself, as a bearer,
 /// or an HMAC-SHA256 of its body keyed with the token, as a GitHub webhook
@@ -16,7 +17,7 @@ package enum PushProof: Sendable {
             // Both hashed first: equal lengths, and no early exit on the first difference.
             return SHA256.hash(data: Data(token.lowercased().utf8)) == SHA256.hash(data: key)
         case .signature(let header, let body):
-            guard header.hasPrefix("sha256="), let code = Self.bytes(hex: header.dropFirst("sha256=".count)) else { return false }
+            guard header.hasPrefix("sha256="), let code = Data(hexadecimal: header.dropFirst("sha256=".count)), code.count == 32 else { return false }
             return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: body, using: SymmetricKey(data: key))
         }
     }
@@ -25,18 +26,5 @@ package enum PushProof: Sendable {
     package static func signature(of body: Data, secret: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8)))
         return "sha256=" + code.map { String(format: "%02x", $0) }.joined()
-    }
-
-    private static func bytes(hex: Substring) -> Data? {
-        guard hex.count == 64 else { return nil }
-        var bytes = Data(capacity: 32)
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        return bytes
     }
 }

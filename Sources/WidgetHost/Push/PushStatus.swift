@@ -18,6 +18,6 @@ package struct PushStatus: Sendable, Encodable {
         self.instances = instances
         issuedAt = token?.createdAt
         self.told = told
-        budget = token.map { Int(Workspace.pushBudget(of: $0, at: now).rounded(.down)) } ?? Int(PushLimits.burst)
+        budget = token.map { Int(Workspace.pushBudget(of: $0, at: now).rounded(.down)) } ?? Int(PushLimits.budget.burst)
     }
 }

@@ -110,13 +110,13 @@ extension Workspace {
     private static func checked(_ proof: PushProof, against token: PushToken?, kind: String, at now: Date) throws(PushError) -> Double {
         try check(proof, against: token, kind: kind)
         let budget = pushBudget(of: token!, at: now)
-        guard budget >= 1 else { throw .overBudget(kind: kind, retryAfter: (1 - budget) * PushLimits.interval) }
+        guard budget >= 1 else { throw .overBudget(kind: kind, retryAfter: PushLimits.budget.retryAfter(budget)) }
         return budget
     }
 
     /// Pushes `token` may still make at once by `now`.
     package static func pushBudget(of token: PushToken, at now: Date) -> Double {
-        min(PushLimits.burst, token.budget + max(0, now.timeIntervalSince(token.budgetAt)) / PushLimits.interval)
+        PushLimits.budget.available(token.budget, countedAt: token.budgetAt, at: now)
     }
 
     private static func check(_ proof: PushProof, against token: PushToken?, kind: String) throws(PushError) {
@@ -147,7 +147,7 @@ extension Workspace {
             let stored = try db.pushToken(kind: kind.name)
             if let stored, !replacing { return stored }
             let token = PushToken(kind: kind.name, secret: PushToken.newSecret(), createdAt: now,
-                                  budget: stored?.budget ?? PushLimits.burst, budgetAt: stored?.budgetAt ?? now)
+                                  budget: stored?.budget ?? PushLimits.budget.burst, budgetAt: stored?.budgetAt ?? now)
             try db.save(token)
             return token
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetContainer
 import WidgetHost
 
 /// Push updates (`.pushHandler`): the kinds that take them, and their
@@ -54,18 +55,18 @@ struct PushCommand: AsyncParsableCommand {
 
         @OptionGroup var manifest: ManifestOptions
 
-        /// The token is printed all the same: it works, and only the handler does not know it yet.
-        static func warn(_ kind: String, _ error: any Error) {
-            Terminal.note("\(kind)'s push handler could not be told this token (\(error)); it is told again when a host starts or the kind's widgets change")
+        /// The token alone, for a script; printed even when the handler could
+        /// not be told it, as it works, and only the handler does not know it yet.
+        static func print(_ kind: String, _ issued: (token: PushToken, notTold: (any Error)?)) {
+            Swift.print(issued.token.secret)
+            if let notTold = issued.notTold {
+                Terminal.note("\(kind)'s push handler could not be told this token (\(notTold)); it is told again when a host starts or the kind's widgets change")
+            }
         }
 
         func run() async throws {
             let workspace = try await manifest.openWorkspace()
-            try await Terminal.failing {
-                let (token, notTold) = try await workspace.pushToken(kind)
-                print(token.secret)
-                if let notTold { Token.warn(kind, notTold) }
-            }
+            try await Terminal.failing { Token.print(kind, try await workspace.pushToken(kind)) }
         }
     }
 
@@ -81,11 +82,7 @@ struct PushCommand: AsyncParsableCommand {
 
         func run() async throws {
             let workspace = try await manifest.openWorkspace()
-            try await Terminal.failing {
-                let (token, notTold) = try await workspace.replacePushToken(kind)
-                print(token.secret)
-                if let notTold { Token.warn(kind, notTold) }
-            }
+            try await Terminal.failing { Token.print(kind, try await workspace.replacePushToken(kind)) }
         }
     }
 }
