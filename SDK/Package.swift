@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // With the modules a widget extension for iOS imports, so that its
-        // code builds unchanged: WidgetKit, SwiftUI, AppIntents, ActivityKit and Charts each
+        // code builds unchanged: WidgetKit, SwiftUI, AppIntents, ActivityKit, Charts and RelevanceKit each
         // re-export WidgetSDK, Foundation and WidgetFoundation's classes
         // (Foundation's names done the host's way) and have no code of
         // their own. They are in this one library: a product of their own
@@ -22,7 +22,7 @@ let package = Package(
         // package built beside the SDK (GRDB's, in the host's own build). A
         // kind's package aliases them to WidgetUIKit, WidgetCombine, WidgetOS
         // and WidgetIntents (`-module-alias`, which `widgethost new` writes).
-        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "Charts", "WidgetUIKit", "WidgetCombine", "WidgetOS", "WidgetIntents"]),
+        .library(name: "WidgetSDK", type: .dynamic, targets: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "Charts", "RelevanceKit", "WidgetUIKit", "WidgetCombine", "WidgetOS", "WidgetIntents"]),
     ],
     targets: [
         // `#Preview`'s and `@Entry`'s expansions. It speaks the compiler's
@@ -37,12 +37,13 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "ActivityKit", dependencies: ["WidgetSDK"]),
         .target(name: "Charts", dependencies: ["WidgetSDK"]),
+        .target(name: "RelevanceKit", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetUIKit", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         .target(name: "WidgetCombine", dependencies: ["WidgetSDK"]),
         .target(name: "WidgetOS"),
         .target(name: "WidgetIntents", dependencies: ["WidgetSDK", "WidgetFoundation"]),
         // The SDK on its own: builders, values, defaults, string tables,
         // bundles and previews, without the host.
-        .testTarget(name: "WidgetSDKTests", dependencies: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "ActivityKit", "Charts"]),
+        .testTarget(name: "WidgetSDKTests", dependencies: ["WidgetSDK", "WidgetFoundation", "WidgetKit", "SwiftUI", "ActivityKit", "Charts", "RelevanceKit"]),
     ]
 )

@@ -11,7 +11,7 @@ struct ErrorConventionTests {
     @Test func versionIsPrinted() async throws {
         let result = try await TestSupport.widgethost(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "widgethost 0.7.0 (WidgetSDK 1)\n")
+        #expect(result.stdout == "widgethost 0.7.0 (WidgetSDK 2)\n")
     }
 
     @Test(arguments: [

@@ -6,7 +6,7 @@
 public enum WidgetSDK {
     /// The SDK version a module is built against; the host refuses a module built against another.
     @_alwaysEmitIntoClient
-    public static var version: Int32 { 1 }
+    public static var version: Int32 { 2 }
 
     /// The C symbol a widget module exports to report `version`.
     public static let versionSymbol = "widgethost_sdk_version"

@@ -39,6 +39,13 @@ public final class WidgetCenter: Sendable {
         request(nil)
     }
 
+    /// Asks the kind's provider for its `relevance()` again. The host keeps
+    /// relevance with each instance's timeline, so this reloads the kind's
+    /// timelines, as `reloadTimelines(ofKind:)` does.
+    public func invalidateRelevance(ofKind kind: String) {
+        request(kind)
+    }
+
     /// The placed widgets of this module's kinds, as WidgetKit gives them to a completion handler.
     public func getCurrentConfigurations(_ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void) {
         Task {

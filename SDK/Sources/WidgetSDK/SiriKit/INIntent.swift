@@ -34,6 +34,11 @@ open class INIntent: @unchecked Sendable {
         values.withLock { $0[name] = value }
     }
 
+    /// Every stored value, by parameter name.
+    var configurationValues: ConfigurationValues {
+        values.withLock { $0 }
+    }
+
     /// The intent with a placed instance's values.
     public required convenience init(values: ConfigurationValues) {
         self.init()

@@ -45,7 +45,11 @@ public struct AnyTimelineProvider: Sendable {
         let archive = EntryArchiver(content: content)
         placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
         snapshotEntry = { _, context in try archive(await provider.snapshot(in: context), context) }
-        makeTimeline = { _, context in try archive(try await provider.timeline(in: context), context) }
+        makeTimeline = { _, context in
+            var timeline = try archive(try await provider.timeline(in: context), context)
+            timeline.relevantIntervals = EntryValidator.kept(await provider.relevance().intervals(for: nil))
+            return timeline
+        }
         archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }
 
@@ -53,7 +57,12 @@ public struct AnyTimelineProvider: Sendable {
         let archive = EntryArchiver(content: content)
         placeholderEntry = { context in try archive(await provider.placeholder(in: context), context) }
         snapshotEntry = { values, context in try archive(await provider.snapshot(for: P.Intent(values: values), in: context), context) }
-        makeTimeline = { values, context in try archive(try await provider.timeline(for: P.Intent(values: values), in: context), context) }
+        makeTimeline = { values, context in
+            let intent = P.Intent(values: values)
+            var timeline = try archive(try await provider.timeline(for: intent, in: context), context)
+            timeline.relevantIntervals = EntryValidator.kept(await provider.relevance().intervals(for: intent.configurationValues))
+            return timeline
+        }
         archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }
 
@@ -66,7 +75,9 @@ public struct AnyTimelineProvider: Sendable {
         }
         makeTimeline = { values, context in
             let intent = try await P.Intent.resolved(values: values)
-            return try archive(try await provider.timeline(for: intent, in: context), context)
+            var timeline = try archive(try await provider.timeline(for: intent, in: context), context)
+            timeline.relevantIntervals = EntryValidator.kept(await provider.relevance().intervals(for: ParameterReflection.values(of: intent)))
+            return timeline
         }
         archiveEntries = { entries, context in try archive(Timeline(entries: try EntryArchiver<P.Entry, Content>.typed(entries), policy: .never), context) }
     }

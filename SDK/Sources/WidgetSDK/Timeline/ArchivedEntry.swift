@@ -24,10 +24,34 @@ public struct ArchivedTimeline: Codable, Sendable, Hashable {
     public var entries: [ArchivedEntry]
     /// When to ask for the next timeline.
     public var policy: TimelineReloadPolicy
+    /// When the instance is relevant, from its provider's `relevance()`;
+    /// empty when it said nothing for this instance.
+    public var relevantIntervals: [RelevantInterval]
 
     /// An archived timeline.
-    public init(entries: [ArchivedEntry], policy: TimelineReloadPolicy) {
+    public init(entries: [ArchivedEntry], policy: TimelineReloadPolicy, relevantIntervals: [RelevantInterval] = []) {
         self.entries = entries
         self.policy = policy
+        self.relevantIntervals = relevantIntervals
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case entries, policy, relevantIntervals
+    }
+
+    /// `relevantIntervals` may be left out: timelines written before it existed have none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try container.decode([ArchivedEntry].self, forKey: .entries)
+        policy = try container.decode(TimelineReloadPolicy.self, forKey: .policy)
+        relevantIntervals = try container.decodeIfPresent([RelevantInterval].self, forKey: .relevantIntervals) ?? []
+    }
+
+    /// Left out when empty, so that a timeline without relevance is written as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(policy, forKey: .policy)
+        if !relevantIntervals.isEmpty { try container.encode(relevantIntervals, forKey: .relevantIntervals) }
     }
 }

@@ -93,6 +93,16 @@ public struct EntryValidator: Sendable {
         if case .after(let date) = timeline.policy {
             try checkDate(date, "the reload policy's date", at: [])
         }
+        guard timeline.relevantIntervals.count <= RelevantInterval.maximumCount else {
+            throw EntryRefused(reason: "the timeline has \(timeline.relevantIntervals.count) relevant intervals; at most \(RelevantInterval.maximumCount) are allowed")
+        }
+        for interval in timeline.relevantIntervals {
+            try checkDate(interval.start, "a relevant interval's start", at: [])
+            try checkDate(interval.end, "a relevant interval's end", at: [])
+            guard interval.start <= interval.end, (RelevantInterval.informational...RelevantInterval.scheduled).contains(interval.priority) else {
+                throw EntryRefused(reason: "a relevant interval ends before it starts, or has a priority other than 1, 2 or 3")
+            }
+        }
         var checked = timeline
         for index in checked.entries.indices {
             do {
@@ -105,12 +115,23 @@ public struct EntryValidator: Sendable {
         return checked
     }
 
+    /// What a timeline keeps of a provider's relevance: the first
+    /// `RelevantInterval.maximumCount` spans whose dates an entry could
+    /// have. A hint out of range is left out rather than cost the timeline.
+    static func kept(_ intervals: [RelevantInterval]) -> [RelevantInterval] {
+        Array(intervals.filter { [$0.start, $0.end].allSatisfy { abs($0.timeIntervalSinceReferenceDate) <= maximumTimeInterval } }
+            .prefix(RelevantInterval.maximumCount))
+    }
+
     /// The entry with its texts cut to their limits; throws for anything else out of bounds.
     public func validate(_ entry: ArchivedEntry) throws -> ArchivedEntry {
         try checkDate(entry.date, "the entry's date", at: [])
         if let relevance = entry.relevance {
             try checkFinite(Double(relevance.score), "the relevance score", at: [])
             try checkFinite(relevance.duration, "the relevance duration", at: [])
+            guard abs(relevance.duration) <= Self.maximumTimeInterval else {
+                throw EntryRefused(reason: "the relevance duration is \(Self.describe(relevance.duration)) s; at most \(Self.describe(Self.maximumTimeInterval)) are allowed")
+            }
         }
         var budget = Budget()
         var path: [String] = []

@@ -21,9 +21,16 @@ public protocol IntentTimelineProvider: Sendable {
     func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping (Entry) -> Void)
     /// WidgetKit's completion-handler form of `timeline(for:in:)`.
     func getTimeline(for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    /// When widgets of each configuration are relevant; none by default.
+    func relevance() async -> WidgetRelevance<Intent>
 }
 
 extension IntentTimelineProvider {
+    /// No relevance.
+    public func relevance() async -> WidgetRelevance<Intent> {
+        WidgetRelevance([])
+    }
+
     /// The entry `getSnapshot(for:in:completion:)` hands over.
     public func snapshot(for configuration: Intent, in context: Context) async -> Entry {
         let configuration = UncheckedCompletion<Void>.Carried(configuration)

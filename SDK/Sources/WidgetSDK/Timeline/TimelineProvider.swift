@@ -22,9 +22,17 @@ public protocol TimelineProvider: Sendable {
     func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
     /// WidgetKit's completion-handler form of `timeline(in:)`.
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    /// When the kind's widgets are relevant; none by default. Asked each
+    /// time a timeline is made, and kept with it (docs/relevance.md).
+    func relevance() async -> WidgetRelevance<Void>
 }
 
 extension TimelineProvider {
+    /// No relevance.
+    public func relevance() async -> WidgetRelevance<Void> {
+        WidgetRelevance([])
+    }
+
     /// The entry `getSnapshot(in:completion:)` hands over.
     public func snapshot(in context: Context) async -> Entry {
         await withCheckedContinuation { answer in
@@ -90,4 +98,14 @@ public protocol AppIntentTimelineProvider: Sendable {
     func snapshot(for configuration: Intent, in context: Context) async -> Entry
     /// The entries for `configuration` and when to ask again. Throwing keeps the last good entry on screen (marked stale) and the host retries with backoff.
     func timeline(for configuration: Intent, in context: Context) async throws -> Timeline<Entry>
+    /// When widgets of each configuration are relevant; none by default.
+    /// Asked each time a timeline is made, and kept with it (docs/relevance.md).
+    func relevance() async -> WidgetRelevance<Intent>
+}
+
+extension AppIntentTimelineProvider {
+    /// No relevance.
+    public func relevance() async -> WidgetRelevance<Intent> {
+        WidgetRelevance([])
+    }
 }
