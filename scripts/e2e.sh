@@ -9,6 +9,8 @@
 #  - takes a screenshot and checks the cards were drawn;
 #  - at phone, tablet and desktop widths (320 to 1400 px), checks that
 #    nothing is wider than the window and every tap target lies on its card;
+#  - moves a tile to the top of the open page when its entry's relevance
+#    score rises (docs/relevance.md);
 #  - runs widgethost dev --serve on a new package and checks that the
 #    gallery page shows every preview and redraws itself after a save.
 set -euo pipefail
@@ -42,6 +44,7 @@ widgets:
   - kind: TodoList
   - {kind: RecentOrdersWidget, module: DeliveryWidget}
   - {kind: WeeklyStepsWidget, module: FitnessWidget}
+  - {kind: Relevant, module: FixtureSchedules}
 YAML
 widgethost=".build/debug/widgethost"
 add() { $widgethost add-instance "$@" --config "$work/config.yaml" | sed -n 's/^added \([a-z0-9]*\):.*/\1/p'; }
@@ -220,6 +223,22 @@ python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); w,h,depth=struct
   || fail "the screen is not an 800x480 1-bit PNG of at most 90,000 bytes"
 cp "$work/screen.png" e2e-screen.png
 echo "e2e: the page links the screen 'wall'; Chromium shows it, an 800x480 1-bit PNG of $(stat -c %s "$work/wall.png") bytes"
+
+# Relevance (docs/relevance.md): a widget placed while the page is open
+# comes last (it says nothing of relevance yet); when its configuration
+# gives its entry a score, the open page moves its tile to the top.
+relevant=$(add Relevant --label "Due now")
+grid="document.getElementById('grid')"
+(for _ in $(seq 1200); do [ -e "$work/relevant-last" ] && break; sleep 0.1; done
+ $widgethost edit-instance "$relevant" --score 50 --config "$work/config.yaml" > /dev/null) &
+timeout 300 python3 scripts/dom_after.py "$url" \
+  --until "document.body.dataset.live == 'connected' && $grid.lastElementChild?.id == 'w-$relevant' && $grid.lastElementChild.querySelector('img').complete" \
+  --signal "$work/relevant-last" \
+  --until "$grid.firstElementChild?.id == 'w-$relevant' && $grid.firstElementChild.dataset.rank == '0/50.0'" \
+  --run "document.body.dataset.order = [...$grid.querySelectorAll('figure')].map(f => f.id.slice(2)).join(' ')" > "$work/relevance.html"
+order=$(grep -o 'data-order="[^"]*"' "$work/relevance.html")
+[ "$order" = "data-order=\"$relevant $single $double $contributor $todo $steps\"" ] || fail "after its score rose the tiles are in the order $order"
+echo "e2e: relevance: a tile whose entry came to score 50 moved to the top of the open page; the others kept their order"
 
 # Users: once one is added, the running dashboard asks everyone to sign in.
 # In Chromium, as a person would: the page sends the browser to /login, a

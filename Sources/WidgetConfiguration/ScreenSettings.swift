@@ -164,6 +164,7 @@ package struct ScreenPage: Decodable, Sendable, Equatable {
         case "half_horizontal": layout = .halfHorizontal
         case "half_vertical": layout = .halfVertical
         case "quadrant": layout = .quadrant
+        case "stack": layout = .stack
         case "grid":
             let count = max(instances.count, 1)
             let across = columns?.value ?? Int(Double(count).squareRoot().rounded(.up))
@@ -174,15 +175,14 @@ package struct ScreenPage: Decodable, Sendable, Equatable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .layout, in: container,
-                debugDescription: "a layout is full, half_horizontal, half_vertical, quadrant or grid; found '\(TerminalText.escaped(text))'")
+                debugDescription: "a layout is full, half_horizontal, half_vertical, quadrant, grid or stack; found '\(TerminalText.escaped(text))'")
         }
         if columns != nil, case .grid = layout {} else if columns != nil {
             throw DecodingError.dataCorruptedError(forKey: .columns, in: container, debugDescription: "'columns' goes with layout: grid")
         }
-        guard !instances.isEmpty, instances.count <= layout.slots else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .instances, in: container,
-                debugDescription: "layout \(text) has \(layout.slots) slot\(layout.slots == 1 ? "" : "s"); found \(instances.count) instances")
+        guard !instances.isEmpty, instances.count <= layout.capacity else {
+            let holds = layout == .stack ? "a stack holds \(layout.capacity)" : "layout \(text) has \(layout.slots) slot\(layout.slots == 1 ? "" : "s")"
+            throw DecodingError.dataCorruptedError(forKey: .instances, in: container, debugDescription: "\(holds); found \(instances.count) instances")
         }
         for instance in instances where !InstanceEntry.isValidID(instance.value) {
             throw DecodingError.dataCorruptedError(forKey: .instances, in: container,
@@ -195,7 +195,8 @@ package struct ScreenPage: Decodable, Sendable, Equatable {
     }
 }
 
-/// How a page is cut into slots: TRMNL's four layouts, or a grid.
+/// How a page is cut into slots: TRMNL's four layouts, a grid, or a
+/// stack that shows the most relevant of its instances, as a Smart Stack does.
 package enum ScreenLayout: Sendable, Equatable {
     case full
     /// Two slots, one above the other.
@@ -205,10 +206,12 @@ package enum ScreenLayout: Sendable, Equatable {
     /// Four slots, two by two.
     case quadrant
     case grid(columns: Int, rows: Int)
+    /// One slot, showing whichever of the page's instances is most relevant now.
+    case stack
 
     package var columns: Int {
         switch self {
-        case .full, .halfHorizontal: 1
+        case .full, .halfHorizontal, .stack: 1
         case .halfVertical, .quadrant: 2
         case .grid(let columns, _): columns
         }
@@ -216,13 +219,16 @@ package enum ScreenLayout: Sendable, Equatable {
 
     package var rows: Int {
         switch self {
-        case .full, .halfVertical: 1
+        case .full, .halfVertical, .stack: 1
         case .halfHorizontal, .quadrant: 2
         case .grid(_, let rows): rows
         }
     }
 
     package var slots: Int { columns * rows }
+
+    /// How many instances a page may name: one a slot, or ten in a stack (a Smart Stack's most).
+    package var capacity: Int { self == .stack ? 10 : slots }
 
     package var name: String {
         switch self {
@@ -231,6 +237,7 @@ package enum ScreenLayout: Sendable, Equatable {
         case .halfVertical: "half_vertical"
         case .quadrant: "quadrant"
         case .grid(let columns, let rows): "grid \(columns)x\(rows)"
+        case .stack: "stack"
         }
     }
 }

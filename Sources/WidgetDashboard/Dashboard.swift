@@ -52,10 +52,10 @@ package enum Dashboard {
         ActivityRoutes.add(to: router, workspace: workspace, cards: cards, accounts: access.accounts)
         ControlRoutes.add(to: router, workspace: workspace, cards: cards) { try requestGuard.checkTap($0, from: $1) }
         PushRoutes.add(to: router, workspace: workspace)
-        /// The instances the request's sender may see.
+        /// The instances the request's sender may see, most relevant first (`StackRelevance`).
         @Sendable func visible(_ context: DashboardContext) async throws -> [InstanceStatus] {
             guard let principal = context.principal else { return [] }
-            let statuses = try await snapshots.current()
+            let statuses = try await snapshots.current().byRelevance(at: Date())
             guard let only = principal.only else { return statuses }
             return statuses.filter { only.contains($0.instance.id) }
         }

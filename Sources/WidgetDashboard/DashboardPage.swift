@@ -20,6 +20,8 @@ enum DashboardPage {
                      appearance: AppearanceSettings = AppearanceSettings(),
                      locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
         let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue, locale: locale) }.joined(separator: "\n")
+        let rankChanges = statuses.compactMap { StackRelevance($0.schedule, at: now).changes }.min()
+            .map { #" data-rank-changes="\#($0.formatted(.iso8601))""# } ?? ""
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
         let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
         let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"
@@ -80,7 +82,7 @@ enum DashboardPage {
               #empty { opacity: .8 }
             </style>
             </head>
-            <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)">
+            <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)"\(rankChanges)>
             <header><h1>widgethost</h1>\(links(screens))\(who(principal))</header>
             <section id="controls" aria-label="Controls" hidden></section>
             <section id="activities" aria-label="Live Activities" hidden></section>
@@ -204,6 +206,7 @@ enum DashboardPage {
           const img = figure.querySelector("img");
           img.alt = (i.name || i.kind) + (i.spoken ? ": " + i.spoken : "");
           figure.dataset.ticks = i.ticks;
+          figure.dataset.rank = i.rank;
           // Only a changed entry or state loads the card again.
           if (figure.dataset.version !== version(i)) {
             figure.dataset.version = version(i);
@@ -221,32 +224,55 @@ enum DashboardPage {
           show(figure, i);
           return figure;
         }
-        // Instances came or went: add and remove those tiles only.
+        // The tiles in the host's order, most relevant first (the Smart
+        // Stack's rule), read again when a tile's rank may have changed.
+        let rankTimer = null;
+        function rankChangesAt(time) {
+          const at = Date.parse(time);
+          if (isNaN(at)) return;
+          if (rankTimer && rankTimer.at <= at) return;
+          clearTimeout(rankTimer?.id);
+          // At most an hour: a timer's delay wraps past 24.8 days, and an hour's read costs little.
+          const wait = Math.min(3600000, Math.max(1000, at - (Date.now() + skew) + 500));
+          rankTimer = { at, id: setTimeout(() => { rankTimer = null; sync(); }, wait) };
+        }
+        // Instances came or went, or their order changed: add and remove
+        // those tiles, and move the others into the host's order. Reads may
+        // end out of order: only the latest asked for is applied.
+        let syncsAsked = 0;
         async function sync() {
+          const asked = ++syncsAsked;
           const instances = await (await fetch("/instances")).json();
+          if (asked !== syncsAsked) return;
           const wanted = new Set(instances.map(i => "w-" + i.id));
           for (const figure of [...grid.querySelectorAll("figure")]) if (!wanted.has(figure.id)) figure.remove();
           document.getElementById("empty")?.remove();
           let previous = null;
           for (const i of instances) {
             let figure = document.getElementById("w-" + i.id);
-            if (figure) show(figure, i);
-            else {
-              figure = tile(i);
+            if (figure) show(figure, i); else figure = tile(i);
+            // Moved only when out of place: a moved <img> is not drawn again, but a move is a layout.
+            if (previous ? previous.nextElementSibling !== figure : grid.firstElementChild !== figure) {
               if (previous) previous.after(figure); else grid.prepend(figure);
             }
             previous = figure;
+            rankChangesAt(i.rankChanges);
           }
         }
         async function refresh(id) {
           const figure = document.getElementById("w-" + id);
           if (!figure) return sync();
-          show(figure, await (await fetch(`/instances/${id}`)).json());
+          const i = await (await fetch(`/instances/${id}`)).json();
+          const moved = figure.dataset.rank !== i.rank;
+          show(figure, i);
+          rankChangesAt(i.rankChanges);
+          if (moved) sync();
         }
         for (const figure of grid.querySelectorAll("figure")) {
           figure.dataset.version = figure.dataset.initialVersion;
           if (figure.dataset.actions > 0) taps(figure, figure.id.slice(2));
         }
+        rankChangesAt(document.body.dataset.rankChanges);
         rescheme();
         setInterval(() => grid.querySelectorAll("figcaption[data-since]").forEach(tick), 5000);
         // Text that keeps time (.timer, .relative) is drawn by the host each second.
@@ -404,7 +430,7 @@ enum DashboardPage {
         let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "
         let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
         let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
-        return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" style="width:\#(Int(size.width))px">"#
+        return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" data-rank="\#(summary.rank)" style="width:\#(Int(size.width))px">"#
             + #"<img src="/instances/\#(id).svg?scheme=\#(scheme)" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(alternative(summary)))">"#
             + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#
     }

@@ -127,6 +127,25 @@ struct LiveBoardTests {
         #expect(await host.stop() == 0)
     }
 
+    /// Issue 42, relevance: the board places the most relevant tile first,
+    /// and places the tiles again when an entry's score changes.
+    @Test func theMostRelevantTileComesFirstAndMovesWhenItsScoreDoes() async throws {
+        let fixture = try ContainerFixture.withRelevantKinds()
+        let plain = ContainerFixture.instanceID(addedBy: try await fixture.run("add-instance", "Ticker", "--entries", "1", "--policy", "never"))
+        let scored = ContainerFixture.instanceID(addedBy: try await fixture.run("add-instance", "Relevant", "--label", "scored-card", "--score", "5"))
+        let host = try TerminalHost(manifestPath: fixture.manifestPath, columns: 120, rows: 40)
+        // Reading order: the first tile is left of (or above) the second.
+        func first(_ screen: VirtualTerminal) -> String? {
+            guard let tick = screen.text.range(of: "tick 0"), let card = screen.text.range(of: "scored-card") else { return nil }
+            return tick.lowerBound < card.lowerBound ? plain : scored
+        }
+        #expect(await host.waitFor { first($0) == scored && $0.text.contains("\(plain) · fresh") && $0.text.contains("\(scored) · fresh") },
+                "scored 5, placed second, shows first: \(host.screen.text)")
+        #expect(try await fixture.run("edit-instance", scored, "--score", "0").status == 0)
+        #expect(await host.waitFor { first($0) == plain }, "scored 0, back in the order they were placed: \(host.screen.text)")
+        #expect(await host.stop() == 0)
+    }
+
     @Test func aDumbTerminalGetsLogLines() async throws {
         let fixture = try ContainerFixture()
         _ = try await fixture.run("add-instance", "Note", "--text", "hi")

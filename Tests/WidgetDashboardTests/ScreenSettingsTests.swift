@@ -13,6 +13,7 @@ struct ScreenSettingsTests {
         let manifest = try TestSupport.manifest(Self.head + """
             screens:
               - {name: kitchen, layout: quadrant, instances: [a, b, c]}
+              - {name: door, layout: stack, instances: [a, b, c, d, e, f]}
               - name: hall
                 size: 1200x825
                 palette: gray-4
@@ -27,6 +28,9 @@ struct ScreenSettingsTests {
         let kitchen = try #require(manifest.screen(named: "kitchen"))
         #expect(kitchen.width == 800 && kitchen.height == 480 && kitchen.palette == .bw && kitchen.scheme == .light, "a TRMNL's, by default")
         #expect(kitchen.pages.count == 1 && kitchen.pages[0].layout == .quadrant && kitchen.pages[0].instances.map(\.value) == ["a", "b", "c"])
+        let door = try #require(manifest.screen(named: "door"))
+        #expect(door.pages[0].layout == .stack && door.pages[0].layout.slots == 1 && door.pages[0].instances.count == 6,
+                "a stack shows one of up to ten")
         let hall = try #require(manifest.screen(named: "hall"))
         #expect(hall.width == 1200 && hall.height == 825 && hall.palette == .gray4 && hall.scheme == .dark)
         #expect(hall.refreshMinimum.seconds == 120 && hall.refreshMaximum.seconds == 7_200)
@@ -48,7 +52,8 @@ struct ScreenSettingsTests {
             ("screens: [{name: k, size: 800, instances: [a]}]", "screens[0].size: a size is width x height in pixels"),
             ("screens: [{name: k, palette: grey, instances: [a]}]", "screens[0].palette: unknown value 'grey'; expected one of: color, gray-4, bw"),
             ("screens: [{name: k, layout: quadrant, instances: [a, b, c, d, e]}]", "layout quadrant has 4 slots; found 5 instances"),
-            ("screens: [{name: k, layout: thirds, instances: [a]}]", "a layout is full, half_horizontal, half_vertical, quadrant or grid"),
+            ("screens: [{name: k, layout: thirds, instances: [a]}]", "a layout is full, half_horizontal, half_vertical, quadrant, grid or stack"),
+            ("screens: [{name: k, layout: stack, instances: [a, b, c, d, e, f, g, h, i, j, k]}]", "a stack holds 10; found 11 instances"),
             ("screens: [{name: k, layout: full, columns: 2, instances: [a]}]", "'columns' goes with layout: grid"),
             ("screens: [{name: k, instances: [a], playlist: [{instances: [b]}]}]", "a screen has either one page ('layout' and 'instances') or a 'playlist'"),
             ("screens: [{name: k, playlist: [{instances: [a], dwell: 2s}]}]", "a page stays at least 10s"),

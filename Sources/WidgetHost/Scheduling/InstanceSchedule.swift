@@ -38,6 +38,9 @@ package struct InstanceSchedule: Codable, Sendable, Equatable {
     /// The build of the kind's module that made `entries` (`ModuleVersion`);
     /// nil in rows saved before it was kept.
     package var moduleVersion: String?
+    /// When the instance is relevant, as its provider's `relevance()` said
+    /// with the latest timeline; nil when it said nothing.
+    package var relevantIntervals: [RelevantInterval]?
 
     package init() {}
 
@@ -65,7 +68,7 @@ package struct InstanceSchedule: Codable, Sendable, Equatable {
     }
 
     /// The first entry still to come.
-    func nextEntry(after now: Date) -> ArchivedEntry? {
+    package func nextEntry(after now: Date) -> ArchivedEntry? {
         entries.first { $0.date > now }
     }
 

@@ -28,6 +28,11 @@ package struct InstanceSummary: Encodable, Sendable {
     package let ticks: Bool
     /// What a screen reader says for the current entry (`SpokenText`): the dashboard's text for the card.
     package let spoken: String?
+    /// Its place in the Smart Stack's order (`StackRelevance.key`): a page
+    /// orders its tiles again when this changes.
+    package let rank: String
+    /// When `rank` may next change without a new entry or timeline.
+    package let rankChanges: Date?
 
     /// `locale`: what the entry's dates are said in.
     package init(_ status: InstanceStatus, includingView: Bool = false, locale: Locale = FormattingLocale.dates) {
@@ -48,6 +53,9 @@ package struct InstanceSummary: Encodable, Sendable {
         view = includingView ? status.currentEntry?.view : nil
         actions = status.currentEntry?.view.actions.count ?? 0
         ticks = status.currentEntry?.view.ticks ?? false
+        let relevance = StackRelevance(status.schedule, at: Date())
+        rank = relevance.key
+        rankChanges = relevance.changes
         spoken = status.currentEntry.map { SpokenText($0.view, now: Date(), locale: locale).text }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -380,6 +380,7 @@ package struct SchedulerCore: Sendable {
             schedule.entries = timeline.entries.sorted { $0.date < $1.date }
         }
         schedule.policy = timeline.policy
+        schedule.relevantIntervals = timeline.relevantIntervals.isEmpty ? nil : timeline.relevantIntervals
         schedule.lastSuccess = now
         schedule.lastError = nil
         schedule.lastErrorAt = nil

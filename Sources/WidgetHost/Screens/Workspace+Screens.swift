@@ -27,7 +27,8 @@ extension Workspace {
 
     /// `screen`'s page at `date`, its cards as `statuses` hold them: each
     /// instance's current entry (or placeholder) drawn in the screen's
-    /// scheme, placed and scaled by `ScreenComposer`.
+    /// scheme, placed and scaled by `ScreenComposer`; a `stack` page's
+    /// most relevant instance alone (`StackRelevance`).
     package func drawing(of screen: ScreenSettings, statuses: [InstanceStatus], at date: Date) async throws -> ScreenDrawing {
         let (index, until) = screen.page(at: date)
         let page = screen.pages[index]
@@ -42,9 +43,17 @@ extension Workspace {
             guard let candidate, candidate > date else { return }
             nextChange = min(nextChange ?? candidate, candidate)
         }
-        for id in page.instances.map(\.value) {
+        var shownIDs = page.instances.map(\.value)
+        if page.layout == .stack {
+            // A Smart Stack shows its most relevant instance; the others wait their turn.
+            let present = shownIDs.compactMap { byID[$0] }
+            missing = shownIDs.filter { byID[$0] == nil }
+            for status in present { sooner(StackRelevance(status.schedule, at: date).changes) }
+            shownIDs = [present.byRelevance(at: date).first?.instance.id ?? shownIDs[0]]
+        }
+        for id in shownIDs {
             guard let status = byID[id] else {
-                missing.append(id)
+                if !missing.contains(id) { missing.append(id) }
                 slots.append(.missing("no instance '\(id)'"))
                 continue
             }

@@ -9,8 +9,9 @@ import WidgetSDK
 
 /// Drives the terminal: the alternate screen, the controls on a line under
 /// the title (keys 1 to 9 tap them), the Live Activities shown
-/// first (most relevant first), then a tile per instance redrawn
-/// when its saved entry changes, freshness refreshed every 30 s, a full
+/// first (most relevant first), then a tile per instance, most relevant
+/// first (`StackRelevance`), redrawn when its saved entry changes and
+/// placed again when its rank does, freshness refreshed every 30 s, a full
 /// redraw on resize, pages when the tiles do not fit, and the latest event
 /// in a status line at the bottom.
 ///
@@ -49,6 +50,12 @@ actor LiveBoard {
     private var board: TerminalBoard { TerminalBoard(columns: size.columns, rows: size.rows) }
     /// Tiles last drawn with text that keeps time: only these are read again each second.
     private var ticking: Set<String> = []
+    /// Each instance's rank when the tiles were placed, in the order they
+    /// were placed, and when one may next change by itself (a score's
+    /// duration or an interval ending).
+    private var ranks: [String: StackRelevance] = [:]
+    private var rankedOrder: [String] = []
+    private var nextRankChange: Date?
     /// Whether a read of the controls is under way, and whether another
     /// was asked for meanwhile: reads are made one at a time, off the
     /// board's queue (a provider may take its whole timeout), and any
@@ -89,7 +96,9 @@ actor LiveBoard {
             case .redrawAll: await redrawAll()
             case .refresh(let id): await refresh(id)
             case .freshness: await redrawPage()
-            case .tick: await redrawTicking()
+            case .tick:
+                if let next = nextRankChange, next <= workspace.clock.now() { await rerank() }
+                await redrawTicking()
             case .event(let text):
                 lastEvent = Terminal.printable(text)
                 drawStatusLine()
@@ -112,7 +121,8 @@ actor LiveBoard {
     private func redrawAll() async {
         size = Self.terminalSize()
         let now = workspace.clock.now()
-        guard let statuses = try? workspace.statuses(at: now) else { return }
+        guard let statuses = try? workspace.statuses(at: now).byRelevance(at: now) else { return }
+        noteRanks(statuses, at: now)
         activities = shownActivities(at: now)
         readControls()
         pages = board.pages(activities.map { (Self.tileID($0), .systemMedium) } + statuses.map { ($0.instance.id, $0.instance.family) })
@@ -163,13 +173,34 @@ actor LiveBoard {
         shown[id] = visible
     }
 
+    private func noteRanks(_ ordered: [InstanceStatus], at now: Date) {
+        let ranked = ordered.map { ($0.instance.id, StackRelevance($0.schedule, at: now)) }
+        ranks = Dictionary(ranked, uniquingKeysWith: { first, _ in first })
+        rankedOrder = ranked.map(\.0)
+        nextRankChange = ranked.compactMap(\.1.changes).min()
+    }
+
+    /// A rank may have changed by itself: the tiles are placed again only if
+    /// the order did change (a next entry's date alone changes nothing).
+    private func rerank() async {
+        let now = workspace.clock.now()
+        guard let statuses = try? workspace.statuses(at: now).byRelevance(at: now) else { return }
+        guard statuses.map(\.instance.id) == rankedOrder else { return await redrawAll() }
+        noteRanks(statuses, at: now)
+    }
+
     /// One instance's tile, writing only the lines that changed; the whole
-    /// board placed again when the instance is new, gone, or of another
-    /// family than it was placed with (its tile changed size).
+    /// board placed again when the instance is new, gone, of another
+    /// family than it was placed with (its tile changed size), or of another rank.
     private func refresh(_ id: String) async {
-        guard let status = try? workspace.status(of: id, at: workspace.clock.now()), placedFamilies[id] == status.instance.family else {
+        let now = workspace.clock.now()
+        guard let status = try? workspace.status(of: id, at: now), placedFamilies[id] == status.instance.family else {
             return await redrawAll()
         }
+        let rank = StackRelevance(status.schedule, at: now)
+        guard rank == ranks[id] ?? .unranked else { return await redrawAll() }
+        // A new timeline may bring a change to come (an interval that starts later): the tick looks then.
+        if let changes = rank.changes { nextRankChange = min(nextRankChange ?? changes, changes) }
         guard pages[page][id] != nil else { return }
         await draw(status)
     }

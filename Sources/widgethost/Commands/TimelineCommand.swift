@@ -37,11 +37,23 @@ struct TimelineCommand: AsyncParsableCommand {
         Terminal.line("next reload:  \(schedule.nextReload.map(Terminal.time) ?? "never")  (\(schedule.nextReloadReason))")
         Terminal.line("budget:       \(used) of \(policy.dailyBudget) reloads in the last 24 hours; minimum interval \(DurationValue(seconds: policy.minInterval))")
         Terminal.line("last error:   \(schedule.lastError.map { "\($0) at \(Terminal.time(schedule.lastErrorAt!)) (\(schedule.consecutiveFailures) in a row)" } ?? "-")")
+        Terminal.line("relevant:     \(Self.intervals(schedule.relevantIntervals ?? []))")
         Terminal.line(schedule.entries.isEmpty ? "entries:      none yet" : "entries:")
         for entry in schedule.entries {
             let marker = entry == status.currentEntry ? "→" : " "
-            Terminal.line("  \(marker) \(Terminal.time(entry.date))\(entry == status.currentEntry ? "  (current)" : "")")
+            let score = entry.relevance.map { "  score \($0.score)" + ($0.duration > 0 ? " for \(DurationValue(seconds: $0.duration))" : "") } ?? ""
+            Terminal.line("  \(marker) \(Terminal.time(entry.date))\(entry == status.currentEntry ? "  (current)" : "")\(score)")
         }
+    }
+}
+
+extension TimelineCommand {
+    /// The spans `relevance()` gave, as a person reads them.
+    static func intervals(_ intervals: [RelevantInterval]) -> String {
+        guard !intervals.isEmpty else { return "-  (the provider's relevance() said nothing for it)" }
+        let kinds = [RelevantInterval.informational: "informational", RelevantInterval.standard: "default", RelevantInterval.scheduled: "scheduled"]
+        return intervals.map { "\(Terminal.time($0.start)) to \(Terminal.time($0.end)) (\(kinds[$0.priority] ?? "\($0.priority)"))" }
+            .joined(separator: ", ")
     }
 }
 
@@ -79,7 +91,17 @@ struct TimelineJSON: Encodable {
     let consecutiveFailures: Int
     let budget: Budget
     let currentEntry: Date?
+    /// When the instance is relevant, from its provider's `relevance()`.
+    let relevantIntervals: [RelevantInterval]
+    /// Its place in the relevance order now: a relevant interval's priority (0: none), then the current score.
+    let rank: Rank
     let entries: [Entry]
+
+    struct Rank: Encodable {
+        let interval: Int
+        let score: Float
+        let changes: Date?
+    }
 
     init(status: InstanceStatus, used: Int, policy: SchedulePolicy, host: HostHolder?) {
         let schedule = status.schedule ?? InstanceSchedule()
@@ -96,6 +118,9 @@ struct TimelineJSON: Encodable {
         consecutiveFailures = schedule.consecutiveFailures
         budget = Budget(used: used, dailyBudget: policy.dailyBudget, minIntervalSeconds: policy.minInterval)
         currentEntry = status.currentEntry?.date
+        relevantIntervals = schedule.relevantIntervals ?? []
+        let relevance = StackRelevance(status.schedule, at: Date())
+        rank = Rank(interval: relevance.interval, score: relevance.score, changes: relevance.changes)
         entries = schedule.entries.map {
             Entry(date: $0.date, current: $0 == status.currentEntry, relevance: $0.relevance, view: $0.view)
         }

@@ -1,9 +1,16 @@
 import WidgetKit
 import SwiftUI
+import RelevanceKit
 
 struct DeparturesEntry: TimelineEntry {
     let date: Date
     let stop: Stop
+
+    // The sooner the next train, the higher in the Smart Stack.
+    var relevance: TimelineEntryRelevance? {
+        let soonest = stop.departures.map(\.minutes).min() ?? 60
+        return TimelineEntryRelevance(score: Float(max(0, 60 - soonest)), duration: 5 * 60)
+    }
 }
 
 struct DeparturesProvider: TimelineProvider {
@@ -18,6 +25,17 @@ struct DeparturesProvider: TimelineProvider {
     func getTimeline(in context: Context, completion: @escaping (Timeline<DeparturesEntry>) -> ()) {
         let entry = DeparturesEntry(date: Date(), stop: .sample)
         completion(Timeline(entries: [entry], policy: .after(Date().addingTimeInterval(60))))
+    }
+
+    // Commute hours: the board matters most on the way to work and back.
+    func relevance() async -> WidgetRelevance<Void> {
+        let calendar = Calendar.current
+        let today = calendar.startOfDay(for: .now)
+        return WidgetRelevance([(7, 9), (16, 19)].compactMap { hours in
+            guard let start = calendar.date(byAdding: .hour, value: hours.0, to: today),
+                  let end = calendar.date(byAdding: .hour, value: hours.1, to: today) else { return nil }
+            return WidgetRelevanceAttribute(context: .date(interval: DateInterval(start: start, end: end), kind: .scheduled))
+        } + [WidgetRelevanceAttribute(context: .location(inferred: .commute))])
     }
 }
 

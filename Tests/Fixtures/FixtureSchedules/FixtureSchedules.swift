@@ -200,10 +200,56 @@ struct SwapWidget: Widget {
     }
 }
 
+/// Ranked as its configuration says: its entry scores `score` for
+/// `duration` seconds (0: until the next entry), and with `moment` above 0
+/// the provider's `relevance()` says widgets so configured are relevant
+/// (scheduled) for `moment` seconds from the timeline's making, as an app
+/// finds its placed configurations on iOS.
+struct RelevantIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Relevant"
+    @Parameter(title: "Label", default: "relevant") var label: String
+    @Parameter(title: "Score", default: 0) var score: Int
+    @Parameter(title: "Duration in seconds", default: 0) var duration: Int
+    @Parameter(title: "Moment in seconds", default: 0) var moment: Int
+    init() {}
+}
+
+struct RelevantEntry: TimelineEntry {
+    let date: Date
+    let label: String
+    let relevance: TimelineEntryRelevance?
+}
+
+struct RelevantProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) async -> RelevantEntry { RelevantEntry(date: context.date, label: "placeholder", relevance: nil) }
+    func snapshot(for configuration: RelevantIntent, in context: Context) async -> RelevantEntry {
+        RelevantEntry(date: context.date, label: "snapshot", relevance: nil)
+    }
+    func timeline(for configuration: RelevantIntent, in context: Context) async throws -> Timeline<RelevantEntry> {
+        let relevance = configuration.score == 0 ? nil : TimelineEntryRelevance(score: Float(configuration.score), duration: Double(configuration.duration))
+        return Timeline(entries: [RelevantEntry(date: context.date, label: configuration.label, relevance: relevance)], policy: .never)
+    }
+    func relevance() async -> WidgetRelevance<RelevantIntent> {
+        let placed = (try? await WidgetCenter.shared.currentConfigurations()) ?? []
+        return WidgetRelevance(placed.compactMap { info in
+            guard info.kind == "Relevant", let intent = info.widgetConfigurationIntent(of: RelevantIntent.self), intent.moment > 0 else { return nil }
+            return WidgetRelevanceAttribute(configuration: intent, context: .date(interval: DateInterval(start: .now, duration: Double(intent.moment)), kind: .scheduled))
+        })
+    }
+}
+
+struct RelevantWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "Relevant", intent: RelevantIntent.self, provider: RelevantProvider()) { entry in Text(entry.label) }
+            .configurationDisplayName("Relevant")
+            .supportedFamilies([.systemSmall])
+    }
+}
+
 @_cdecl("widgethost_sdk_version")
 public func sdkVersion() -> Int32 { WidgetSDK.version }
 
 @_cdecl("widgethost_module")
 public func widgetModule() -> UnsafeMutableRawPointer {
-    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), GateWidget(), CountWidget(), SwapWidget()).retainedPointer()
+    WidgetModule(TickerWidget(), FlakyWidget(), HangWidget(), GateWidget(), CountWidget(), SwapWidget(), RelevantWidget()).retainedPointer()
 }

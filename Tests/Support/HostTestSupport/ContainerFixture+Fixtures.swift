@@ -33,6 +33,17 @@ extension ContainerFixture {
         return fixture
     }
 
+    /// A container fixture whose bundle also offers FixtureSchedules'
+    /// `Ticker`, which says nothing of relevance, and `Relevant`, whose
+    /// configuration says its entry's score and its `relevance()` moment.
+    package static func withRelevantKinds() throws -> ContainerFixture {
+        let fixture = try ContainerFixture()
+        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
+            + "\n  - {kind: Ticker, module: FixtureSchedules}\n  - {kind: Relevant, module: FixtureSchedules}\n"
+        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        return fixture
+    }
+
     /// The id `add-instance` printed ("added 1a2b3c …").
     package static func instanceID(addedBy result: TestSupport.ProcessResult) -> String {
         String(result.stdout.dropFirst("added ".count).prefix(6))

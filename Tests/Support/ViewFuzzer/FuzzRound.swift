@@ -18,13 +18,15 @@ public enum FuzzRound {
         public var drawn = 0
     }
 
-    public static func run(_ entry: ArchivedEntry) -> Outcome {
+    /// - Parameter intervals: the relevance the timeline carries beside the entry.
+    public static func run(_ entry: ArchivedEntry, intervals: [RelevantInterval] = []) -> Outcome {
         var outcome = Outcome()
-        let bytes = ArchiveCodec.encode(ArchivedTimeline(entries: [entry], policy: .never))
-        let decoded = (try? ArchiveCodec.decodeTimeline(bytes))?.entries.first ?? entry
+        let bytes = ArchiveCodec.encode(ArchivedTimeline(entries: [entry], policy: .never, relevantIntervals: intervals))
+        let timeline = (try? ArchiveCodec.decodeTimeline(bytes)) ?? ArchivedTimeline(entries: [entry], policy: .never, relevantIntervals: intervals)
+        let decoded = timeline.entries.first ?? entry
         var view = decoded.view
         do {
-            let checked = try EntryValidator().validate(decoded)
+            let checked = try EntryValidator().validate(timeline).entries.first ?? EntryValidator().validate(decoded)
             view = checked.view
             do {
                 _ = try JSONEncoder().encode(checked)

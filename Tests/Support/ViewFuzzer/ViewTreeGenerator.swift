@@ -27,6 +27,16 @@ public struct ViewTreeGenerator {
                       view: tree())
     }
 
+    /// What a provider's `relevance()` might leave with a timeline: mostly
+    /// none, else a few spans, some backwards, out of range or of no known kind.
+    public mutating func relevantIntervals() -> [RelevantInterval] {
+        guard chance(0.2) else { return [] }
+        return (0..<Int(next(UInt64(RelevantInterval.maximumCount + 3)))).map { _ in
+            RelevantInterval(start: Date(timeIntervalSinceReferenceDate: pick(Self.dates)), end: Date(timeIntervalSinceReferenceDate: pick(Self.dates)),
+                             priority: pick([1, 2, 3, 0, 4, -1, Int.max]))
+        }
+    }
+
     private mutating func node(depth: Int, remaining: inout Int) -> ViewNode {
         remaining -= 1
         let content = self.content()

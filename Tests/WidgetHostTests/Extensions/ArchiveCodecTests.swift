@@ -15,6 +15,18 @@ struct ArchiveCodecTests {
         #expect(try ArchiveCodec.decodeTimeline(ArchiveCodec.encode(timeline)) == timeline)
     }
 
+    @Test func aTimelinesRelevantIntervalsCrossAndTooManyAreRefused() throws {
+        var timeline = ArchiveSamples.timeline
+        let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        timeline.relevantIntervals = [RelevantInterval(start: start, end: start + 3_600, priority: RelevantInterval.scheduled),
+                                      RelevantInterval(start: start + 60, end: start + 60, priority: RelevantInterval.informational)]
+        #expect(try ArchiveCodec.decodeTimeline(ArchiveCodec.encode(timeline)) == timeline)
+        timeline.relevantIntervals = Array(repeating: timeline.relevantIntervals[0], count: RelevantInterval.maximumCount + 1)
+        #expect(throws: EntryRefused.self, "refused as it is read, before the validator") {
+            try ArchiveCodec.decodeTimeline(ArchiveCodec.encode(timeline))
+        }
+    }
+
     @Test func entriesRoundTripAndAreSmallerThanJSON() async throws {
         let entry = ArchiveSamples.timeline.entries[1]
         let binary = ArchiveCodec.encode(entry)

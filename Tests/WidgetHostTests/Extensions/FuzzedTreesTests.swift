@@ -3,17 +3,18 @@ import Testing
 import ViewFuzzer
 import WidgetSDK
 
-/// Random and adversarial trees (a fixed seed, so a failure repeats) through
-/// decode, the entry checks, layout in every family and every renderer. A
-/// trap fails the run; an accepted tree must also be storable as JSON, as
-/// the container keeps it. `make fuzz` runs the same for minutes.
+/// Random and adversarial trees, some with a relevance beside them (a fixed
+/// seed, so a failure repeats), through decode, the entry checks, layout in
+/// every family and every renderer. A trap fails the run; an accepted tree
+/// must also be storable as JSON, as the container keeps it. `make fuzz`
+/// runs the same for minutes.
 @Suite("Fuzzed view trees")
 struct FuzzedTreesTests {
     @Test func fiveHundredTreesNeitherTrapNorPassUnstorable() {
         var generator = ViewTreeGenerator(seed: 20_261_123)
         var refused = 0
         for index in 0..<500 {
-            let outcome = FuzzRound.run(generator.entry())
+            let outcome = FuzzRound.run(generator.entry(), intervals: generator.relevantIntervals())
             #expect(outcome.unstorable == nil, "tree \(index): \(outcome.unstorable ?? "")")
             #expect(outcome.drawn > 0)
             if outcome.refused { refused += 1 }
