@@ -200,10 +200,9 @@ let package = Package(
         // widgethost run as one value: the host's loop, the dashboard and a
         // front end's services in one ServiceGroup.
         .target(name: "WidgetApplication", dependencies: [
-            "WidgetHost", "WidgetDashboard", "WidgetContainer", "WidgetConfiguration", "WidgetKinds",
+            "HostBasics", "WidgetHost", "WidgetDashboard", "WidgetContainer", "WidgetConfiguration", "WidgetKinds",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
         // widgethost new and dev: the scaffold, swift build and its
         // diagnostics, the source watcher, the gallery.

@@ -1,7 +1,7 @@
 import Foundation
+import HostBasics
 import Logging
 import ServiceLifecycle
-import UnixSignals
 import WidgetConfiguration
 import WidgetContainer
 import WidgetDashboard
@@ -161,8 +161,9 @@ package struct HostApplication: Sendable {
             // before the server waits for its connections to end.
             services.append(EventStreamCloser(events: events))
         }
-        let group = ServiceGroup(configuration: .init(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        // SIGTERM and SIGINT through a pipe of the host's own (ShutdownSignals says why not Dispatch's).
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
+        ShutdownSignals.handle { _ in Task { await group.triggerGracefulShutdown() } }
         try await group.run()
         // Calls still running had their grace; no extension outlives the host.
         await workspace.bundle.pool.shutDown()

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import HostBasics
 import HostText
 import Logging
 import ServiceLifecycle
-import UnixSignals
 import WidgetAuthoring
 import WidgetDashboard
 import WidgetHost
@@ -70,7 +70,9 @@ struct DevCommand: AsyncParsableCommand {
             })
             services.append(EventStreamCloser(events: events))
         }
-        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        // SIGTERM and SIGINT through a pipe of our own (ShutdownSignals says why not Dispatch's).
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
+        ShutdownSignals.handle { _ in Task { await group.triggerGracefulShutdown() } }
         do {
             try await group.run()
         } catch let error as AuthoringError {
