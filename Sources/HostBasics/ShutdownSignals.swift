@@ -13,13 +13,12 @@ import Foundation
 /// now and then: a CI run waited twenty minutes on a host that had logged
 /// nothing since its last timeline, its main thread in `sigsuspend`.
 package enum ShutdownSignals {
-    /// Calls `action` with each SIGTERM or SIGINT from now on, on a thread
+    /// Calls `action` for each SIGTERM or SIGINT from now on, on a thread
     /// of its own (`wh-signals`). Call it once, before anything else
     /// handles those signals.
-    package static func handle(_ action: @escaping @Sendable (Int32) -> Void) {
+    package static func handle(_ action: @escaping @Sendable () -> Void) {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { fatalError("no pipe for the shutdown signals: \(String(cString: strerror(errno)))") }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard wh_pipe_cloexec(&ends) == 0 else { fatalError("no pipe for the shutdown signals: \(String(cString: strerror(errno)))") }
         // Written before the handler exists, so the handler reads a value, never an initialiser.
         shutdownSignalPipe = ends[1]
         for signal in [SIGTERM, SIGINT] {
@@ -40,7 +39,7 @@ package enum ShutdownSignals {
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
-                if count == 1 { action(Int32(byte)) } else if count < 0, errno == EINTR { continue } else { return }
+                if count == 1 { action() } else if count < 0, errno == EINTR { continue } else { return }
             }
         }
     }

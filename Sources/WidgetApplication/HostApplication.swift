@@ -163,7 +163,7 @@ package struct HostApplication: Sendable {
         }
         // SIGTERM and SIGINT through a pipe of the host's own (ShutdownSignals says why not Dispatch's).
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
-        ShutdownSignals.handle { _ in Task { await group.triggerGracefulShutdown() } }
+        ShutdownSignals.handle { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
         // Calls still running had their grace; no extension outlives the host.
         await workspace.bundle.pool.shutDown()

@@ -19,9 +19,9 @@ enum DashboardPage {
     static func html(_ statuses: [InstanceStatus], token: String = "", principal: DashboardPrincipal = .open, screens: [String] = [],
                      appearance: AppearanceSettings = AppearanceSettings(),
                      locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
-        let tiles = statuses.map { tile($0, scheme: appearance.cardScheme.rawValue, locale: locale) }.joined(separator: "\n")
-        let rankChanges = statuses.compactMap { StackRelevance($0.schedule, at: now).changes }.min()
-            .map { #" data-rank-changes="\#($0.formatted(.iso8601))""# } ?? ""
+        let summaries = statuses.map { InstanceSummary($0, locale: locale) }
+        let tiles = zip(statuses, summaries).map { tile($0, $1, scheme: appearance.cardScheme.rawValue) }.joined(separator: "\n")
+        let rankChanges = summaries.compactMap(\.rankChanges).min().map { #" data-rank-changes="\#($0.formatted(.iso8601))""# } ?? ""
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
         let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
         let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"
@@ -423,8 +423,7 @@ enum DashboardPage {
     }
 
     /// `scheme`: the cards' until the page's script knows the browser's preference.
-    private static func tile(_ status: InstanceStatus, scheme: String, locale: Locale) -> String {
-        let summary = InstanceSummary(status, locale: locale)
+    private static func tile(_ status: InstanceStatus, _ summary: InstanceSummary, scheme: String) -> String {
         let size = status.instance.family.size
         let id = SVGRenderer.escape(summary.id)
         let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "

@@ -11,7 +11,7 @@ import WidgetSDK
 /// holds from the entry's date for its `duration` (0: until the next
 /// entry); an instance with neither scores 0. Ties keep the order the
 /// instances were placed in.
-package struct StackRelevance: Sendable, Equatable, Comparable {
+package struct StackRelevance: Sendable, Equatable, Comparable, Encodable {
     /// The priority of the strongest relevant interval holding (1 to 3); 0 when none does.
     package var interval: Int
     /// The current entry's score while it holds; 0 otherwise.

@@ -72,7 +72,7 @@ struct DevCommand: AsyncParsableCommand {
         }
         // SIGTERM and SIGINT through a pipe of our own (ShutdownSignals says why not Dispatch's).
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
-        ShutdownSignals.handle { _ in Task { await group.triggerGracefulShutdown() } }
+        ShutdownSignals.handle { Task { await group.triggerGracefulShutdown() } }
         do {
             try await group.run()
         } catch let error as AuthoringError {

@@ -94,14 +94,8 @@ struct TimelineJSON: Encodable {
     /// When the instance is relevant, from its provider's `relevance()`.
     let relevantIntervals: [RelevantInterval]
     /// Its place in the relevance order now: a relevant interval's priority (0: none), then the current score.
-    let rank: Rank
+    let rank: StackRelevance
     let entries: [Entry]
-
-    struct Rank: Encodable {
-        let interval: Int
-        let score: Float
-        let changes: Date?
-    }
 
     init(status: InstanceStatus, used: Int, policy: SchedulePolicy, host: HostHolder?) {
         let schedule = status.schedule ?? InstanceSchedule()
@@ -119,8 +113,7 @@ struct TimelineJSON: Encodable {
         budget = Budget(used: used, dailyBudget: policy.dailyBudget, minIntervalSeconds: policy.minInterval)
         currentEntry = status.currentEntry?.date
         relevantIntervals = schedule.relevantIntervals ?? []
-        let relevance = StackRelevance(status.schedule, at: Date())
-        rank = Rank(interval: relevance.interval, score: relevance.score, changes: relevance.changes)
+        rank = StackRelevance(status.schedule, at: Date())
         entries = schedule.entries.map {
             Entry(date: $0.date, current: $0 == status.currentEntry, relevance: $0.relevance, view: $0.view)
         }

@@ -15,11 +15,7 @@ extension ContainerFixture {
     /// A container fixture whose bundle also offers the interactive
     /// fixture kinds (`Switch`, `BadLink`), and `extra` manifest lines.
     package static func withInteractiveKinds(extra: String = "") throws -> ContainerFixture {
-        let fixture = try ContainerFixture()
-        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
-            + "\n  - {kind: Switch, module: FixtureInteractive}\n  - {kind: BadLink, module: FixtureInteractive}\n" + extra
-        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
-        return fixture
+        try appending("\n  - {kind: Switch, module: FixtureInteractive}\n  - {kind: BadLink, module: FixtureInteractive}\n" + extra)
     }
 
     /// A container fixture whose bundle is the corpus's delivery app alone
@@ -37,10 +33,14 @@ extension ContainerFixture {
     /// `Ticker`, which says nothing of relevance, and `Relevant`, whose
     /// configuration says its entry's score and its `relevance()` moment.
     package static func withRelevantKinds() throws -> ContainerFixture {
+        try appending("\n  - {kind: Ticker, module: FixtureSchedules}\n  - {kind: Relevant, module: FixtureSchedules}\n")
+    }
+
+    /// A container fixture whose manifest ends with `text` (more widgets, a screen).
+    private static func appending(_ text: String) throws -> ContainerFixture {
         let fixture = try ContainerFixture()
-        let manifest = try String(contentsOfFile: fixture.manifestPath, encoding: .utf8)
-            + "\n  - {kind: Ticker, module: FixtureSchedules}\n  - {kind: Relevant, module: FixtureSchedules}\n"
-        try manifest.write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: fixture.manifestPath, encoding: .utf8) + text)
+            .write(toFile: fixture.manifestPath, atomically: true, encoding: .utf8)
         return fixture
     }
 

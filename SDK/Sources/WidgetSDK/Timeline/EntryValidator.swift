@@ -119,8 +119,12 @@ public struct EntryValidator: Sendable {
     /// `RelevantInterval.maximumCount` spans whose dates an entry could
     /// have. A hint out of range is left out rather than cost the timeline.
     static func kept(_ intervals: [RelevantInterval]) -> [RelevantInterval] {
-        Array(intervals.filter { [$0.start, $0.end].allSatisfy { abs($0.timeIntervalSinceReferenceDate) <= maximumTimeInterval } }
-            .prefix(RelevantInterval.maximumCount))
+        Array(intervals.filter { isInRange($0.start) && isInRange($0.end) }.prefix(RelevantInterval.maximumCount))
+    }
+
+    /// Whether an entry could have `date`: finite, and within `maximumTimeInterval` of 2001.
+    private static func isInRange(_ date: Date) -> Bool {
+        abs(date.timeIntervalSinceReferenceDate) <= maximumTimeInterval
     }
 
     /// The entry with its texts cut to their limits; throws for anything else out of bounds.
@@ -466,9 +470,8 @@ public struct EntryValidator: Sendable {
     }
 
     private func checkDate(_ date: Date, _ name: String, at path: [String]) throws {
-        let interval = date.timeIntervalSinceReferenceDate
-        guard interval.isFinite, abs(interval) <= Self.maximumTimeInterval else {
-            throw EntryRefused(reason: "\(name) is out of range (\(Self.describe(interval)) s from 2001)", path: path)
+        guard Self.isInRange(date) else {
+            throw EntryRefused(reason: "\(name) is out of range (\(Self.describe(date.timeIntervalSinceReferenceDate)) s from 2001)", path: path)
         }
     }
 
