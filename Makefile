@@ -87,6 +87,7 @@ bench: deps
 	scripts/bench_activities.py .build/release/widgethost
 	scripts/bench_controls.py .build/release/widgethost
 	scripts/bench_push.py .build/release/widgethost
+	scripts/bench_idle.py .build/release/widgethost
 	SWIFT=$(SWIFT) scripts/bench_install.sh
 
 # Random and adversarial view trees through the host's entry checks, layout
