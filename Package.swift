@@ -172,7 +172,6 @@ let package = Package(
         ]),
         .target(name: "WidgetHost", dependencies: [
             "YAML", sdk, "ExtensionProtocol", "HostBasics", "HostText", "WidgetConfiguration", "WidgetContainer", "WidgetKinds", "WidgetRendering", "CProcessControl",
-            .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -29,7 +29,11 @@ func cpuSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-struct SyntheticFailure: Error {}
+/// Says what it is as a provider's error does: described by reflection,
+/// it would cost more than the scheduler's whole step.
+struct SyntheticFailure: Error, CustomStringConvertible {
+    var description: String { "synthetic failure" }
+}
 
 /// 100,000 instances with mixed policies through 24 simulated hours. The
 /// provider answers in-process with prebuilt timelines, so this measures the

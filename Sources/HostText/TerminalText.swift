@@ -7,6 +7,9 @@ package enum TerminalText {
     /// shows in, instead of showing: C0 and C1 controls, DEL, line and
     /// paragraph separators, and the bidi embeddings, overrides and isolates.
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII first: nearly every log line, error and label is, and the
+        // general category is a table lookup per scalar.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
         default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)

@@ -21,6 +21,8 @@ struct TerminalEscapesTests {
     @Test func escapesAreShownOnOneLine() {
         #expect(TerminalText.escaped("a\nb\u{1B}[2J\u{202E}") == "a\\nb\\e[2J\\u{202E}")
         #expect(TerminalText.escaped("plain é 日本") == "plain é 日本")
+        // ASCII takes a short way (no Unicode table): its controls and DEL still escape, a C1 control too.
+        #expect(TerminalText.escaped("x\u{7F}y\u{07}~ \u{9B}") == "x\\u{7F}y\\u{7}~ \\u{9B}")
         #expect(!Self.isRaw(TerminalText.escaped(Self.hostile)))
     }
 

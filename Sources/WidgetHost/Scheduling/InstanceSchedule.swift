@@ -72,6 +72,16 @@ package struct InstanceSchedule: Codable, Sendable, Equatable {
         entries.first { $0.date > now }
     }
 
+    /// The dates alone, for the scheduler's every step: an entry returned
+    /// whole is its view tree retained and released.
+    func currentEntryDate(at now: Date) -> Date? {
+        entries.lastIndex { $0.date <= now }.map { entries[$0].date }
+    }
+
+    func nextEntryDate(after now: Date) -> Date? {
+        entries.firstIndex { $0.date > now }.map { entries[$0].date }
+    }
+
     package func chargedReloads(at now: Date) -> Int {
         reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.count
     }

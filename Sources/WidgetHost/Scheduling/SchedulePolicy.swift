@@ -33,29 +33,37 @@ package struct SchedulePolicy: Sendable, Equatable {
     }
 
     /// The earliest a reload may start, and the rule that holds it back.
-    package func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, String?) {
+    package func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, ReloadHold?) {
         var earliest = now
-        var reason: String?
+        var reason: ReloadHold?
         if let until = schedule.rateLimitedUntil, until > earliest {
             earliest = until
-            reason = "rate-limited until \(SchedulerEvent.format(until))"
+            reason = .rateLimited(until: until)
         }
         let forced = schedule.explicitReload == true
         if !forced, let last = schedule.reloads.last?.date, last + minInterval > earliest {
             earliest = last + minInterval
-            reason = "minimum interval of \(DurationValue(seconds: minInterval)) since the last reload"
+            reason = .minimumInterval(minInterval)
         }
-        if schedule.explicitReload == nil {
-            let charged = schedule.reloads.filter { $0.charged && $0.date > now - SchedulePolicy.window }.map(\.date)
-            if charged.count >= dailyBudget {
-                let frees = charged[charged.count - dailyBudget] + SchedulePolicy.window
-                if frees > earliest {
-                    earliest = frees
-                    reason = "daily budget of \(dailyBudget) reloads used; one frees at \(SchedulerEvent.format(frees))"
-                }
-            }
+        if schedule.explicitReload == nil, let frees = budgetFrees(schedule.reloads, at: now), frees > earliest {
+            earliest = frees
+            reason = .dailyBudget(dailyBudget, freesAt: frees)
         }
         return (earliest, reason)
+    }
+
+    /// When the daily budget has a reload again, if it is used up: a day
+    /// after the oldest of the last `dailyBudget` charged reloads of the
+    /// window. Counted from the newest, without a copy: this runs on every
+    /// reload.
+    private func budgetFrees(_ reloads: [InstanceSchedule.Reload], at now: Date) -> Date? {
+        let windowStart = now - SchedulePolicy.window
+        var charged = 0
+        for reload in reloads.reversed() where reload.charged && reload.date > windowStart {
+            charged += 1
+            if charged == dailyBudget { return reload.date + SchedulePolicy.window }
+        }
+        return nil
     }
 
     /// The instances an explicit reload (`widgethost reload`) cannot start at
@@ -69,7 +77,7 @@ package struct SchedulePolicy: Sendable, Equatable {
             guard earliest > now else { return nil }
             var forced = schedule
             forced.explicitReload = true
-            return (id, earliest, reason ?? "deferred", !force && earliestStart(forced, at: now).0 < earliest)
+            return (id, earliest, reason?.description ?? "deferred", !force && earliestStart(forced, at: now).0 < earliest)
         }
     }
 

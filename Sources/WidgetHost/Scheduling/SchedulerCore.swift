@@ -1,17 +1,18 @@
 import Foundation
 import DequeModule
-import HeapModule
 import HostBasics
 import WidgetConfiguration
 import WidgetSDK
 
 /// The scheduler's decisions, without I/O or time of its own: the caller says
-/// what time it is and runs the provider calls it is told to start. Deadlines
-/// live in a heap, so finding the next one never scans every instance.
+/// what time it is and runs the provider calls it is told to start. Each
+/// instance has a numbered slot and one place in a deadline queue, so
+/// finding the next moment never scans every instance, and a step hashes
+/// an instance's name only where a call names it from outside.
 ///
-/// One value of about 480 lines: instances, time, calls, decisions and the
-/// heap (its MARKs) change together in every step, and as one value it is
-/// tested, benchmarked and simulated for a day without a clock or a thread.
+/// One value of about 550 lines: instances, time, calls, decisions and the
+/// deadlines (its MARKs) change together in every step, and as one value it
+/// is tested, benchmarked and simulated for a day without a clock or a thread.
 package struct SchedulerCore: Sendable {
     /// A provider call the caller must make, then report with `complete`.
     package struct ReloadCall: Sendable, Hashable {
@@ -24,6 +25,9 @@ package struct SchedulerCore: Sendable {
         package var forced = false
         /// When it was due; it starts later when the host ran behind or slots were full.
         package var due: Date? = nil
+        /// Where the core keeps the instance. Numbers are never reused, so
+        /// a call whose number its slot still holds is the instance's call.
+        var slot: Int
     }
 
     /// What the caller must do after `advance` or `complete`.
@@ -51,21 +55,19 @@ package struct SchedulerCore: Sendable {
 
     /// Replaced when the manifest changes under a running host.
     package internal(set) var policy: SchedulePolicy
-    package private(set) var schedules: [String: InstanceSchedule] = [:]
     package private(set) var statistics = Statistics()
 
-    private var heap = Heap<Deadline>()
-    private var reloadGeneration: [String: Int] = [:]
-    private var transitionGeneration: [String: Int] = [:]
-    /// Calls running now, by instance.
-    private var running: [String: Int] = [:]
-    /// Reloads asked for while a call was running, and whether forced: they
-    /// run when it ends, so no request is lost.
-    private var reloadsAfterCall: [String: Bool] = [:]
-    /// Instances due while every slot was busy (or starts were held), in
-    /// the order they became due.
-    private var waiting = Deque<String>()
-    private var waitingSet = Set<String>()
+    private var slots: [SchedulerSlot] = []
+    private var slotOf: [String: Int] = [:]
+    private var freeSlots: [Int] = []
+    private var deadlines = DeadlineQueue()
+    /// Slots whose moments changed since the queue last saw them: one step
+    /// changes an instance's moments several times; the queue moves it once.
+    private var moved: [Int] = []
+    private var runningCount = 0
+    /// Instances due while every call slot was busy (or starts were held),
+    /// in the order they became due.
+    private var waiting = Deque<Int>()
     private var nextCallNumber = 0
     private var random: SplitMix64
     /// No call may start: a fleet host's leases lapsed. Due instances wait,
@@ -75,6 +77,11 @@ package struct SchedulerCore: Sendable {
     package init(policy: SchedulePolicy, seed: UInt64 = 0x5EED) {
         self.policy = policy
         random = SplitMix64(seed: seed)
+    }
+
+    /// What the core knows of an instance; nil when it does not schedule it.
+    package func schedule(for instance: String) -> InstanceSchedule? {
+        slotOf[instance].map { slots[$0].schedule }
     }
 
     // MARK: Instances
@@ -100,29 +107,49 @@ package struct SchedulerCore: Sendable {
             schedule.nextReload = now
             schedule.nextReloadReason = "first timeline"
         }
-        schedules[instance] = schedule
-        if let next = schedule.nextReload { pushReload(instance, at: next) }
-        pushNextTransition(instance, after: now)
+        let slot = place(instance, schedule)
+        setReload(slot, at: schedule.nextReload)
+        setNextTransition(slot, after: now)
         var events = [SchedulerEvent(date: now, instance: instance, kind: resumed ? .resumed : .added)]
         if let made = schedule.moduleVersion, let moduleVersion, made != moduleVersion, !schedule.entries.isEmpty {
             events += release(instance, at: now, why: Self.moduleChangedReason)
             // Once a build: should the new build crash, or make no entries,
             // the next host (or the next start) keeps its quarantine.
-            schedules[instance]?.moduleVersion = moduleVersion
+            slots[slot].schedule.moduleVersion = moduleVersion
         }
         return events
     }
 
     static let moduleChangedReason = "its module changed since its entries were made"
 
+    /// The slot holding `instance` now: its own if it has one, else a free
+    /// one or a new one.
+    private mutating func place(_ instance: String, _ schedule: InstanceSchedule) -> Int {
+        if let slot = slotOf[instance] {
+            slots[slot].schedule = schedule
+            return slot
+        }
+        let fresh = SchedulerSlot(instance: instance, schedule: schedule)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slots[free] = fresh
+            slot = free
+        } else {
+            slots.append(fresh)
+            slot = slots.count - 1
+        }
+        slotOf[instance] = slot
+        return slot
+    }
+
     /// Stops scheduling an instance: removed, or (with `withdrawn`, why) kept but no longer shown.
     package mutating func remove(_ instance: String, at now: Date, withdrawn: String? = nil) -> [SchedulerEvent] {
-        guard schedules.removeValue(forKey: instance) != nil else { return [] }
-        reloadGeneration[instance, default: 0] += 1
-        transitionGeneration[instance, default: 0] += 1
-        running[instance] = nil
-        reloadsAfterCall[instance] = nil
-        if waitingSet.remove(instance) != nil { waiting.removeAll { $0 == instance } }
+        guard let slot = slotOf.removeValue(forKey: instance) else { return [] }
+        if slots[slot].runningCall != nil { runningCount -= 1 }
+        if slots[slot].isWaiting { waiting.removeAll { $0 == slot } }
+        slots[slot] = SchedulerSlot(instance: "", schedule: InstanceSchedule())
+        deadlines.update(slot, to: nil)
+        freeSlots.append(slot)
         return [SchedulerEvent(date: now, instance: instance, kind: withdrawn.map { .withdrawn(reason: $0) } ?? .removed)]
     }
 
@@ -130,41 +157,39 @@ package struct SchedulerCore: Sendable {
 
     /// The next moment something is due, if any.
     package mutating func nextDeadline() -> Date? {
-        while let top = heap.min {
-            if isCurrent(top) { return top.date }
-            heap.removeMin()
-        }
-        return nil
+        settle()
+        return deadlines.first?.date
     }
 
     /// Handles everything due at or before `now`: entries that become
-    /// current, reloads (started or deferred), timeouts.
+    /// current, reloads (started or deferred), timeouts. At one moment, an
+    /// instance's entry changes first, then its call times out, then its
+    /// reload starts.
     package mutating func advance(to now: Date) -> Step {
         var step = Step()
-        while let top = heap.min, top.date <= now {
-            heap.removeMin()
-            guard isCurrent(top) else { continue }
-            switch top.kind {
-            case .transition:
+        while true {
+            settle()
+            guard let next = deadlines.first, next.date <= now else { break }
+            let (date, slot) = next
+            let instance = slots[slot].instance
+            if slots[slot].transitionAt == date {
                 statistics.transitions += 1
-                if let entry = schedules[top.instance]?.currentEntry(at: top.date) {
-                    step.events.append(SchedulerEvent(date: top.date, instance: top.instance, kind: .entryBecameCurrent(entryDate: entry.date)))
+                if let entryDate = slots[slot].schedule.currentEntryDate(at: date) {
+                    step.events.append(SchedulerEvent(date: date, instance: instance, kind: .entryBecameCurrent(entryDate: entryDate)))
                 }
-                pushNextTransition(top.instance, after: top.date)
-            case .timeout:
+                setNextTransition(slot, after: date)
+            } else if slots[slot].timeoutAt == date, let number = slots[slot].runningCall {
                 statistics.timeouts += 1
-                running[top.instance] = nil
-                schedules[top.instance]?.callStartedAt = nil
-                step.cancelled.append(ReloadCall(instance: top.instance, number: top.generation, reason: "timed out"))
-                step.events += fail(top.instance, ReloadFailure(.timedOut, "timed out after \(DurationValue(seconds: policy.timeout))"), at: top.date)
-                step.events += requestedDuringCall(top.instance, at: top.date)
-                step.append(startWaiting(at: top.date))
-            case .reload:
+                endCall(slot)
+                step.cancelled.append(ReloadCall(instance: instance, number: number, reason: "timed out", slot: slot))
+                step.events += fail(slot, ReloadFailure(.timedOut, "timed out after \(DurationValue(seconds: policy.timeout))"), at: date)
+                step.events += requestedDuringCall(slot, at: date)
+                step.append(startWaiting(at: date))
+            } else {
+                setReload(slot, at: nil)
                 // At `now`, not at the due date: after a restart a reload can be
                 // long overdue, and its timeout runs from when it really starts.
-                let (events, call) = reloadDue(top.instance, at: now)
-                step.events += events
-                step.calls += call.map { [$0] } ?? []
+                reloadDue(slot, at: now, into: &step)
             }
         }
         return step
@@ -178,67 +203,72 @@ package struct SchedulerCore: Sendable {
     /// kept with the entries it made.
     package mutating func complete(_ call: ReloadCall, with result: Result<ArchivedTimeline, any Error>, at now: Date,
                                    moduleVersion: String? = nil) -> Step {
-        guard running[call.instance] == call.number else { return Step() }
-        running[call.instance] = nil
-        schedules[call.instance]?.callStartedAt = nil
+        let slot = call.slot
+        guard slots[slot].runningCall == call.number else { return Step() }
+        endCall(slot)
         let events: [SchedulerEvent]
         switch result {
         case .success(let timeline):
-            if !timeline.entries.isEmpty { schedules[call.instance]?.moduleVersion = moduleVersion }
-            events = succeed(call.instance, timeline: timeline, at: now)
+            if !timeline.entries.isEmpty { slots[slot].schedule.moduleVersion = moduleVersion }
+            events = succeed(slot, timeline: timeline, at: now)
         case .failure(let error):
             let failure = ReloadFailure(error)
             switch failure.code {
             case .unavailable:
                 // Still the reload it was: one asked for stays uncharged and, if
                 // forced (a tap's), is not held back by the minimum interval.
-                events = requeue(call.instance, after: (failure.retryAfter ?? .zero).seconds, reason: failure.message,
+                events = requeue(slot, after: (failure.retryAfter ?? .zero).seconds, reason: failure.message,
                                  explicit: call.explicit ? call.forced : nil, at: now)
             case .crashed:
-                events = crash(call.instance, failure, at: now)
+                events = crash(slot, failure, at: now)
             case .timedOut, .rateLimited, .failed:
-                events = fail(call.instance, failure, at: now)
+                events = fail(slot, failure, at: now)
             case .unreachable:
-                schedules[call.instance]?.unchargeLastAttempt()
-                events = fail(call.instance, failure, at: now)
+                slots[slot].schedule.unchargeLastAttempt()
+                events = fail(slot, failure, at: now)
             }
         }
-        var step = Step(events: events + requestedDuringCall(call.instance, at: now))
+        var step = Step(events: events)
+        step.events += requestedDuringCall(slot, at: now)
         step.append(startWaiting(at: now))
         return step
     }
 
     /// The reload asked for while the instance's call ran, now that it has ended.
-    private mutating func requestedDuringCall(_ instance: String, at now: Date) -> [SchedulerEvent] {
-        guard let force = reloadsAfterCall.removeValue(forKey: instance) else { return [] }
-        return requestReload(instance, force: force, at: now)
+    private mutating func requestedDuringCall(_ slot: Int, at now: Date) -> [SchedulerEvent] {
+        guard let force = slots[slot].reloadAfterCall else { return [] }
+        slots[slot].reloadAfterCall = nil
+        return requestReload(slots[slot].instance, force: force, at: now)
     }
 
     /// A call the host gave up on as it stopped: not charged, not counted
     /// toward the minimum interval, and due again at once.
     package mutating func interrupt(_ instance: String, number: Int, at now: Date) -> [SchedulerEvent] {
-        guard running[instance] == number else { return [] }
-        running[instance] = nil
-        schedules[instance]?.callStartedAt = nil
-        return requeue(instance, after: 0, reason: "interrupted when the host stopped", explicit: nil, at: now)
+        guard let slot = slotOf[instance], slots[slot].runningCall == number else { return [] }
+        endCall(slot)
+        return requeue(slot, after: 0, reason: "interrupted when the host stopped", explicit: nil, at: now)
     }
 
     /// A call the caller could not start after all (its lease lapsed in the
     /// meantime): as if it had never started, it waits, first in line, for
     /// starts to be allowed again.
     package mutating func putBack(_ call: ReloadCall, at now: Date) {
-        guard running[call.instance] == call.number, var schedule = schedules[call.instance] else { return }
-        running[call.instance] = nil
-        schedule.unchargeLastAttempt()
-        schedule.providerCalls -= 1
-        schedule.callStartedAt = nil
-        schedule.explicitReload = call.explicit ? false : schedule.explicitReload
-        schedule.nextReload = call.due ?? now
-        schedule.nextReloadReason = call.reason
-        schedules[call.instance] = schedule
+        let slot = call.slot
+        guard slots[slot].runningCall == call.number else { return }
+        endCall(slot)
+        update(slot) { schedule in
+            schedule.unchargeLastAttempt()
+            schedule.providerCalls -= 1
+            schedule.explicitReload = call.explicit ? false : schedule.explicitReload
+            schedule.nextReload = call.due ?? now
+            schedule.nextReloadReason = call.reason
+        }
         statistics.providerCalls -= 1
-        reloadGeneration[call.instance, default: 0] += 1
-        if waitingSet.insert(call.instance).inserted { waiting.prepend(call.instance) }
+        setReload(slot, at: nil)
+        if !slots[slot].isWaiting {
+            slots[slot].isWaiting = true
+            waiting.prepend(slot)
+        }
     }
 
     /// Holds every start (a fleet host whose leases lapsed must not call a
@@ -254,14 +284,10 @@ package struct SchedulerCore: Sendable {
     /// When the oldest reload that is due and not started was due: the
     /// scheduler's queue lag is `now` minus it.
     package mutating func oldestUnstartedDue(at now: Date) -> Date? {
-        var oldest = waiting.first.flatMap { schedules[$0]?.nextReload }
-        while let top = heap.min, top.date <= now {
-            guard isCurrent(top) else {
-                heap.removeMin()
-                continue
-            }
-            if top.kind == .reload { oldest = min(oldest ?? top.date, top.date) }
-            break
+        settle()
+        var oldest = waiting.first.flatMap { slots[$0].schedule.nextReload }
+        if let next = deadlines.first, let due = slots[next.slot].reloadAt, due <= now {
+            oldest = min(oldest ?? due, due)
         }
         return oldest
     }
@@ -269,27 +295,30 @@ package struct SchedulerCore: Sendable {
     /// `widgethost reload`: not charged to the budget; respects the minimum
     /// interval unless forced. `why` is what the event says it is for.
     package mutating func requestReload(_ instance: String, force: Bool, at now: Date, why: String? = nil) -> [SchedulerEvent] {
-        guard var schedule = schedules[instance] else { return [] }
-        guard running[instance] == nil else {
+        guard let slot = slotOf[instance] else { return [] }
+        guard slots[slot].runningCall == nil else {
             // The running call may predate what the request is about: reload after it.
-            reloadsAfterCall[instance] = force || (reloadsAfterCall[instance] ?? false)
+            slots[slot].reloadAfterCall = force || (slots[slot].reloadAfterCall ?? false)
             return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(
                 force: force, scheduledFor: now, reason: "after the call running now"))]
         }
-        if schedule.isQuarantined {
+        if let crashes = slots[slot].schedule.crashes, crashes.quarantined {
             guard force else {
                 return [SchedulerEvent(date: now, instance: instance, kind: .reloadRefused(
-                    reason: "quarantined after \(schedule.crashes!.inARow) crashes; reload with --force to release it"))]
+                    reason: "quarantined after \(crashes.inARow) crashes; reload with --force to release it"))]
             }
-            schedule.crashes = nil
+            slots[slot].schedule.crashes = nil
         }
-        schedule.explicitReload = force || (schedule.explicitReload ?? false)
-        let (earliest, reason) = earliestStart(schedule, at: now)
-        schedule.nextReload = earliest
-        schedule.nextReloadReason = reason ?? "requested"
-        schedules[instance] = schedule
-        pushReload(instance, at: earliest)
-        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: why ?? reason ?? ""))]
+        let policy = policy
+        let (earliest, reason) = update(slot) { schedule in
+            schedule.explicitReload = force || (schedule.explicitReload ?? false)
+            let (earliest, reason) = policy.earliestStart(schedule, at: now)
+            schedule.nextReload = earliest
+            schedule.nextReloadReason = reason?.description ?? "requested"
+            return (earliest, reason)
+        }
+        setReload(slot, at: earliest)
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: force, scheduledFor: earliest, reason: why ?? reason?.description ?? ""))]
     }
 
     /// Reloads now an instance whose last reload failed because its source
@@ -297,11 +326,12 @@ package struct SchedulerCore: Sendable {
     /// any reload is, not held back by its backoff. Nothing for an instance
     /// that is running, quarantined, or whose last reload worked.
     package mutating func retryUnreachable(_ instance: String, at now: Date, why: String) -> [SchedulerEvent] {
-        guard let schedule = schedules[instance], running[instance] == nil, !schedule.isQuarantined, schedule.consecutiveFailures > 0,
-              (schedule.nextReload ?? .distantFuture) > now else { return [] }
-        scheduleReload(instance, desired: (now, why), at: now)
-        guard let next = schedules[instance]?.nextReload else { return [] }
-        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: false, scheduledFor: next, reason: schedules[instance]!.nextReloadReason))]
+        guard let slot = slotOf[instance], slots[slot].runningCall == nil else { return [] }
+        let schedule = slots[slot].schedule
+        guard !schedule.isQuarantined, schedule.consecutiveFailures > 0, (schedule.nextReload ?? .distantFuture) > now else { return [] }
+        scheduleReload(slot, desired: (now, why), at: now)
+        guard let next = slots[slot].schedule.nextReload else { return [] }
+        return [SchedulerEvent(date: now, instance: instance, kind: .reloadRequested(force: false, scheduledFor: next, reason: slots[slot].schedule.nextReloadReason))]
     }
 
     /// Lets a quarantined instance be called again and reloads it, uncharged:
@@ -312,102 +342,132 @@ package struct SchedulerCore: Sendable {
 
     // MARK: Decisions
 
-    private mutating func reloadDue(_ instance: String, at now: Date) -> ([SchedulerEvent], ReloadCall?) {
+    private mutating func reloadDue(_ slot: Int, at now: Date, into step: inout Step) {
         // A running call schedules the next reload when it completes.
-        guard var schedule = schedules[instance], running[instance] == nil else { return ([], nil) }
-        let (earliest, reason) = earliestStart(schedule, at: now)
+        guard slots[slot].runningCall == nil else { return }
+        let instance = slots[slot].instance
+        let (earliest, reason) = policy.earliestStart(slots[slot].schedule, at: now)
         if earliest > now {
             statistics.deferrals += 1
-            schedule.nextReload = earliest
-            schedule.nextReloadReason = reason ?? "deferred"
-            schedules[instance] = schedule
-            pushReload(instance, at: earliest)
-            return ([SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: earliest, reason: reason ?? "deferred"))], nil)
+            let reason = reason?.description ?? "deferred"
+            slots[slot].schedule.nextReload = earliest
+            slots[slot].schedule.nextReloadReason = reason
+            setReload(slot, at: earliest)
+            step.events.append(SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: earliest, reason: reason)))
+            return
         }
         guard !startsHeld else {
             // No event: a host whose leases lapsed would log one per instance.
-            if waitingSet.insert(instance).inserted { waiting.append(instance) }
-            return ([], nil)
+            wait(slot)
+            return
         }
-        guard running.count < policy.maxConcurrent else {
-            if waitingSet.insert(instance).inserted { waiting.append(instance) }
-            return ([SchedulerEvent(date: now, instance: instance, kind: .waitingForSlot)], nil)
+        guard runningCount < policy.maxConcurrent else {
+            wait(slot)
+            step.events.append(SchedulerEvent(date: now, instance: instance, kind: .waitingForSlot))
+            return
         }
-        let call = start(instance, at: now)
-        return ([SchedulerEvent(date: now, instance: instance, kind: .reloadStarted(reason: call.reason))], call)
+        let call = start(slot, at: now)
+        step.events.append(SchedulerEvent(date: now, instance: instance, kind: .reloadStarted(reason: call.reason)))
+        step.calls.append(call)
     }
 
-    private mutating func start(_ instance: String, at now: Date) -> ReloadCall {
-        var schedule = schedules[instance]!
-        let explicit = schedule.explicitReload != nil
-        let forced = schedule.explicitReload == true
-        schedule.reloads.removeAll { $0.date <= now - SchedulePolicy.window }
-        schedule.reloads.append(InstanceSchedule.Reload(date: now, charged: !explicit))
-        schedule.lastAttempt = now
-        schedule.providerCalls += 1
-        let reason = explicit ? "requested" : schedule.nextReloadReason
-        let due = schedule.nextReload
-        schedule.explicitReload = nil
-        schedule.nextReload = nil
-        schedule.nextReloadReason = InstanceSchedule.reloadingReason
-        schedule.callStartedAt = now
-        schedules[instance] = schedule
-        statistics.providerCalls += 1
+    private mutating func wait(_ slot: Int) {
+        guard !slots[slot].isWaiting else { return }
+        slots[slot].isWaiting = true
+        waiting.append(slot)
+    }
 
+    private mutating func start(_ slot: Int, at now: Date) -> ReloadCall {
+        let (reason, due, explicit, forced) = update(slot) { schedule in
+            let explicit = schedule.explicitReload != nil
+            let forced = schedule.explicitReload == true
+            let windowStart = now - SchedulePolicy.window
+            if let oldest = schedule.reloads.first, oldest.date <= windowStart {
+                schedule.reloads.removeAll { $0.date <= windowStart }
+            }
+            schedule.reloads.append(InstanceSchedule.Reload(date: now, charged: !explicit))
+            schedule.lastAttempt = now
+            schedule.providerCalls += 1
+            let reason = explicit ? "requested" : schedule.nextReloadReason
+            let due = schedule.nextReload
+            schedule.explicitReload = nil
+            schedule.nextReload = nil
+            schedule.nextReloadReason = InstanceSchedule.reloadingReason
+            schedule.callStartedAt = now
+            return (reason, due, explicit, forced)
+        }
+        statistics.providerCalls += 1
         nextCallNumber += 1
-        running[instance] = nextCallNumber
-        heap.insert(Deadline(date: now + policy.timeout, kind: .timeout, instance: instance, generation: nextCallNumber))
-        return ReloadCall(instance: instance, number: nextCallNumber, reason: reason, explicit: explicit, forced: forced, due: due)
+        runningCount += 1
+        slots[slot].runningCall = nextCallNumber
+        slots[slot].timeoutAt = now + policy.timeout
+        // The call supersedes a reload still set: its end sets the next.
+        setReload(slot, at: nil)
+        return ReloadCall(instance: slots[slot].instance, number: nextCallNumber, reason: reason, explicit: explicit, forced: forced, due: due,
+                          slot: slot)
+    }
+
+    /// The instance's call is over, however it ended.
+    private mutating func endCall(_ slot: Int) {
+        runningCount -= 1
+        slots[slot].runningCall = nil
+        slots[slot].timeoutAt = nil
+        slots[slot].schedule.callStartedAt = nil
+        noteMoved(slot)
     }
 
     private mutating func startWaiting(at now: Date) -> Step {
         var step = Step()
-        while !startsHeld, running.count < policy.maxConcurrent, !waiting.isEmpty {
-            let instance = waiting.removeFirst()
-            waitingSet.remove(instance)
-            guard schedules[instance] != nil, running[instance] == nil else { continue }
-            let call = start(instance, at: now)
-            step.events.append(SchedulerEvent(date: now, instance: instance, kind: .reloadStarted(reason: call.reason)))
+        while !startsHeld, runningCount < policy.maxConcurrent, let slot = waiting.popFirst() {
+            slots[slot].isWaiting = false
+            guard slots[slot].runningCall == nil else { continue }
+            let call = start(slot, at: now)
+            step.events.append(SchedulerEvent(date: now, instance: call.instance, kind: .reloadStarted(reason: call.reason)))
             step.calls.append(call)
         }
         return step
     }
 
-    private mutating func succeed(_ instance: String, timeline: ArchivedTimeline, at now: Date) -> [SchedulerEvent] {
-        guard var schedule = schedules[instance] else { return [] }
-        let previous = schedule.currentEntry(at: now)
-        if !timeline.entries.isEmpty {
-            schedule.entries = timeline.entries.sorted { $0.date < $1.date }
-        }
-        schedule.policy = timeline.policy
-        schedule.relevantIntervals = timeline.relevantIntervals.isEmpty ? nil : timeline.relevantIntervals
-        schedule.lastSuccess = now
-        schedule.lastError = nil
-        schedule.lastErrorAt = nil
-        schedule.consecutiveFailures = 0
-        schedule.rateLimitedUntil = nil
-        schedule.crashes = nil
-
-        let desired: (Date, String)? = switch timeline.policy {
-        case .never:
-            nil
-        case .after(let date):
-            (date, "policy after")
-        case .atEnd:
-            if timeline.entries.isEmpty {
-                (now + policy.minInterval, "atEnd with no entries: after the minimum interval")
-            } else {
-                (schedule.entries.last!.date, "atEnd: the last entry's date")
+    private mutating func succeed(_ slot: Int, timeline: ArchivedTimeline, at now: Date) -> [SchedulerEvent] {
+        let previous = slots[slot].schedule.currentEntry(at: now)
+        let minInterval = policy.minInterval
+        let desired = update(slot) { (schedule: inout InstanceSchedule) -> (date: Date, reason: String)? in
+            if !timeline.entries.isEmpty {
+                // Kinds nearly always list their entries in order: then the
+                // timeline's array is shared, not copied.
+                let entries = timeline.entries
+                let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
+                schedule.entries = inOrder ? entries : entries.sorted { $0.date < $1.date }
+            }
+            schedule.policy = timeline.policy
+            schedule.relevantIntervals = timeline.relevantIntervals.isEmpty ? nil : timeline.relevantIntervals
+            schedule.lastSuccess = now
+            schedule.lastError = nil
+            schedule.lastErrorAt = nil
+            schedule.consecutiveFailures = 0
+            schedule.rateLimitedUntil = nil
+            schedule.crashes = nil
+            return switch timeline.policy {
+            case .never:
+                nil
+            case .after(let date):
+                (date, "policy after")
+            case .atEnd:
+                if timeline.entries.isEmpty {
+                    (now + minInterval, "atEnd with no entries: after the minimum interval")
+                } else {
+                    (schedule.entries[schedule.entries.count - 1].date, "atEnd: the last entry's date")
+                }
             }
         }
-        schedules[instance] = schedule
-        scheduleReload(instance, desired: desired, at: now)
-        pushNextTransition(instance, after: now)
+        scheduleReload(slot, desired: desired, at: now)
+        setNextTransition(slot, after: now)
 
-        schedule = schedules[instance]!
+        let instance = slots[slot].instance
         var events = [SchedulerEvent(date: now, instance: instance, kind: .timelineReceived(
-            entries: timeline.entries.count, policy: timeline.policy, nextReload: schedule.nextReload, reason: schedule.nextReloadReason))]
-        if let current = schedule.currentEntry(at: now), current != previous {
+            entries: timeline.entries.count, policy: timeline.policy, nextReload: slots[slot].schedule.nextReload,
+            reason: slots[slot].schedule.nextReloadReason))]
+        if let current = slots[slot].schedule.currentEntry(at: now), current != previous {
             events.append(SchedulerEvent(date: now, instance: instance, kind: .entryBecameCurrent(entryDate: current.date)))
         }
         return events
@@ -416,67 +476,70 @@ package struct SchedulerCore: Sendable {
     /// A call that could not run through no fault of the instance's: the
     /// reload it was charged is given back, and it runs again when the
     /// extension can take it.
-    private mutating func requeue(_ instance: String, after delay: TimeInterval, reason: String, explicit: Bool?, at now: Date) -> [SchedulerEvent] {
-        guard var schedule = schedules[instance] else { return [] }
-        schedule.unchargeLastAttempt()
-        if let explicit { schedule.explicitReload = explicit || (schedule.explicitReload ?? false) }
+    private mutating func requeue(_ slot: Int, after delay: TimeInterval, reason: String, explicit: Bool?, at now: Date) -> [SchedulerEvent] {
         let retry = now + max(0, delay)
-        schedule.nextReload = retry
-        schedule.nextReloadReason = "retry: \(reason)"
-        schedules[instance] = schedule
-        pushReload(instance, at: retry)
-        return [SchedulerEvent(date: now, instance: instance, kind: .reloadDeferred(until: retry, reason: reason))]
+        update(slot) { schedule in
+            schedule.unchargeLastAttempt()
+            if let explicit { schedule.explicitReload = explicit || (schedule.explicitReload ?? false) }
+            schedule.nextReload = retry
+            schedule.nextReloadReason = "retry: \(reason)"
+        }
+        setReload(slot, at: retry)
+        return [SchedulerEvent(date: now, instance: slots[slot].instance, kind: .reloadDeferred(until: retry, reason: reason))]
     }
 
     /// A failure that took the kind's extension down; three in a row
     /// quarantine the instance, so a crash loop cannot happen.
-    private mutating func crash(_ instance: String, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
-        let previous = schedules[instance]?.crashes
+    private mutating func crash(_ slot: Int, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
+        let previous = slots[slot].schedule.crashes
         let error = failure.message
-        var events = fail(instance, failure, at: now)
-        guard var schedule = schedules[instance] else { return events }
+        var events = fail(slot, failure, at: now)
         var record = previous ?? CrashRecord(inARow: 0, last: error, lastAt: now, quarantined: false)
         record.inARow += 1
         record.last = error
         record.lastAt = now
         if record.inARow >= policy.quarantineAfter {
             record.quarantined = true
-            schedule.nextReload = nil
-            schedule.nextReloadReason = "quarantined: reload with --force, or change the module, to release it"
-            reloadGeneration[instance, default: 0] += 1
-            events.append(SchedulerEvent(date: now, instance: instance, kind: .quarantined(
+            slots[slot].schedule.nextReload = nil
+            slots[slot].schedule.nextReloadReason = "quarantined: reload with --force, or change the module, to release it"
+            setReload(slot, at: nil)
+            events.append(SchedulerEvent(date: now, instance: slots[slot].instance, kind: .quarantined(
                 reason: "\(record.inARow) crashes in a row, the last: \(error)")))
         }
-        schedule.crashes = record
-        schedules[instance] = schedule
+        slots[slot].schedule.crashes = record
         return events
     }
 
-    private mutating func fail(_ instance: String, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
-        guard var schedule = schedules[instance] else { return [] }
+    private mutating func fail(_ slot: Int, _ failure: ReloadFailure, at now: Date) -> [SchedulerEvent] {
         let error = failure.message
-        let rateLimitedUntil = failure.rateLimitedUntil
         statistics.failures += 1
-        schedule.crashes = nil
-        schedule.consecutiveFailures += 1
-        schedule.lastError = error
-        schedule.lastErrorAt = now
-        schedule.rateLimitedUntil = rateLimitedUntil
-        schedules[instance] = schedule
-        let delay = policy.backoff(failures: schedule.consecutiveFailures, random: Double.random(in: 0..<1, using: &random))
+        let failures = update(slot) { schedule in
+            schedule.crashes = nil
+            schedule.consecutiveFailures += 1
+            schedule.lastError = error
+            schedule.lastErrorAt = now
+            schedule.rateLimitedUntil = failure.rateLimitedUntil
+            return schedule.consecutiveFailures
+        }
+        let delay = policy.backoff(failures: failures, random: Double.random(in: 0..<1, using: &random))
         // A rate limit's end, later than the backoff, is applied by earliestStart.
-        let backoff = (now + delay, "backoff after \(schedule.consecutiveFailures) failure\(schedule.consecutiveFailures == 1 ? "" : "s")")
-        scheduleReload(instance, desired: backoff, at: now)
-        let next = schedules[instance]!
-        return [SchedulerEvent(date: now, instance: instance, kind: .reloadFailed(
-            error: error, failures: next.consecutiveFailures, retryAt: next.nextReload, reason: next.nextReloadReason), failure: failure.code)]
+        let backoff = (now + delay, "backoff after \(failures) failure\(failures == 1 ? "" : "s")")
+        scheduleReload(slot, desired: backoff, at: now)
+        return [SchedulerEvent(date: now, instance: slots[slot].instance, kind: .reloadFailed(
+            error: error, failures: failures, retryAt: slots[slot].schedule.nextReload, reason: slots[slot].schedule.nextReloadReason),
+            failure: failure.code)]
     }
 
     /// Sets the next reload: the desired time, or later if the rules say so.
-    private mutating func scheduleReload(_ instance: String, desired: (date: Date, reason: String)?, at now: Date) {
-        guard var schedule = schedules[instance] else { return }
-        if let desired {
-            let (earliest, constraint) = earliestStart(schedule, at: now)
+    private mutating func scheduleReload(_ slot: Int, desired: (date: Date, reason: String)?, at now: Date) {
+        let policy = policy
+        let next = update(slot) { (schedule: inout InstanceSchedule) -> Date? in
+            guard let desired else {
+                schedule.nextReload = nil
+                schedule.nextReloadReason = "policy never: only on an explicit reload"
+                return nil
+            }
+            let (earliest, constraint) = policy.earliestStart(schedule, at: now)
             if earliest > desired.date, let constraint {
                 schedule.nextReload = earliest
                 schedule.nextReloadReason = "\(desired.reason), deferred: \(constraint)"
@@ -484,39 +547,41 @@ package struct SchedulerCore: Sendable {
                 schedule.nextReload = max(desired.date, now)
                 schedule.nextReloadReason = desired.reason
             }
-            schedules[instance] = schedule
-            pushReload(instance, at: schedule.nextReload!)
-        } else {
-            schedule.nextReload = nil
-            schedule.nextReloadReason = "policy never: only on an explicit reload"
-            schedules[instance] = schedule
-            reloadGeneration[instance, default: 0] += 1
+            return schedule.nextReload
         }
+        setReload(slot, at: next)
     }
 
-    func earliestStart(_ schedule: InstanceSchedule, at now: Date) -> (Date, String?) {
-        policy.earliestStart(schedule, at: now)
+    // MARK: Deadlines
+
+    /// Changes an instance's schedule in place: a copy taken out and put
+    /// back would copy its entries and reloads on every step.
+    private mutating func update<Result>(_ slot: Int, _ change: (inout InstanceSchedule) -> Result) -> Result {
+        change(&slots[slot].schedule)
     }
 
-    // MARK: Heap
-
-    private mutating func pushReload(_ instance: String, at date: Date) {
-        reloadGeneration[instance, default: 0] += 1
-        heap.insert(Deadline(date: date, kind: .reload, instance: instance, generation: reloadGeneration[instance]!))
+    private mutating func setReload(_ slot: Int, at date: Date?) {
+        slots[slot].reloadAt = date
+        noteMoved(slot)
     }
 
-    private mutating func pushNextTransition(_ instance: String, after now: Date) {
-        transitionGeneration[instance, default: 0] += 1
-        guard let next = schedules[instance]?.nextEntry(after: now) else { return }
-        heap.insert(Deadline(date: next.date, kind: .transition, instance: instance, generation: transitionGeneration[instance]!))
+    private mutating func setNextTransition(_ slot: Int, after now: Date) {
+        slots[slot].transitionAt = slots[slot].schedule.nextEntryDate(after: now)
+        noteMoved(slot)
     }
 
-    private func isCurrent(_ deadline: Deadline) -> Bool {
-        guard schedules[deadline.instance] != nil else { return false }
-        switch deadline.kind {
-        case .reload: return reloadGeneration[deadline.instance] == deadline.generation
-        case .transition: return transitionGeneration[deadline.instance] == deadline.generation
-        case .timeout: return running[deadline.instance] == deadline.generation
+    private mutating func noteMoved(_ slot: Int) {
+        guard !slots[slot].isMoved else { return }
+        slots[slot].isMoved = true
+        moved.append(slot)
+    }
+
+    /// Tells the queue of every slot whose moments changed: before it is read.
+    private mutating func settle() {
+        for slot in moved {
+            slots[slot].isMoved = false
+            deadlines.update(slot, to: slots[slot].nextDeadline)
         }
+        moved.removeAll(keepingCapacity: true)
     }
 }

@@ -156,7 +156,7 @@ extension TimelineHost {
         guard !warnedOfBudget.contains(id) else { return }
         let next: Date? = switch policy {
         case .after(let date): date
-        case .atEnd: core.schedules[id]?.entries.last?.date
+        case .atEnd: core.schedule(for: id)?.entries.last?.date
         case .never: nil
         }
         guard let next, let warning = core.policy.budgetWarning(requestedInterval: next.timeIntervalSince(now)) else { return }

@@ -149,7 +149,7 @@ extension TimelineHost {
     /// told of.
     func flush() throws {
         guard !unsaved.isEmpty else { return }
-        let changed = unsaved.instances.compactMap { id in core.schedules[id].map { (instance: id, schedule: $0) } }
+        let changed = unsaved.instances.compactMap { id in core.schedule(for: id).map { (instance: id, schedule: $0) } }
         let fence = leases?.fence(for: unsaved.instances)
         var unsavable: [(instance: String, reason: String)] = []
         let saved = try health.waiting(on: "saving \(changed.count) timeline\(changed.count == 1 ? "" : "s")") {

@@ -128,7 +128,7 @@ package actor TimelineHost {
     package var heldLeases: [String: Int64]? { leases?.held }
 
     package func schedule(for instance: String) -> InstanceSchedule? {
-        core.schedules[instance]
+        core.schedule(for: instance)
     }
 
     // MARK: Running

@@ -29,7 +29,7 @@ struct BackOnlineTests {
 
     @Test func anUnansweredReloadCountsTowardNeitherBudgetNorIntervalAndIsRetriedWhenItsSourceAnswers() throws {
         var (core, failedAt) = Self.afterAnUnansweredReload(.unreachable)
-        let schedule = try #require(core.schedules["a"])
+        let schedule = try #require(core.schedule(for: "a"))
         #expect(schedule.consecutiveFailures == 1)
         #expect(schedule.reloads.count == 1, "the source never saw the second: only the first counts")
         #expect(try #require(schedule.nextReload) >= failedAt + 30, "backoff meanwhile: \(schedule.nextReloadReason)")
@@ -37,7 +37,7 @@ struct BackOnlineTests {
         // Back 20 s later, within the minimum interval of the failed attempt: it would not have counted anyway.
         let back = failedAt + 20
         let events = core.retryUnreachable("a", at: back, why: "https://api.github.com:443 answers again")
-        #expect(events.count == 1 && core.schedules["a"]?.nextReload == back, "\(events)")
+        #expect(events.count == 1 && core.schedule(for: "a")?.nextReload == back, "\(events)")
         #expect(core.advance(to: back).calls.map(\.instance) == ["a"])
         // Running now: asking again changes nothing.
         #expect(core.retryUnreachable("a", at: back, why: "again").isEmpty)
@@ -45,9 +45,9 @@ struct BackOnlineTests {
 
     @Test func anotherFailureKeepsItsIntervalAndAnInstanceThatWorkedIsNotReloaded() throws {
         var (core, failedAt) = Self.afterAnUnansweredReload(.failed)
-        #expect(core.schedules["a"]?.reloads.count == 2)
+        #expect(core.schedule(for: "a")?.reloads.count == 2)
         let events = core.retryUnreachable("a", at: failedAt + 20, why: "back")
-        #expect(core.schedules["a"]?.nextReload ?? .distantPast > failedAt + 20, "the minimum interval still holds: \(events)")
+        #expect(core.schedule(for: "a")?.nextReload ?? .distantPast > failedAt + 20, "the minimum interval still holds: \(events)")
 
         var fresh = SchedulerCore(policy: SchedulePolicy(), seed: 1)
         _ = fresh.add("b", schedule: nil, at: Self.start)

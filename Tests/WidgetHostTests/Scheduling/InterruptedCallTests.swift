@@ -20,7 +20,7 @@ struct InterruptedCallTests {
         var core = SchedulerCore(policy: SchedulePolicy())
         _ = core.add("a", schedule: nil, at: date)
         _ = core.advance(to: date)
-        return core.schedules["a"]!
+        return core.schedule(for: "a")!
     }
 
     @Test func aScheduleSavedMidCallIsDueAtOnceAndItsAttemptIsNotCharged() {
@@ -35,7 +35,7 @@ struct InterruptedCallTests {
         let step = core.advance(to: later)
         #expect(step.calls.map(\.instance) == ["a"])
         #expect(step.calls.first?.reason == "its last call was cut short (the host running it stopped)")
-        #expect(core.schedules["a"]?.chargedReloads(at: later) == 1, "the attempt that never ended was given back")
+        #expect(core.schedule(for: "a")?.chargedReloads(at: later) == 1, "the attempt that never ended was given back")
     }
 
     /// Rows saved before `callStartedAt` existed said "reloading" and nothing else.
@@ -59,7 +59,7 @@ struct InterruptedCallTests {
         var core = SchedulerCore(policy: SchedulePolicy())
         _ = core.add("a", schedule: schedule, at: Self.start + 60)
         #expect(core.nextDeadline() == nil, "no call for a quarantined instance, whatever it showed before")
-        #expect(core.schedules["a"]?.isQuarantined == true)
+        #expect(core.schedule(for: "a")?.isQuarantined == true)
     }
 
     /// The live case on SQLite: SIGKILL while a reload runs, then a new host.
@@ -134,10 +134,10 @@ struct InterruptedCallTests {
         #expect(forced.forced)
         let restarting = ExtensionUnavailable(module: "M", reason: "extension crashed; restarting in 4s", retryAfter: .seconds(4))
         _ = core.complete(forced, with: .failure(restarting), at: Self.start + 10)
-        #expect(core.schedules["a"]?.nextReload == Self.start + 14, "at the restart, not after the minimum interval")
+        #expect(core.schedule(for: "a")?.nextReload == Self.start + 14, "at the restart, not after the minimum interval")
         let retried = core.advance(to: Self.start + 14).calls
         #expect(retried.map(\.instance) == ["a"] && retried.first?.forced == true)
-        #expect(core.schedules["a"]?.chargedReloads(at: Self.start + 14) == 1, "only the first, scheduled reload is charged")
+        #expect(core.schedule(for: "a")?.chargedReloads(at: Self.start + 14) == 1, "only the first, scheduled reload is charged")
     }
 
     /// Issue 21: what a failure is comes from its code, never its message:
@@ -164,7 +164,7 @@ struct InterruptedCallTests {
             let failed = step.events.first { if case .reloadFailed = $0.kind { true } else { false } }
             #expect(failed?.failure == code, "\(error)")
             #expect(ReloadFailure.Code.outcome(of: failed?.failure) == code.rawValue)
-            #expect((core.schedules["a"]?.crashes != nil) == (code == .crashed), "\(error)")
+            #expect((core.schedule(for: "a")?.crashes != nil) == (code == .crashed), "\(error)")
         }
 
         var core = SchedulerCore(policy: SchedulePolicy())  // a timeout of 30 s

@@ -33,17 +33,17 @@ struct ModuleVersionTests {
         let now = Self.start + 3_600
         let events = core.add("a", schedule: Self.saved(by: "v1", quarantined: true), at: now, moduleVersion: "v2")
         #expect(Self.requested(events) == [SchedulerCore.moduleChangedReason])
-        #expect(core.schedules["a"]?.isQuarantined == false, "released, as a module changed under a running host releases it")
-        #expect(core.schedules["a"]?.moduleVersion == "v2")
+        #expect(core.schedule(for: "a")?.isQuarantined == false, "released, as a module changed under a running host releases it")
+        #expect(core.schedule(for: "a")?.moduleVersion == "v2")
         #expect(core.nextDeadline() == now)
         #expect(core.advance(to: now).calls.map(\.instance) == ["a"])
 
         // The new build crashes again: the quarantine a later start finds is kept.
-        var crashed = core.schedules["a"]!
+        var crashed = core.schedule(for: "a")!
         crashed.crashes = CrashRecord(inARow: 3, last: "extension crashed (SIGILL)", lastAt: now, quarantined: true)
         var next = SchedulerCore(policy: SchedulePolicy())
         #expect(Self.requested(next.add("a", schedule: crashed, at: now + 60, moduleVersion: "v2")).isEmpty)
-        #expect(next.schedules["a"]?.isQuarantined == true)
+        #expect(next.schedule(for: "a")?.isQuarantined == true)
     }
 
     @Test func theSameBuildOrAnUnknownOneReloadsNothing() {
@@ -61,12 +61,12 @@ struct ModuleVersionTests {
         let first = core.advance(to: Self.start).calls[0]
         let entry = ArchivedEntry(date: Self.start, view: ViewNode(.text("made by v1")))
         _ = core.complete(first, with: .success(ArchivedTimeline(entries: [entry], policy: .atEnd)), at: Self.start + 1, moduleVersion: "v1")
-        #expect(core.schedules["a"]?.moduleVersion == "v1")
+        #expect(core.schedule(for: "a")?.moduleVersion == "v1")
 
         _ = core.requestReload("a", force: true, at: Self.start + 2)
         let second = core.advance(to: Self.start + 2).calls[0]
         _ = core.complete(second, with: .success(ArchivedTimeline(entries: [], policy: .never)), at: Self.start + 3, moduleVersion: "v2")
-        #expect(core.schedules["a"]?.moduleVersion == "v1", "no new entries: those shown are still v1's")
+        #expect(core.schedule(for: "a")?.moduleVersion == "v1", "no new entries: those shown are still v1's")
     }
 
     @Test func aBuildIsKnownByItsBytesNotItsFile() throws {
