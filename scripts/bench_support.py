@@ -133,7 +133,9 @@ class Fleet:
                               check=True, capture_output=True, text=True).stdout
 
     def bulk_postgres(self, schema, template, count):
+        # Columns named: later columns (managed, …) take their defaults.
         self.psql(f"""INSERT INTO "{schema}".instance
+                 (id, kind, family, name, configuration_identifier, configuration, created_at, updated_at)
                  SELECT 'b' || lpad(i::text, 5, '0'), kind, family, name, configuration_identifier, configuration, created_at, updated_at
                  FROM "{schema}".instance, generate_series(1, {count - 1}) AS i WHERE id = '{template}'""")
 
@@ -142,6 +144,7 @@ class Fleet:
         database = sqlite3.connect(os.path.join(folder, "data", "container.sqlite"), timeout=30)
         with database:
             database.execute(f"""INSERT INTO instance
+                 (id, kind, family, name, configurationIdentifier, configuration, createdAt, updatedAt)
                  SELECT 'b' || substr('00000' || i, -5), kind, family, name, configurationIdentifier, configuration, createdAt, updatedAt
                  FROM instance, (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count - 1}) SELECT i FROM n)
                  WHERE id = '{template}'""")
