@@ -79,7 +79,7 @@ func simulateDay() {
     let elapsed = clock.now - began
     let stats = core.statistics
     print("scheduler, \(instanceCount) instances, 24 simulated hours (40% atEnd, 30% after 1-12h, 20% never, 10% failing):")
-    print("  wall time        \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+    print("  wall time        \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))) (aim: 2 s at most)")
     print("  provider calls   \(stats.providerCalls) (\(stats.failures) failed; \(stats.deferrals) held back when due by the budget or minimum interval)")
     print("  entry changes    \(stats.transitions)")
     print("  events           \(events)")
