@@ -37,7 +37,7 @@ struct DevCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
+        LoggingSystem.bootstrap { HostLogHandler(label: $0, output: .standardError) }
         let folder = URL(fileURLWithPath: package).standardizedFileURL
         let manifestFile = manifestPath ?? folder.appendingPathComponent("config.yaml").path
         let page = GalleryPage(title: folder.lastPathComponent)

@@ -65,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardOutput(label: $0)) }
+        LoggingSystem.bootstrap { HostLogHandler(label: $0, output: .standardOutput) }
         // A file-size limit (ulimit -f) must fail a write, which the host
         // reports and retries, rather than kill the host.
         signal(SIGXFSZ, SIG_IGN)

@@ -600,6 +600,10 @@ struct MisbehavingKindsTests {
         #expect(await host.waitFor("[FixtureMisbehaving] \\e]0;pwned"), "\(host.output)")
         #expect(!host.output.unicodeScalars.contains { ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"].contains($0) }, "\(host.output.debugDescription)")
         #expect(!host.output.contains("second line\n"), "the error's newline is escaped: \(host.output)")
+        // swift-log's StreamLogHandler shape, which scripts read: local time, level, label, sorted metadata, source.
+        let failed = host.output.split(separator: "\n").first { $0.contains("reload failed (1 in a row)") } ?? ""
+        #expect(failed.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} \w+ \S+: instance=\w+ kind=Hostile \[widgethost\] reload failed .*/) != nil,
+                "\(failed)")
         #expect(await Self.stopLeavingNoExtension(host) == 0)
     }
 
