@@ -64,22 +64,30 @@ package struct InstanceSchedule: Codable, Sendable, Equatable {
 
     /// The latest entry whose date is not in the future.
     package func currentEntry(at now: Date) -> ArchivedEntry? {
-        entries.last { $0.date <= now }
+        currentIndex(at: now).map { entries[$0] }
     }
 
     /// The first entry still to come.
     package func nextEntry(after now: Date) -> ArchivedEntry? {
-        entries.first { $0.date > now }
+        nextIndex(after: now).map { entries[$0] }
     }
 
     /// The dates alone, for the scheduler's every step: an entry returned
     /// whole is its view tree retained and released.
     func currentEntryDate(at now: Date) -> Date? {
-        entries.lastIndex { $0.date <= now }.map { entries[$0].date }
+        currentIndex(at: now).map { entries[$0].date }
     }
 
     func nextEntryDate(after now: Date) -> Date? {
-        entries.firstIndex { $0.date > now }.map { entries[$0].date }
+        nextIndex(after: now).map { entries[$0].date }
+    }
+
+    private func currentIndex(at now: Date) -> Int? {
+        entries.lastIndex { $0.date <= now }
+    }
+
+    private func nextIndex(after now: Date) -> Int? {
+        entries.firstIndex { $0.date > now }
     }
 
     package func chargedReloads(at now: Date) -> Int {

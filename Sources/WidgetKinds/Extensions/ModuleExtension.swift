@@ -154,11 +154,6 @@ package actor ModuleExtension {
             Task { await self?.exited(process, termination, reason) }
         }
         registry.add(process)
-        // A module that crashes as it loads can end before this task runs
-        // again, its exit handler removing it before it was added: the
-        // registry would list a process long gone. Its end is recorded
-        // before that handler runs, so this check cannot miss it.
-        if !process.isRunning { registry.remove(process) }
         unwatchedFolder = nil
         if let folder {
             let (output, module, stopped) = (pool.output, self.module, stoppedForDisk)

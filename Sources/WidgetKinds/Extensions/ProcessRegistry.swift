@@ -8,8 +8,16 @@ final class ProcessRegistry: Sendable {
 
     private let processes = Mutex<[ObjectIdentifier: ExtensionProcess]>([:])
 
+    /// A process that has already ended is not added: a module that crashes
+    /// as it loads can end, and its exit handler remove it, before its
+    /// launcher adds it. Its end is recorded before that handler runs, and
+    /// the check is made under the lock `remove` takes, so neither order
+    /// leaves a process listed long after it is gone.
     func add(_ process: ExtensionProcess) {
-        processes.withLock { $0[ObjectIdentifier(process)] = process }
+        processes.withLock { processes in
+            guard process.isRunning else { return }
+            processes[ObjectIdentifier(process)] = process
+        }
         if self !== Self.everywhere { Self.everywhere.add(process) }
     }
 

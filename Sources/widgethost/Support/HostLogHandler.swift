@@ -43,7 +43,7 @@ struct HostLogHandler: LogHandler {
         var text = Self.clock.now()
         text += " \(level) \(label):"
         if let explicit, !explicit.isEmpty {
-            text += Self.text(of: self.metadata.merging(explicit) { _, explicit in explicit })
+            text += Self.text(of: self.metadata.isEmpty ? explicit : self.metadata.merging(explicit) { _, explicit in explicit })
         } else {
             text += metadataText
         }
