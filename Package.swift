@@ -314,7 +314,7 @@ let package = Package(
         // container, the network or the web.
         .testTarget(
             name: "WidgetRenderingTests",
-            dependencies: ["WidgetRendering", "ExtensionProtocol", "WidgetConfiguration", "WidgetTestSupport", sdk],
+            dependencies: ["WidgetRendering", "HostText", "ExtensionProtocol", "WidgetConfiguration", "WidgetTestSupport", sdk],
             exclude: ["Golden"]),
         // The shared container on SQLite and PostgreSQL, through the CLI and directly.
         .testTarget(

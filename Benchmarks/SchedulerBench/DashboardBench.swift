@@ -96,26 +96,34 @@ func dashboardBench() async throws {
         let (clients, perClient) = (50, 100)
     for (name, url, headers) in targets {
         let began = ContinuousClock.now
-        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+        var bytes = 0
+        let latencies = try await withThrowingTaskGroup(of: (samples: [Double], bytes: Int).self) { group in
             for _ in 0..<clients {
                 group.addTask {
                     var samples: [Double] = []
+                    var bytes = 0
                     for _ in 0..<perClient {
                         var request = HTTPClientRequest(url: url)
                         for (field, value) in headers { request.headers.add(name: field, value: value) }
                         let start = ContinuousClock.now
                         let response = try await client.execute(request, timeout: .seconds(30))
-                        _ = try await response.body.collect(upTo: 10_000_000)
+                        let body = try await response.body.collect(upTo: 10_000_000)
                         samples.append((ContinuousClock.now - start) / .milliseconds(1))
+                        bytes = body.readableBytes
                     }
-                    return samples
+                    return (samples, bytes)
                 }
             }
-            return try await group.reduce(into: []) { $0 += $1 }.sorted()
+            var all: [Double] = []
+            for try await client in group {
+                all += client.samples
+                bytes = client.bytes
+            }
+            return all.sorted()
         }
         let seconds = (ContinuousClock.now - began) / .seconds(1)
         let p50 = latencies[latencies.count / 2], p99 = latencies[latencies.count * 99 / 100]
-        print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(Int(Double(latencies.count) / seconds)) requests/s, p50 \(String(format: "%.1f", p50)) ms, p99 \(String(format: "%.1f", p99)) ms")
+        print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(Int(Double(latencies.count) / seconds)) requests/s, p50 \(String(format: "%.1f", p50)) ms, p99 \(String(format: "%.1f", p99)) ms, \(String(format: "%.1f", Double(bytes) / 1_024)) KiB")
     }
     }
 }

@@ -98,7 +98,9 @@ package enum Dashboard {
             }
         }
         serve(router, "/instances") { _, context in
-            try Response.json(try await visible(context).map { InstanceSummary($0, locale: workspace.theme.locale) })
+            let summaries = try await visible(context).map { InstanceSummary($0, locale: workspace.theme.locale) }
+            guard let json = InstanceSummary.jsonArray(summaries) else { return try Response.json(summaries) }
+            return Response.json(bytes: json)
         }
         /// The instance, if it exists and the sender may see it (else it does not exist, for them).
         @Sendable func status(_ id: String, _ context: DashboardContext) async throws -> InstanceStatus {

@@ -1,4 +1,5 @@
 import Foundation
+import HostText
 import WidgetConfiguration
 import WidgetContainer
 import WidgetHost
@@ -21,7 +22,7 @@ enum DashboardPage {
                      locale: Locale = FormattingLocale.dates, at now: Date = Date()) -> String {
         let summaries = statuses.map { InstanceSummary($0, locale: locale) }
         let tiles = zip(statuses, summaries).map { tile($0, $1, scheme: appearance.cardScheme.rawValue) }.joined(separator: "\n")
-        let rankChanges = summaries.compactMap(\.rankChanges).min().map { #" data-rank-changes="\#($0.formatted(.iso8601))""# } ?? ""
+        let rankChanges = summaries.compactMap(\.rankChanges).min().map { #" data-rank-changes="\#(ISO8601Text.string($0))""# } ?? ""
         let radius = appearance.cornerRadius ?? CardTheme.standard.cornerRadius
         let light = appearance.background ?? "linear-gradient(160deg, #283c63, #6a4c93 60%, #c06c84)"
         let dark = appearance.background ?? "linear-gradient(160deg, #0b0f1a, #16162a 60%, #2a1f3d)"
@@ -82,7 +83,7 @@ enum DashboardPage {
               #empty { opacity: .8 }
             </style>
             </head>
-            <body data-server-time="\(now.formatted(.iso8601))" data-scheme="\(appearance.scheme.rawValue)"\(rankChanges)>
+            <body data-server-time="\(ISO8601Text.string(now))" data-scheme="\(appearance.scheme.rawValue)"\(rankChanges)>
             <header><h1>widgethost</h1>\(links(screens))\(who(principal))</header>
             <section id="controls" aria-label="Controls" hidden></section>
             <section id="activities" aria-label="Live Activities" hidden></section>
@@ -427,8 +428,8 @@ enum DashboardPage {
         let size = status.instance.family.size
         let id = SVGRenderer.escape(summary.id)
         let prefix = (summary.name.map { "\($0) · " } ?? "") + "\(summary.kind) · \(summary.id) · "
-        let version = SVGRenderer.escape("\(summary.currentEntryDate.map { $0.formatted(.iso8601) } ?? "none")|\(summary.state)")
-        let since = summary.lastSuccess.map { #" data-since="\#($0.formatted(.iso8601))""# } ?? ""
+        let version = SVGRenderer.escape("\(summary.currentEntryDate.map { ISO8601Text.string($0) } ?? "none")|\(summary.state)")
+        let since = summary.lastSuccess.map { #" data-since="\#(ISO8601Text.string($0))""# } ?? ""
         return #"<figure id="w-\#(id)" data-initial-version="\#(version)" data-actions="\#(summary.actions)" data-ticks="\#(summary.ticks)" data-rank="\#(summary.rank)" style="width:\#(Int(size.width))px">"#
             + #"<img src="/instances/\#(id).svg?scheme=\#(scheme)" width="\#(Int(size.width))" height="\#(Int(size.height))" alt="\#(SVGRenderer.escape(alternative(summary)))">"#
             + #"<figcaption data-template="\#(SVGRenderer.escape(prefix + summary.detailTemplate))"\#(since)>\#(SVGRenderer.escape(prefix + summary.detail))</figcaption></figure>"#

@@ -12,7 +12,7 @@ import YAML
 /// reach its shared defaults and the host's HTTP service from their first
 /// call; stored instances are then migrated.
 package final class Workspace: Sendable {
-    private let loaded: Mutex<LoadedBundle>
+    private let loaded: Mutex<(bundle: LoadedBundle, theme: CardTheme)>
     package let container: SharedContainer
     /// The time for the scheduler and the HTTP service's rate limits alike.
     package let clock: any SchedulerClock
@@ -34,8 +34,12 @@ package final class Workspace: Sendable {
 
     /// The kinds as last loaded; a running host replaces them when a module
     /// or the manifest changes.
-    package var bundle: LoadedBundle { loaded.withLock { $0 } }
+    package var bundle: LoadedBundle { loaded.withLock { $0.bundle } }
     package var manifest: Manifest { bundle.manifest }
+    /// The manifest's `appearance:` and `locale:` as every card draws them:
+    /// worked out when the bundle is loaded, not for each card and page
+    /// (reading the environment took a sixth of the dashboard's time).
+    package var theme: CardTheme { loaded.withLock { $0.theme } }
 
     /// - Parameter output: receives each line a kind prints, prefixed `[Module]`.
     /// - Parameter describing: `.remembered` for a command that needs only
@@ -59,14 +63,15 @@ package final class Workspace: Sendable {
             environment: manifest.extensionEnvironment(environment), withheld: manifest.withheldVariables, output: output)
         let bundle = await LoadedBundle.load(manifest, searchPath: ModuleSearchPath(manifest: manifest, environment: environment), pool: pool,
                                              describing: describing)
-        loaded = Mutex(bundle)
+        loaded = Mutex((bundle, Self.theme(of: bundle.manifest)))
         rasterizer = SandboxedPNG(pool.makeRasterizer())
         migrations = try await container.offPool { try $0.migrateInstances(of: bundle.kinds) }
     }
 
     /// Puts a newly loaded bundle in place of the current one.
     package func replace(_ bundle: LoadedBundle) throws -> [SharedContainer.MigrationReport] {
-        loaded.withLock { $0 = bundle }
+        let theme = Self.theme(of: bundle.manifest)
+        loaded.withLock { $0 = (bundle, theme) }
         suites.update(bundle.manifest)
         widgetCenter.update(bundle.manifest)
         placeholders.withLock { $0.removeAll() }

@@ -9,7 +9,12 @@ extension Response {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        return Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        return json(bytes: try encoder.encode(value), status: status)
+    }
+
+    /// JSON already written as `json(_:)` would write it.
+    static func json(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

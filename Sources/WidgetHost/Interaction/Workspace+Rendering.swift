@@ -61,8 +61,8 @@ extension Workspace {
                               contentMarginsDisabled: kind.descriptor.contentMarginsDisabled, theme: theme)
     }
 
-    /// The manifest's `appearance:` and `locale:` as every card draws them.
-    package var theme: CardTheme {
+    /// `manifest`'s `appearance:` and `locale:` as every card draws them.
+    static func theme(of manifest: Manifest) -> CardTheme {
         let appearance = manifest.appearance
         let locale = FormattingLocale.locale(from: manifest.extensionEnvironment(ProcessInfo.processInfo.environment))
         return CardTheme(accent: appearance.accent, cornerRadius: appearance.cornerRadius, locale: locale)

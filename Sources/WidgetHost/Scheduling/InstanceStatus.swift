@@ -42,6 +42,8 @@ package struct InstanceStatus: Sendable {
     /// that a page can age it without asking again.
     package let detailTemplate: String
     package static let ageToken = "{age}"
+    /// What the current entry shows, read once however often it is summarized.
+    let entryFacts = EntryFacts()
 
     /// - Parameters:
     ///   - hostRunning: false when no host runs on the container; a fresh

@@ -51,11 +51,13 @@ package struct InstanceSummary: Encodable, Sendable {
         nextReloadReason = status.schedule?.nextReloadReason
         lastError = status.schedule?.lastError
         view = includingView ? status.currentEntry?.view : nil
-        actions = status.currentEntry?.view.actions.count ?? 0
-        ticks = status.currentEntry?.view.ticks ?? false
-        let relevance = StackRelevance(status.schedule, at: Date())
+        let now = Date()
+        let facts = status.currentEntry.map { status.entryFacts.read($0.view, at: now, locale: locale) }
+        actions = facts?.actions ?? 0
+        ticks = facts?.ticks ?? false
+        spoken = facts?.spoken
+        let relevance = StackRelevance(status.schedule, at: now)
         rank = relevance.key
         rankChanges = relevance.changes
-        spoken = status.currentEntry.map { SpokenText($0.view, now: Date(), locale: locale).text }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
