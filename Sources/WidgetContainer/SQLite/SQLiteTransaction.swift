@@ -138,8 +138,13 @@ struct SQLiteTransaction: ContainerTransaction {
         try TimelineRecord.fetchOne(db, key: instance)?.schedule
     }
 
+    /// One prepared statement, read column by column: the record's
+    /// `fetchOne(key:)` compiled its SQL again for every request a kind
+    /// made (7 % of the host's time in a SingleRepo reload).
     func cachedResponse(for url: String) throws -> CachedResponse? {
-        try CachedResponse.fetchOne(db, key: url)
+        let statement = try db.cachedStatement(sql: "SELECT status, etag, body, fetchedAt FROM httpCache WHERE url = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [url]) else { return nil }
+        return CachedResponse(url: url, status: row[0], etag: row[1], body: row[2], fetchedAt: row[3])
     }
 
     func store(_ response: CachedResponse) throws {
