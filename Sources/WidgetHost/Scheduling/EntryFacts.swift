@@ -17,25 +17,30 @@ final class EntryFacts: Sendable {
         var spoken: [String: String?] = [:]
     }
 
+    private let view: ViewNode
     private let known = Mutex<Known?>(nil)
 
-    /// The facts of `view`: read the first time they are asked for, then kept.
+    init(_ view: ViewNode) {
+        self.view = view
+    }
+
+    /// The facts: read the first time they are asked for, then kept.
     /// `spoken` is worked out at `now` each time for a view whose text keeps time.
-    func read(_ view: ViewNode, at now: Date, locale: Locale) -> (actions: Int, ticks: Bool, spoken: String?) {
+    func read(at now: Date, locale: Locale) -> (actions: Int, ticks: Bool, spoken: String?) {
         let facts = known.withLock { known in
             if let known { return known }
             let read = Known(actions: view.actions.count, ticks: view.ticks)
             known = read
             return read
         }
-        if facts.ticks { return (facts.actions, true, Self.spoken(view, at: now, locale: locale)) }
+        if facts.ticks { return (facts.actions, true, spoken(at: now, locale: locale)) }
         if let spoken = facts.spoken[locale.identifier] { return (facts.actions, false, spoken) }
-        let spoken = Self.spoken(view, at: now, locale: locale)
+        let spoken = spoken(at: now, locale: locale)
         known.withLock { $0?.spoken[locale.identifier] = spoken }
         return (facts.actions, false, spoken)
     }
 
-    private static func spoken(_ view: ViewNode, at now: Date, locale: Locale) -> String? {
+    private func spoken(at now: Date, locale: Locale) -> String? {
         let text = SpokenText(view, now: now, locale: locale).text
         return text.isEmpty ? nil : text
     }

@@ -43,7 +43,7 @@ package struct InstanceStatus: Sendable {
     package let detailTemplate: String
     package static let ageToken = "{age}"
     /// What the current entry shows, read once however often it is summarized.
-    let entryFacts = EntryFacts()
+    let entryFacts: EntryFacts?
 
     /// - Parameters:
     ///   - hostRunning: false when no host runs on the container; a fresh
@@ -57,6 +57,7 @@ package struct InstanceStatus: Sendable {
         self.placement = placement
         self.schedule = schedule
         currentEntry = schedule?.currentEntry(at: now)
+        entryFacts = currentEntry.map { EntryFacts($0.view) }
         let age = schedule?.lastSuccess.map { _ in Self.ageToken }
         var detail: String
         if placement != .ready {

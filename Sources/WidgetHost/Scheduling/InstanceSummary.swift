@@ -52,7 +52,7 @@ package struct InstanceSummary: Encodable, Sendable {
         lastError = status.schedule?.lastError
         view = includingView ? status.currentEntry?.view : nil
         let now = Date()
-        let facts = status.currentEntry.map { status.entryFacts.read($0.view, at: now, locale: locale) }
+        let facts = status.entryFacts?.read(at: now, locale: locale)
         actions = facts?.actions ?? 0
         ticks = facts?.ticks ?? false
         spoken = facts?.spoken

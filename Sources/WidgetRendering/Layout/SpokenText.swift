@@ -117,7 +117,7 @@ package struct SpokenText: Sendable, Equatable {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` leaves it (that set
     /// is Unicode's White_Space and U+200B, which Unicode once counted as a
     /// space) without a trip through NSString, which took a tenth of the
-    /// dashboard page's time.
+    /// dashboard benchmark's samples.
     static func trimmed(_ phrase: String) -> Substring {
         let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
         let scalars = phrase.unicodeScalars

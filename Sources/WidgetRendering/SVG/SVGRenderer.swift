@@ -458,7 +458,7 @@ package struct SVGRenderer: Sendable {
     ///
     /// Runs that need nothing are copied whole, and text with nothing to
     /// escape (most of it) is returned as it is: appending scalar by scalar
-    /// took two thirds of the dashboard page's own time.
+    /// was most of the time the dashboard's page spent writing its tiles.
     package static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
         let utf8 = text.utf8
@@ -466,26 +466,20 @@ package struct SVGRenderer: Sendable {
         var clean = utf8.startIndex
         var index = utf8.startIndex
         while index < utf8.endIndex {
+            // ASCII is a byte; past it, only the whole scalar says whether a terminal would obey it.
             let byte = utf8[index]
-            var next = utf8.index(after: index)
-            let replacement: String?
-            if byte < 0x80 {
-                replacement = switch byte {
-                case UInt8(ascii: "&"): "&amp;"
-                case UInt8(ascii: "<"): "&lt;"
-                case UInt8(ascii: ">"): "&gt;"
-                case UInt8(ascii: "\""): "&quot;"
-                case UInt8(ascii: "'"): "&#39;"
-                case UInt8(ascii: "\t"), UInt8(ascii: "\n"): nil
-                case ..<0x20: ""
-                case 0x7F: "&#x7F;"
-                default: nil
-                }
-            } else {
-                // A scalar's first byte: only the scalar says whether a terminal would obey it.
-                let scalar = text.unicodeScalars[index]
-                next = text.unicodeScalars.index(after: index)
-                replacement = TerminalText.isUnsafe(scalar) ? "&#x\(String(scalar.value, radix: 16, uppercase: true));" : nil
+            let (scalar, next) = byte < 0x80 ? (Unicode.Scalar(byte), utf8.index(after: index))
+                                             : (text.unicodeScalars[index], text.unicodeScalars.index(after: index))
+            let replacement: String? = switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\t", "\n": nil
+            case _ where scalar.value < 0x20: ""
+            case _ where TerminalText.isUnsafe(scalar): "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+            default: nil
             }
             if let replacement {
                 if escaped.isEmpty { escaped.reserveCapacity(utf8.count + 16) }
